@@ -1,0 +1,343 @@
+package dev.ybbench.harness.embedded;
+
+import dev.ybbench.harness.UserError;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * A real PostgreSQL server started from the zonky binaries on Maven Central, on a free
+ * 127.0.0.1 port, for the YSQL path when no hosts are given (YSQL speaks PostgreSQL's protocol).
+ *
+ * <p>Layout under {@code <tmp>/ybbench-<uid>/}: {@code postgres-<version>/} holds the unpacked
+ * binaries (kept between runs), {@code instances/pg-<port>/} one running server's data, socket
+ * directory, log and an {@code owner} file naming the harness process. A server whose owner is
+ * gone was left by a killed run and is stopped on the next start.
+ */
+public final class EmbeddedPostgres implements AutoCloseable {
+  public static final String SUPERUSER = "postgres";
+  private static final String OWNER_FILE = "owner";
+
+  private final String version;
+  private final int port;
+  private final Path binDir;
+  private final Path instanceDir;
+  private final ServerUser user;
+  private final Consumer<String> log;
+  private boolean stopped;
+
+  private EmbeddedPostgres(String version, int port, Path binDir, Path instanceDir, ServerUser user,
+      Consumer<String> log) {
+    this.version = version;
+    this.port = port;
+    this.binDir = binDir;
+    this.instanceDir = instanceDir;
+    this.user = user;
+    this.log = log;
+  }
+
+  /**
+   * Starts a server.
+   *
+   * @param requestedVersion a major ("16"), an exact release ("16.11.0") or null for the default
+   * @param maxConnections   the server's max_connections: the benchmark's connections plus headroom
+   * @param log              where progress lines go
+   */
+  public static EmbeddedPostgres start(String requestedVersion, int maxConnections, Consumer<String> log) {
+    String version = PostgresVersions.resolve(requestedVersion);
+    Path jar = PostgresVersions.artifact(version).resolve("PostgreSQL " + version);
+    return start(jar, version, maxConnections, log);
+  }
+
+  /** Starts a server from a zonky binaries jar already on disk. */
+  public static EmbeddedPostgres start(Path jar, String version, int maxConnections, Consumer<String> log) {
+    ServerUser user = ServerUser.forServer();
+    Path base = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + ServerUser.currentUid());
+    try {
+      ServerUser.createTraversableDir(base);
+      Path binDir = unpack(jar, base.resolve("postgres-" + version));
+      Path instances = base.resolve("instances");
+      ServerUser.createTraversableDir(instances);
+      stopAbandoned(instances, log);
+
+      int port = freePort();
+      Path instanceDir = instances.resolve("pg-" + port);
+      deleteTree(instanceDir);
+      ServerUser.createTraversableDir(instanceDir);
+      Files.createDirectories(instanceDir.resolve("sock"));
+      ProcessHandle me = ProcessHandle.current();
+      Files.writeString(instanceDir.resolve(OWNER_FILE),
+          me.pid() + " " + me.info().startInstant().map(Instant::toString).orElse("-") + "\n" + binDir + "\n");
+      user.own(instanceDir);
+
+      EmbeddedPostgres pg = new EmbeddedPostgres(version, port, binDir, instanceDir, user, log);
+      try {
+        pg.initdb();
+        pg.configure(maxConnections);
+        pg.pgCtl("start", "-w", "-t", "120", "-l", instanceDir.resolve("server.log").toString());
+      } catch (RuntimeException e) {
+        pg.close();
+        throw e;
+      }
+      return pg;
+    } catch (IOException e) {
+      throw new UserError("Cannot prepare the embedded PostgreSQL under " + base + ": " + e.getMessage());
+    }
+  }
+
+  public String version() {
+    return version;
+  }
+
+  public String host() {
+    return "127.0.0.1";
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** "127.0.0.1:port", the form --hosts takes. */
+  public String hostPort() {
+    return host() + ":" + port;
+  }
+
+  public String user() {
+    return SUPERUSER;
+  }
+
+  /** The server's process id (the postmaster), read from its pid file. */
+  public long pid() {
+    return readPid(dataDir().resolve("postmaster.pid"))
+        .orElseThrow(() -> new IllegalStateException("no postmaster.pid in " + dataDir()));
+  }
+
+  private static Optional<Long> readPid(Path pidFile) {
+    try {
+      return Optional.of(Long.parseLong(Files.readAllLines(pidFile).get(0).strip()));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  public String serverUser() {
+    return user.name();
+  }
+
+  /** Stops the server ("fast": active sessions are cancelled) and deletes its data. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    if (Files.exists(dataDir().resolve("postmaster.pid"))) {
+      Optional<ProcessHandle> postmaster = ProcessHandle.of(pid());
+      ServerUser.Result r = run(user.wrap(List.of(binDir.resolve("bin/pg_ctl").toString(), "-D",
+          dataDir().toString(), "-m", "fast", "-w", "-t", "60", "stop")));
+      if (r.exitCode() != 0) {
+        log.accept("warning: stopping PostgreSQL on port " + port + " failed: " + r.output().strip());
+        return; // keep the directory so the next start finds and stops the server
+      }
+      // pg_ctl returns once the pid file is gone; the process itself may take a moment longer.
+      postmaster.ifPresent(EmbeddedPostgres::awaitExit);
+    }
+    deleteTree(instanceDir);
+  }
+
+  private Path dataDir() {
+    return instanceDir.resolve("data");
+  }
+
+  private void initdb() {
+    // -k: data checksums on for every version (18 enables them by default, older ones do not),
+    // so a version-to-version comparison compares like with like.
+    ServerUser.Result r = run(user.wrap(List.of(binDir.resolve("bin/initdb").toString(),
+        "-D", dataDir().toString(), "-A", "trust", "-U", SUPERUSER, "-E", "UTF8", "--locale=C", "-k")));
+    if (r.exitCode() != 0) {
+      throw new UserError("initdb for PostgreSQL " + version + " failed: " + lastLines(r.output()));
+    }
+  }
+
+  private void configure(int maxConnections) throws IOException {
+    long ramMb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getTotalMemorySize() >> 20;
+    // The usual starting point for a dedicated server: a quarter of RAM for shared buffers.
+    long sharedBuffersMb = Math.max(128, Math.min(ramMb / 4, 8192));
+    String settings = String.join("\n",
+        "",
+        "# ybbench: settings for benchmarking (appended after initdb's defaults)",
+        "listen_addresses = '127.0.0.1'",
+        "port = " + port,
+        "unix_socket_directories = '" + instanceDir.resolve("sock") + "'",
+        "max_connections = " + maxConnections,
+        "shared_buffers = '" + sharedBuffersMb + "MB'",
+        "effective_cache_size = '" + Math.max(256, ramMb / 2) + "MB'",
+        "fsync = on",
+        "synchronous_commit = on",
+        // Fewer forced checkpoints in the middle of a measurement.
+        "max_wal_size = '4GB'",
+        "checkpoint_timeout = '15min'",
+        "log_min_messages = warning",
+        "");
+    Files.writeString(dataDir().resolve("postgresql.conf"), settings, StandardOpenOption.APPEND);
+  }
+
+  private void pgCtl(String action, String... args) {
+    List<String> cmd = new ArrayList<>(List.of(binDir.resolve("bin/pg_ctl").toString(), "-D", dataDir().toString()));
+    cmd.addAll(List.of(args));
+    cmd.add(action);
+    ServerUser.Result r = run(user.wrap(cmd));
+    if (r.exitCode() != 0) {
+      String serverLog = "";
+      try {
+        serverLog = lastLines(Files.readString(instanceDir.resolve("server.log")));
+      } catch (IOException ignored) {
+        // no log yet
+      }
+      throw new UserError("PostgreSQL " + version + " did not " + action + ": " + lastLines(r.output()) + " " + serverLog);
+    }
+  }
+
+  /** The server runs in a clean environment: no locale or PG* variables leak into it. */
+  private static ServerUser.Result run(List<String> command) {
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    pb.environment().clear();
+    pb.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
+    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    try {
+      Process p = pb.start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      return new ServerUser.Result(p.waitFor(), out);
+    } catch (IOException e) {
+      return new ServerUser.Result(-1, e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new ServerUser.Result(-1, "interrupted");
+    }
+  }
+
+  /** Unpacks the binaries once per version; concurrent starts race safely through a rename. */
+  private static Path unpack(Path jar, Path binDir) throws IOException {
+    if (Files.isExecutable(binDir.resolve("bin/postgres"))) {
+      return binDir;
+    }
+    Path tmp = binDir.resolveSibling(binDir.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+    deleteTree(tmp);
+    TxzArchive.extractFromJar(jar, tmp);
+    makeTraversable(tmp);
+    try {
+      Files.move(tmp, binDir, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      deleteTree(tmp);
+      if (!Files.isExecutable(binDir.resolve("bin/postgres"))) {
+        throw e;
+      }
+    }
+    return binDir;
+  }
+
+  private static void makeTraversable(Path root) throws IOException {
+    try (Stream<Path> s = Files.walk(root)) {
+      for (Path p : (Iterable<Path>) s::iterator) {
+        if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          ServerUser.createTraversableDir(p);
+        }
+      }
+    }
+  }
+
+  /** Stops servers whose owning harness process has gone (a run that was killed). */
+  private static void stopAbandoned(Path instances, Consumer<String> log) throws IOException {
+    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(instances, "pg-*")) {
+      for (Path dir : dirs) {
+        List<String> owner;
+        try {
+          owner = Files.readAllLines(dir.resolve(OWNER_FILE));
+        } catch (IOException e) {
+          continue; // being created right now, or not ours
+        }
+        if (owner.size() < 2 || ownerAlive(owner.get(0))) {
+          continue;
+        }
+        Path pgCtl = Path.of(owner.get(1), "bin/pg_ctl");
+        if (Files.exists(dir.resolve("data/postmaster.pid")) && Files.isExecutable(pgCtl)) {
+          log.accept("Stopping an embedded PostgreSQL left running by an earlier run (" + dir.getFileName() + ")");
+          ServerUser u = ServerUser.forServer();
+          Optional<ProcessHandle> postmaster = readPid(dir.resolve("data/postmaster.pid")).flatMap(ProcessHandle::of);
+          run(u.wrap(List.of(pgCtl.toString(), "-D", dir.resolve("data").toString(), "-m", "immediate", "-w",
+              "stop")));
+          postmaster.ifPresent(EmbeddedPostgres::awaitExit);
+        }
+        deleteTree(dir);
+      }
+    }
+  }
+
+  /** True if the process named by "pid startInstant" still runs (a reused pid has another start). */
+  static boolean ownerAlive(String ownerLine) {
+    String[] parts = ownerLine.strip().split(" ");
+    Optional<ProcessHandle> ph;
+    try {
+      ph = ProcessHandle.of(Long.parseLong(parts[0]));
+    } catch (NumberFormatException e) {
+      return false;
+    }
+    if (ph.isEmpty() || !ph.get().isAlive()) {
+      return false;
+    }
+    String started = ph.get().info().startInstant().map(Instant::toString).orElse("-");
+    return parts.length < 2 || parts[1].equals("-") || parts[1].equals(started);
+  }
+
+  private static void awaitExit(ProcessHandle process) {
+    try {
+      process.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (Exception e) {
+      // still there after 30 s: leave it to the next start's clean-up
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      return s.getLocalPort();
+    }
+  }
+
+  static void deleteTree(Path root) {
+    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(root)) {
+      s.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+          // best effort: a leftover file is found and removed on the next start
+        }
+      });
+    } catch (IOException ignored) {
+      // best effort
+    }
+  }
+
+  private static String lastLines(String text) {
+    String[] lines = text.strip().split("\n");
+    int from = Math.max(0, lines.length - 3);
+    return String.join(" | ", java.util.Arrays.copyOfRange(lines, from, lines.length)).strip();
+  }
+}
