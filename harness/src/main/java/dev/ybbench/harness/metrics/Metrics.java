@@ -1,0 +1,45 @@
+package dev.ybbench.harness.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/** All operation types of one phase, created on first use. */
+public final class Metrics implements OperationEvents {
+  private final Map<String, OperationMetrics> operations = new ConcurrentSkipListMap<>();
+
+  public OperationMetrics operation(String name) {
+    return operations.computeIfAbsent(name, OperationMetrics::new);
+  }
+
+  /** The operation types seen so far, in name order. */
+  public List<OperationMetrics> operations() {
+    return new ArrayList<>(operations.values());
+  }
+
+  @Override
+  public void retried(String operation, String errorClass) {
+    operation(operation).retry();
+  }
+
+  @Override
+  public void lost(String operation, String errorClass, int count) {
+    OperationMetrics op = operation(operation);
+    op.error(errorClass, count);
+    // They were counted as successes when the binding acknowledged them as batched.
+    op.unsucceed(count);
+  }
+
+  public long successes() {
+    return operations.values().stream().mapToLong(OperationMetrics::successes).sum();
+  }
+
+  public long errors() {
+    return operations.values().stream().mapToLong(OperationMetrics::errorCount).sum();
+  }
+
+  public long retries() {
+    return operations.values().stream().mapToLong(OperationMetrics::retries).sum();
+  }
+}

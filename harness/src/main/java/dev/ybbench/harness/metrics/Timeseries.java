@@ -1,0 +1,56 @@
+package dev.ybbench.harness.metrics;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+
+/** {@code timeseries.csv}: one row per phase per second, flushed as written so a crash keeps it. */
+public final class Timeseries implements AutoCloseable {
+  public static final String HEADER = "phase,elapsed_s,throughput_ops,p50_us,p95_us,p99_us,errors,retries";
+
+  /**
+   * One second of one phase.
+   *
+   * @param throughput successes per second in this interval (errors and retries excluded)
+   * @param p50 latency percentiles of this interval's successes, all operation types together (µs)
+   */
+  public record Row(String phase, double elapsed, double throughput, long p50, long p95, long p99, long errors,
+      long retries) {
+    String csv() {
+      return String.format(Locale.ROOT, "%s,%.3f,%.1f,%d,%d,%d,%d,%d", phase, elapsed, throughput, p50, p95, p99,
+          errors, retries);
+    }
+  }
+
+  private final BufferedWriter out;
+
+  public Timeseries(Path file) throws IOException {
+    boolean fresh = !Files.exists(file);
+    out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    if (fresh) {
+      out.write(HEADER);
+      out.newLine();
+      out.flush();
+    }
+  }
+
+  public synchronized void append(Row row) {
+    try {
+      out.write(row.csv());
+      out.newLine();
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    out.close();
+  }
+}

@@ -1,0 +1,81 @@
+package dev.ybbench.harness.results;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * What the user sees, also kept as the run's {@code console.log}. Lines printed before the
+ * result directory exists are buffered and written when it is attached. Secrets registered with
+ * {@link #redact(String)} never reach the terminal or the file.
+ */
+public final class Console {
+  private final PrintStream terminal;
+  private final List<String> secrets = new CopyOnWriteArrayList<>();
+  private final List<String> pending = new ArrayList<>();
+  private Writer file;
+
+  public Console(PrintStream terminal) {
+    this.terminal = terminal;
+  }
+
+  /** Hides this value wherever it would be printed. */
+  public void redact(String secret) {
+    if (secret != null && !secret.isEmpty()) {
+      secrets.add(secret);
+    }
+  }
+
+  public String clean(String text) {
+    String out = text;
+    for (String s : secrets) {
+      out = out.replace(s, "***");
+    }
+    return out;
+  }
+
+  public synchronized void line(String text) {
+    String l = clean(text);
+    terminal.println(l);
+    terminal.flush();
+    if (file == null) {
+      pending.add(l);
+      return;
+    }
+    try {
+      file.write(l + "\n");
+      file.flush();
+    } catch (IOException e) {
+      terminal.println("warning: cannot write console.log: " + e.getMessage());
+    }
+  }
+
+  /** Starts keeping lines in {@code console.log}, beginning with those printed so far. */
+  public synchronized void attach(Path consoleLog) throws IOException {
+    file = Files.newBufferedWriter(consoleLog, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
+    for (String l : pending) {
+      file.write(l + "\n");
+    }
+    pending.clear();
+    file.flush();
+  }
+
+  public synchronized void close() {
+    if (file != null) {
+      try {
+        file.close();
+      } catch (IOException ignored) {
+        // nothing left to say
+      }
+      file = null;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package dev.ybbench.harness.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ybbench.harness.ServerInfo;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * One run's directory under results/, named
+ * {@code <UTC-timestamp>_<bench>_<workload>_<product>-<version>}; see results/README.md for
+ * the files it holds. JSON files are replaced atomically so a reader never sees half a file.
+ */
+public final class RunDirectory {
+  public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+      .withZone(ZoneOffset.UTC);
+
+  private final Path dir;
+
+  private RunDirectory(Path dir) {
+    this.dir = dir;
+  }
+
+  public static RunDirectory create(Path resultsRoot, String bench, String workload, ServerInfo server,
+      Instant started) throws IOException {
+    String base = STAMP.format(started) + "_" + bench + "_" + safe(workload) + "_" + server.slug();
+    Files.createDirectories(resultsRoot);
+    Path dir = resultsRoot.resolve(base);
+    for (int i = 2; Files.exists(dir); i++) {
+      dir = resultsRoot.resolve(base + "-" + i);
+    }
+    Files.createDirectories(dir.resolve("latency"));
+    Files.createDirectories(dir.resolve("plots"));
+    return new RunDirectory(dir);
+  }
+
+  static String safe(String name) {
+    return name.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+
+  public Path path() {
+    return dir;
+  }
+
+  public Path latencyDir() {
+    return dir.resolve("latency");
+  }
+
+  public Path plotsDir() {
+    return dir.resolve("plots");
+  }
+
+  public Path timeseries() {
+    return dir.resolve("timeseries.csv");
+  }
+
+  public Path consoleLog() {
+    return dir.resolve("console.log");
+  }
+
+  public void writeJson(String fileName, Object tree) throws IOException {
+    Path tmp = dir.resolve(fileName + ".tmp");
+    JSON.writeValue(tmp.toFile(), tree);
+    Files.move(tmp, dir.resolve(fileName), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

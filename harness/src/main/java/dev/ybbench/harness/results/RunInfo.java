@@ -1,0 +1,109 @@
+package dev.ybbench.harness.results;
+
+import dev.ybbench.harness.ServerInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * run.json: what ran, against what, on what, and how it ended. Written when the run starts
+ * (state "running") and again when it ends, so a run killed outright never claims to be complete.
+ */
+public final class RunInfo {
+  public static final String RUNNING = "running";
+  public static final String COMPLETE = "complete";
+  public static final String INTERRUPTED = "interrupted";
+  public static final String FAILED = "failed";
+
+  private final Map<String, Object> root = new LinkedHashMap<>();
+
+  public RunInfo(String bench, String workload, String label, Instant started) {
+    root.put("bench", bench);
+    root.put("workload", workload);
+    root.put("label", label);
+    root.put("state", RUNNING);
+    root.put("started", started.toString());
+    root.put("ended", null);
+    root.put("harness", harness());
+    root.put("host", host());
+  }
+
+  public RunInfo server(ServerInfo server, boolean embedded, String hosts, String requestedVersion) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("product", server.product());
+    s.put("version", server.version());
+    s.put("version_string", server.fullVersion());
+    s.put("embedded", embedded);
+    s.put("requested_version", requestedVersion);
+    s.put("hosts", hosts);
+    root.put("server", s);
+    return this;
+  }
+
+  /** Every effective parameter; any whose name mentions a password or secret is redacted. */
+  public RunInfo parameters(Map<String, String> params) {
+    Map<String, String> p = new TreeMap<>();
+    params.forEach((k, v) -> p.put(k, isSecret(k) ? "***" : v));
+    root.put("parameters", p);
+    return this;
+  }
+
+  public RunInfo put(String key, Object value) {
+    root.put(key, value);
+    return this;
+  }
+
+  public RunInfo end(String state, Instant ended, String error) {
+    root.put("state", state);
+    root.put("ended", ended.toString());
+    if (error != null) {
+      root.put("error", error);
+    }
+    return this;
+  }
+
+  public Map<String, Object> tree() {
+    return root;
+  }
+
+  public static boolean isSecret(String name) {
+    String n = name.toLowerCase(Locale.ROOT);
+    return n.contains("password") || n.contains("secret") || n.contains("passwd");
+  }
+
+  private static Map<String, Object> harness() {
+    Map<String, Object> h = new LinkedHashMap<>();
+    h.put("version", harnessVersion());
+    h.put("git_revision", System.getProperty("ybbench.git", "unknown"));
+    h.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
+    return h;
+  }
+
+  public static String harnessVersion() {
+    try (InputStream in = RunInfo.class.getResourceAsStream("/dev/ybbench/harness/version.properties")) {
+      Properties p = new Properties();
+      if (in != null) {
+        p.load(in);
+      }
+      return p.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static Map<String, Object> host() {
+    Map<String, Object> h = new LinkedHashMap<>();
+    h.put("cores", Runtime.getRuntime().availableProcessors());
+    h.put("memory_mb", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getTotalMemorySize() >> 20);
+    h.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+        + System.getProperty("os.arch"));
+    return h;
+  }
+}

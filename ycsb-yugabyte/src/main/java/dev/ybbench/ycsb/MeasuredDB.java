@@ -1,0 +1,86 @@
+package dev.ybbench.ycsb;
+
+import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.metrics.OperationMetrics;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * Sits between YCSB's workload and a binding, as YCSB's own DBWrapper does, but records into the
+ * harness's metrics: latency of successes only, errors by the class the binding named in its
+ * Status. The first error of each class is printed once, so a failing run says why.
+ */
+final class MeasuredDB extends DB {
+  private final DB db;
+  private final Set<String> reported;
+  private final Metrics metrics;
+  private final Consumer<String> log;
+
+  /** @param reported error classes already printed, shared by the phase's threads */
+  MeasuredDB(DB db, Metrics metrics, Set<String> reported, Consumer<String> log) {
+    this.db = db;
+    this.reported = reported;
+    this.metrics = metrics;
+    this.log = log;
+  }
+
+  @Override
+  public void init() throws DBException {
+    db.init();
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    db.cleanup();
+  }
+
+  private Status measure(String op, Supplier<Status> call) {
+    long start = System.nanoTime();
+    Status s = call.get();
+    long micros = (System.nanoTime() - start) / 1000;
+    OperationMetrics m = metrics.operation(op);
+    if (s.isOk()) {
+      m.success(micros);
+    } else {
+      m.error(s.getName(), 1);
+      if (reported.add(op + "/" + s.getName())) {
+        log.accept("first " + op + " error (" + s.getName() + "): " + s.getDescription());
+      }
+    }
+    return s;
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return measure("READ", () -> db.read(table, key, fields, result));
+  }
+
+  @Override
+  public Status scan(String table, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    return measure("SCAN", () -> db.scan(table, startKey, count, fields, result));
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return measure("UPDATE", () -> db.update(table, key, values));
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return measure("INSERT", () -> db.insert(table, key, values));
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return measure("DELETE", () -> db.delete(table, key));
+  }
+}

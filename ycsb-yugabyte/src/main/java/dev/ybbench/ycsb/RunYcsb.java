@@ -1,0 +1,489 @@
+package dev.ybbench.ycsb;
+
+import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.PhaseSummary;
+import dev.ybbench.harness.results.Plots;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.SqlDialect;
+import dev.ybbench.ycsb.ysql.YsqlConfig;
+import dev.ybbench.ycsb.ysql.YsqlDB;
+import dev.ybbench.ycsb.ysql.YsqlSetup;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
+@Command(name = "run_ycsb.sh", sortOptions = false, usageHelpAutoWidth = true,
+    description = {
+        "Runs a YCSB workload over YugabyteDB's YSQL API. With no --hosts it starts an embedded "
+            + "PostgreSQL (YSQL speaks its protocol) and stops it afterwards. Results go to "
+            + "results/<UTC time>_ycsb_<workload>_<product>-<version>/ (see results/README.md).",
+        ""},
+    footer = {"",
+        "Examples:",
+        "  ./run_ycsb.sh workloada",
+        "  ./run_ycsb.sh workloade-hashrange --threads 16 --duration 120",
+        "  ./run_ycsb.sh workloadb --hosts 10.0.0.1,10.0.0.2,10.0.0.3 --tablets 12",
+        "  ./run_ycsb.sh workloada --db-version 16 -p requestdistribution=uniform"})
+public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "WORKLOAD",
+      description = "a file in workloads/ (workloada … workloadf, workloade-hashrange, sqlinserts, "
+          + "kv-uniform, kv-latest) or a path to any YCSB workload file")
+  String workload;
+
+  @Option(names = "--api", paramLabel = "API", defaultValue = "ysql",
+      description = "ysql (JDBC); ycql is not available yet (default: ${DEFAULT-VALUE})")
+  String api;
+
+  @Option(names = "--hosts", paramLabel = "H[:P],…",
+      description = "YugabyteDB nodes (default port 5433; or env YSQL_NODES). Without: embedded PostgreSQL")
+  String hosts;
+
+  @Option(names = "--db-version", paramLabel = "V",
+      description = "embedded PostgreSQL version: a major (13-18) or an exact release (default: 17)")
+  String dbVersion;
+
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "8",
+      description = "client threads, one connection each (default: ${DEFAULT-VALUE})")
+  int threads;
+
+  @Option(names = "--records", paramLabel = "N", description = "records to load (YCSB recordcount)")
+  Long records;
+
+  @Option(names = "--operations", paramLabel = "N", description = "operations in the run phase (YCSB operationcount)")
+  Long operations;
+
+  @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "60",
+      description = "longest run phase; it ends at --operations or here, whichever comes first "
+          + "(default: ${DEFAULT-VALUE}; 0 = no limit)")
+  long duration;
+
+  @Option(names = "--target", paramLabel = "OPS", defaultValue = "0",
+      description = "cap throughput at this many ops/s over all threads (default: no cap)")
+  double target;
+
+  @Option(names = "--layout", paramLabel = "L",
+      description = "primary key: hash, range or hash-range (default: the workload file's yb.layout, else hash)")
+  String layout;
+
+  @Option(names = "--tablets", paramLabel = "N", description = "YugabyteDB: pre-split the table into N tablets")
+  Integer tablets;
+
+  @Option(names = "--batch-size", paramLabel = "N", defaultValue = "128",
+      description = "rows per insert batch during load; 1 = one row per statement (default: ${DEFAULT-VALUE})")
+  int batchSize;
+
+  @Option(names = "--phase", paramLabel = "P", defaultValue = "both",
+      description = "load, run or both (default: ${DEFAULT-VALUE})")
+  String phase;
+
+  @Option(names = "--driver", paramLabel = "D", defaultValue = "yugabyte",
+      description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: ${DEFAULT-VALUE})")
+  String driver;
+
+  @Option(names = "--database", paramLabel = "DB", defaultValue = "ycsb",
+      description = "database to create and use (default: ${DEFAULT-VALUE})")
+  String database;
+
+  @Option(names = "--user", paramLabel = "USER", description = "default: yugabyte, or postgres for the embedded server")
+  String user;
+
+  @Option(names = "--password", paramLabel = "PW", description = "default: env YSQL_PASSWORD; never written to results")
+  String password;
+
+  @Option(names = "--label", paramLabel = "TEXT", description = "a tag for this run, e.g. a release name, kept in run.json")
+  String label;
+
+  @Option(names = "--results-dir", paramLabel = "DIR", description = "where run directories go (default: results/)")
+  Path resultsDir;
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE", description = "a YCSB or binding property (repeatable)")
+  Map<String, String> extraProps = new LinkedHashMap<>();
+
+  @Option(names = "--verbose", description = "stack traces on errors")
+  boolean verbose;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+  boolean help;
+
+  private final Console console;
+  private final Path home;
+  private String[] args = new String[0];
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private volatile boolean interrupted;
+  private volatile YcsbPhase currentPhase;
+  private volatile EmbeddedPostgres embedded;
+  /** The last run directory written, for tests and callers. */
+  private Path runDir;
+
+  public RunYcsb(Console console, Path home) {
+    this.console = console;
+    this.home = home;
+  }
+
+  public static void main(String[] args) {
+    Path home = Path.of(System.getProperty("ybbench.home", "."));
+    RunYcsb cmd = new RunYcsb(new Console(System.out), home);
+    Thread hook = new Thread(cmd::onShutdown, "ybbench-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    int rc = cmd.execute(args, System.err);
+    if (!cmd.interrupted) {
+      Runtime.getRuntime().removeShutdownHook(hook);
+      System.exit(rc);
+    }
+    // Ctrl-C: the JVM is already exiting; the hook waits for the results written above.
+  }
+
+  /** Parses and runs; returns the exit code. Errors are one line on {@code err}. */
+  public int execute(String[] args, PrintStream err) {
+    this.args = args.clone();
+    CommandLine cl = new CommandLine(this);
+    cl.setParameterExceptionHandler((ex, a) -> {
+      err.println("error: " + ex.getMessage() + " (see --help)");
+      return 2;
+    });
+    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+      if (ex instanceof UserError) {
+        err.println("error: " + console.clean(ex.getMessage()));
+      } else {
+        err.println("error: " + console.clean(String.valueOf(ex.getMessage() != null ? ex.getMessage() : ex))
+            + (verbose ? "" : " (--verbose shows the stack trace)"));
+      }
+      if (verbose) {
+        ex.printStackTrace(err);
+      }
+      return ex instanceof UserError ? 2 : 1;
+    });
+    try {
+      return cl.execute(args);
+    } finally {
+      finished.countDown();
+    }
+  }
+
+  public Path runDirectory() {
+    return runDir;
+  }
+
+  private void onShutdown() {
+    if (finished.getCount() == 0) {
+      return;
+    }
+    interrupted = true;
+    YcsbPhase p = currentPhase;
+    if (p != null) {
+      p.stop();
+    }
+    try {
+      if (!finished.await(30, TimeUnit.SECONDS)) {
+        EmbeddedPostgres pg = embedded;
+        if (pg != null) {
+          pg.close();
+        }
+      }
+    } catch (InterruptedException ignored) {
+      // exiting anyway
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    validate();
+    Path workloadFile = resolveWorkload();
+    console.redact(password);
+    console.redact(System.getenv("YSQL_PASSWORD"));
+    Properties props = ycsbProperties(workloadFile);
+    boolean doLoad = !phase.equals("run");
+    boolean doRun = !phase.equals("load");
+    String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
+    Instant started = Instant.now();
+
+    try {
+      String hostSpec = hosts != null ? hosts : System.getenv("YSQL_NODES");
+      if (hostSpec == null || hostSpec.isBlank()) {
+        if (!doLoad) {
+          throw new UserError("--phase run needs --hosts: an embedded server starts empty, so load it in the same run");
+        }
+        console.line("Starting embedded PostgreSQL " + (dbVersion == null ? "(default version)" : dbVersion) + " …");
+        embedded = EmbeddedPostgres.start(dbVersion, threads + 20, console::line);
+        console.line("Embedded PostgreSQL " + embedded.version() + " on " + embedded.hostPort()
+            + (embedded.serverUser().equals(System.getProperty("user.name")) ? ""
+                : " (running as user " + embedded.serverUser() + ")"));
+        props.setProperty(YsqlConfig.HOSTS, embedded.hostPort());
+        props.putIfAbsent(YsqlConfig.USER, EmbeddedPostgres.SUPERUSER);
+      } else {
+        if (dbVersion != null) {
+          throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
+        }
+        props.setProperty(YsqlConfig.HOSTS, HostList.parse(hostSpec, YsqlConfig.DEFAULT_PORT).toString());
+      }
+
+      YsqlConfig probe = YsqlConfig.from(props);
+      ServerInfo server = YsqlSetup.detect(withoutLoadBalance(probe));
+      console.line("Server: " + server.fullVersion());
+      props.setProperty(YsqlConfig.DIALECT, (server.isYugabyte() ? SqlDialect.YUGABYTEDB : SqlDialect.POSTGRESQL).name());
+      if (!server.isYugabyte() && probe.driver() == YsqlConfig.Driver.YUGABYTE && probe.loadBalance()) {
+        console.line("note: " + server.product() + " is not YugabyteDB, so the smart driver connects without load balancing");
+        props.setProperty(YsqlConfig.LOAD_BALANCE, "false");
+      }
+      if (!server.isYugabyte() && probe.table().tablets() > 0) {
+        console.line("note: --tablets applies to YugabyteDB only; " + server.product() + " ignores it");
+      }
+      YsqlConfig config = YsqlConfig.from(props);
+      config.schema(); // refuses a layout the dialect cannot express, before anything is created
+
+      RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("results"), "ycsb",
+          workloadName, server, started);
+      runDir = run.path();
+      console.attach(run.consoleLog());
+      RunInfo info = new RunInfo("ycsb", workloadName, label, started)
+          .server(server, embedded != null, config.hosts().toString(), embedded != null ? dbVersionAsked() : null)
+          .parameters(parameters(props))
+          .put("api", api)
+          .put("command", redactedArgs());
+      run.writeJson("run.json", info.tree());
+      console.line("Results: " + run.path());
+
+      String state = RunInfo.COMPLETE;
+      String error = null;
+      Map<String, Object> phases = new LinkedHashMap<>();
+      List<String> phaseNames = new ArrayList<>();
+      try (Timeseries ts = new Timeseries(run.timeseries())) {
+        if (doLoad) {
+          YsqlSetup.createSchema(config, console::line);
+          long recordCount = Long.parseLong(props.getProperty("recordcount", "1000"));
+          long insertStart = Long.parseLong(props.getProperty("insertstart", "0"));
+          long insertCount = Long.parseLong(props.getProperty("insertcount", Long.toString(recordCount - insertStart)));
+          props.setProperty("insertcount", Long.toString(insertCount));
+          Properties loadProps = (Properties) props.clone();
+          loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(batchSize));
+          console.line(String.format("Loading %d records with %d threads (batches of %d rows)", insertCount, threads,
+              batchSize));
+          YcsbPhase.Result r = runPhase("load", loadProps, insertCount, 0, 0, run, ts);
+          phases.put("load", PhaseSummary.of(r.metrics(), r.recorder().totals(), r.seconds()));
+          phaseNames.add("load");
+          console.line(YcsbReport.text(r));
+          if (r.metrics().errors() > 0) {
+            console.line("warning: " + r.metrics().errors() + " inserts failed during load; the run reads a partial table");
+          }
+        }
+        if (doRun && !interrupted) {
+          long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
+          if (opCount == 0 && duration == 0) {
+            throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
+          }
+          console.line(String.format("Running %s with %d threads: %s operations, at most %s", workloadName, threads,
+              opCount == 0 ? "unlimited" : Long.toString(opCount), duration == 0 ? "no time limit" : duration + " s"));
+          YcsbPhase.Result r = runPhase("run", props, opCount, target, duration, run, ts);
+          phases.put("run", PhaseSummary.of(r.metrics(), r.recorder().totals(), r.seconds()));
+          phaseNames.add("run");
+          console.line(YcsbReport.text(r));
+        }
+      } catch (UserError e) {
+        state = RunInfo.FAILED;
+        error = e.getMessage();
+        throw e;
+      } catch (Exception | Error e) {
+        state = RunInfo.FAILED;
+        error = String.valueOf(e.getMessage() != null ? e.getMessage() : e);
+        throw e;
+      } finally {
+        if (interrupted && state.equals(RunInfo.COMPLETE)) {
+          state = RunInfo.INTERRUPTED;
+        }
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("bench", "ycsb");
+        summary.put("workload", workloadName);
+        summary.put("state", state);
+        summary.put("server", Map.of("product", server.product(), "version", server.version()));
+        summary.put("phases", phases);
+        run.writeJson("summary.json", summary);
+        run.writeJson("run.json", info.end(state, Instant.now(), error == null ? null : console.clean(error)).tree());
+        String why = Plots.draw(run, phaseNames, "ycsb " + workloadName + " on " + server.slug());
+        if (why != null && !phaseNames.isEmpty()) {
+          console.line("warning: " + why);
+        }
+        console.line("Run " + state + ": " + run.path());
+      }
+      return 0;
+    } finally {
+      EmbeddedPostgres pg = embedded;
+      if (pg != null) {
+        console.line("Stopping embedded PostgreSQL " + pg.version());
+        pg.close();
+      }
+      console.close();
+    }
+  }
+
+  private YcsbPhase.Result runPhase(String name, Properties props, long opCount, double targetOps, long maxSeconds,
+      RunDirectory run, Timeseries ts) throws Exception {
+    YcsbPhase p = new YcsbPhase(name, props, YsqlDB::new, console::line);
+    currentPhase = p;
+    if (interrupted) {
+      p.stop();
+    }
+    try {
+      return p.execute(threads, opCount, targetOps, maxSeconds, run.latencyDir(), ts);
+    } finally {
+      currentPhase = null;
+    }
+  }
+
+  private void validate() {
+    if (!api.equals("ysql")) {
+      if (api.equals("ycql")) {
+        throw new UserError("--api ycql is not available yet; use --api ysql");
+      }
+      throw new UserError("Unknown --api '" + api + "'; use ysql");
+    }
+    if (threads < 1) {
+      throw new UserError("--threads must be at least 1, was " + threads);
+    }
+    if (records != null && records < 0 || operations != null && operations < 0) {
+      throw new UserError("--records and --operations cannot be negative");
+    }
+    if (duration < 0) {
+      throw new UserError("--duration cannot be negative; 0 means no time limit");
+    }
+    if (target < 0) {
+      throw new UserError("--target cannot be negative; 0 means no cap");
+    }
+    if (batchSize < 1) {
+      throw new UserError("--batch-size must be at least 1, was " + batchSize);
+    }
+    if (tablets != null && tablets < 1) {
+      throw new UserError("--tablets must be at least 1, was " + tablets);
+    }
+    if (!List.of("load", "run", "both").contains(phase)) {
+      throw new UserError("Unknown --phase '" + phase + "'; use load, run or both");
+    }
+    if (layout != null) {
+      KeyLayout.fromFlag(layout);
+    }
+  }
+
+  private Path resolveWorkload() throws IOException {
+    Path asGiven = Path.of(workload);
+    if (Files.isRegularFile(asGiven)) {
+      return asGiven;
+    }
+    Path dir = home.resolve("workloads");
+    Path named = dir.resolve(workload);
+    if (!workload.contains("/") && Files.isRegularFile(named)) {
+      return named;
+    }
+    String known;
+    try (Stream<Path> s = Files.list(dir)) {
+      known = s.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).sorted()
+          .filter(n -> !n.endsWith(".md")).collect(Collectors.joining(", "));
+    } catch (IOException e) {
+      known = "(workloads/ not found)";
+    }
+    throw new UserError("Unknown workload '" + workload + "': not a file, and not one of " + known);
+  }
+
+  /** Workload file, then -p, then the flags: the later one wins. */
+  private Properties ycsbProperties(Path workloadFile) throws IOException {
+    Properties props = new Properties();
+    try (InputStream in = Files.newInputStream(workloadFile)) {
+      props.load(in);
+    }
+    extraProps.forEach(props::setProperty);
+    if (records != null) {
+      props.setProperty("recordcount", Long.toString(records));
+    }
+    if (operations != null) {
+      props.setProperty("operationcount", Long.toString(operations));
+    }
+    props.setProperty("threadcount", Integer.toString(threads));
+    if (target > 0) {
+      props.setProperty("target", Double.toString(target));
+    }
+    if (layout != null) {
+      props.setProperty(YsqlConfig.LAYOUT, layout);
+    }
+    if (tablets != null) {
+      props.setProperty(YsqlConfig.TABLETS, Integer.toString(tablets));
+    }
+    props.setProperty(YsqlConfig.DRIVER, driver);
+    props.setProperty(YsqlConfig.DATABASE, database);
+    if (user != null) {
+      props.setProperty(YsqlConfig.USER, user);
+    }
+    if (password != null) {
+      props.setProperty(YsqlConfig.PASSWORD, password);
+    }
+    console.redact(props.getProperty(YsqlConfig.PASSWORD));
+    return props;
+  }
+
+  private static YsqlConfig withoutLoadBalance(YsqlConfig c) {
+    return new YsqlConfig(c.hosts(), c.database(), c.user(), c.password(), c.driver(), false, c.dialect(), c.table(),
+        c.split(), c.batchSize(), c.maxRetries());
+  }
+
+  private Map<String, String> parameters(Properties props) {
+    Map<String, String> m = new TreeMap<>();
+    props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
+    m.put("ybbench.threads", Integer.toString(threads));
+    m.put("ybbench.duration_s", Long.toString(duration));
+    m.put("ybbench.target_ops", Double.toString(target));
+    m.put("ybbench.batch_size", Integer.toString(batchSize));
+    m.put("ybbench.phase", phase);
+    return m;
+  }
+
+  /** What --db-version asked for ("16", "16.11.0"), and the release it resolved to. */
+  private String dbVersionAsked() {
+    String asked = dbVersion == null ? "default" : dbVersion;
+    return asked + " (" + embedded.version() + ")";
+  }
+
+  /** The command line as typed, with any password's value hidden. */
+  private List<String> redactedArgs() {
+    List<String> out = new ArrayList<>();
+    boolean hideNext = false;
+    for (String a : args) {
+      if (hideNext) {
+        out.add("***");
+        hideNext = false;
+      } else if (a.equals("--password")) {
+        out.add(a);
+        hideNext = true;
+      } else if (a.startsWith("--password=")) {
+        out.add("--password=***");
+      } else if (RunInfo.isSecret(a) && a.contains("=")) {
+        out.add(a.substring(0, a.indexOf('=') + 1) + "***");
+      } else {
+        out.add(console.clean(a));
+      }
+    }
+    return out;
+  }
+}

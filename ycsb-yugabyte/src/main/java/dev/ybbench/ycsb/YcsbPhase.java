@@ -1,0 +1,167 @@
+package dev.ybbench.ycsb;
+
+import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.metrics.PhaseRecorder;
+import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.ycsb.ysql.YsqlDB;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import site.ycsb.ClientThread;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * One YCSB phase, load or run: YCSB's own workload and client threads (so workload files mean
+ * what they mean in YCSB), with the harness's measurement in between and a status line every
+ * {@value #STATUS_EVERY_S} seconds.
+ */
+final class YcsbPhase {
+  static final int STATUS_EVERY_S = 10;
+
+  /** What ended the phase. */
+  enum End { COMPLETED, TIME_LIMIT, STOPPED }
+
+  record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end) {}
+
+  private final String phase;
+  private final Properties props;
+  private final Supplier<DB> bindings;
+  private final Consumer<String> console;
+  private volatile Workload workload;
+  private volatile boolean stopRequested;
+
+  /**
+   * @param phase    "load" (inserts) or "run" (the workload's transaction mix)
+   * @param props    effective YCSB properties
+   * @param bindings makes one binding per thread
+   */
+  YcsbPhase(String phase, Properties props, Supplier<DB> bindings, Consumer<String> console) {
+    this.phase = phase;
+    this.props = props;
+    this.bindings = bindings;
+    this.console = console;
+  }
+
+  /** Asks the phase to stop early (Ctrl-C); it ends after the operations in flight. */
+  void stop() {
+    stopRequested = true;
+    Workload w = workload;
+    if (w != null) {
+      w.requestStop();
+    }
+  }
+
+  /**
+   * @param threads    client threads, each with its own binding and connection
+   * @param opCount    operations to do in all (0 = until the time limit)
+   * @param targetOps  throughput cap over all threads in ops/s (0 = none)
+   * @param maxSeconds time limit (0 = none)
+   */
+  Result execute(int threads, long opCount, double targetOps, long maxSeconds, Path latencyDir,
+      Timeseries timeseries) throws Exception {
+    boolean load = phase.equals("load");
+    Measurements.setProperties(props); // YCSB's workload and threads expect it to exist
+    Workload w = (Workload) Class.forName(props.getProperty("workload", "site.ycsb.workloads.CoreWorkload"))
+        .getDeclaredConstructor().newInstance();
+    w.init(props);
+    workload = w;
+    if (stopRequested) {
+      w.requestStop();
+    }
+
+    Metrics metrics = new Metrics();
+    Set<String> reported = ConcurrentHashMap.newKeySet();
+    CountDownLatch done = new CountDownLatch(threads);
+    List<ClientThread> clients = new ArrayList<>();
+    List<Thread> running = new ArrayList<>();
+    double targetPerThreadPerMs = targetOps > 0 ? targetOps / threads / 1000.0 : -1;
+    PhaseRecorder recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
+    for (int t = 0; t < threads; t++) {
+      // YCSB's split: each thread does opCount / threads, the first (opCount % threads) one more.
+      long mine = opCount / threads + (t < opCount % threads ? 1 : 0);
+      DB binding = bindings.get();
+      binding.setProperties(props);
+      if (binding instanceof YsqlDB ysql) {
+        ysql.setEvents(metrics);
+      }
+      ClientThread c = new ClientThread(new MeasuredDB(binding, metrics, reported, console), !load, w, props,
+          (int) Math.min(mine, Integer.MAX_VALUE), targetPerThreadPerMs, done);
+      c.setThreadId(t);
+      c.setThreadCount(threads);
+      clients.add(c);
+      Thread th = new Thread(c, "ycsb-" + phase + "-" + t);
+      running.add(th);
+    }
+    running.forEach(Thread::start);
+
+    End end = End.COMPLETED;
+    long startNanos = System.nanoTime();
+    long nextStatus = STATUS_EVERY_S;
+    while (!done.await(200, TimeUnit.MILLISECONDS)) {
+      double elapsed = (System.nanoTime() - startNanos) / 1e9;
+      if (maxSeconds > 0 && elapsed >= maxSeconds && end == End.COMPLETED) {
+        end = End.TIME_LIMIT;
+        w.requestStop();
+      }
+      if (stopRequested) {
+        end = End.STOPPED;
+      }
+      if (elapsed >= nextStatus) {
+        console.accept(statusLine(load, metrics, recorder, elapsed, opCount, maxSeconds));
+        nextStatus += STATUS_EVERY_S;
+      }
+    }
+    for (Thread th : running) {
+      th.join();
+    }
+    double seconds = (System.nanoTime() - startNanos) / 1e9;
+    recorder.close();
+    w.cleanup();
+    if (stopRequested) {
+      end = End.STOPPED;
+    }
+    return new Result(phase, metrics, recorder, seconds, end);
+  }
+
+  /**
+   * "[load] 12 s, 45.0% 45000/100000 rows, 3750 rows/s, ETA 15 s, …" or, for a run limited by
+   * time, "[run] 10 s of 60 s (16.7%), 201125 ops, 20112 ops/s, ETA 50 s, …".
+   */
+  static String statusLine(boolean load, Metrics m, PhaseRecorder recorder, double elapsed, long opCount,
+      long maxSeconds) {
+    long done = m.successes() + m.errors();
+    String unit = load ? "rows" : "ops";
+    double byOps = opCount > 0 ? (double) done / opCount : 0;
+    double byTime = maxSeconds > 0 ? elapsed / maxSeconds : 0;
+    double fraction = Math.max(byOps, byTime);
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "[%s] %.0f s", recorder.phase(), elapsed));
+    if (byTime > byOps) {
+      s.append(String.format(Locale.ROOT, " of %d s (%.1f%%), %d %s", maxSeconds, 100 * fraction, done, unit));
+    } else if (opCount > 0) {
+      s.append(String.format(Locale.ROOT, ", %.1f%% %d/%d %s", 100 * fraction, done, opCount, unit));
+    } else {
+      s.append(String.format(Locale.ROOT, ", %d %s", done, unit));
+    }
+    s.append(String.format(Locale.ROOT, ", %.0f %s/s", m.successes() / Math.max(elapsed, 1e-9), unit));
+    if (fraction > 0 && fraction < 1) {
+      s.append(String.format(Locale.ROOT, ", ETA %.0f s", elapsed * (1 - fraction) / fraction));
+    }
+    Timeseries.Row last = recorder.lastRow();
+    if (last != null) {
+      s.append(String.format(Locale.ROOT, ", last second p50 %.2f ms p99 %.2f ms", last.p50() / 1000.0,
+          last.p99() / 1000.0));
+    }
+    s.append(", errors ").append(m.errors()).append(", retries ").append(m.retries());
+    return s.toString();
+  }
+}

@@ -1,0 +1,318 @@
+package dev.ybbench.ycsb.ysql;
+
+import dev.ybbench.harness.metrics.OperationEvents;
+import dev.ybbench.harness.sql.Backoff;
+import dev.ybbench.harness.sql.SqlErrors;
+import dev.ybbench.ycsb.schema.HashRangeKey;
+import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.SqlSchema;
+import dev.ybbench.ycsb.schema.TableSpec;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.Vector;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * YCSB binding for YSQL (YugabyteDB's PostgreSQL-compatible API) and PostgreSQL, over JDBC.
+ * One instance per YCSB thread, each with its own connection and prepared statements.
+ *
+ * <p>Retryable errors (see {@link SqlErrors}) are retried with backoff up to
+ * {@code ysql.max_retries} times; each retry is reported to {@link OperationEvents} and never
+ * counted as throughput. With {@code db.batchsize} above 1, inserts are queued and written as
+ * one transaction per batch (JDBC batch, rewritten by the driver into multi-row INSERTs); the
+ * last partial batch is written in {@link #cleanup()}.
+ */
+public class YsqlDB extends DB {
+  private OperationEvents events = OperationEvents.NONE;
+  private YsqlConfig config;
+  private SqlSchema schema;
+  private Connection connection;
+  private final Map<String, PreparedStatement> statements = new HashMap<>();
+  private final List<Object[]> pendingInserts = new ArrayList<>();
+  private final Backoff backoff = Backoff.DEFAULT;
+
+  /** Where retries and lost batched rows are reported; the harness sets it before {@link #init()}. */
+  public void setEvents(OperationEvents events) {
+    this.events = events;
+  }
+
+  @Override
+  public void init() throws DBException {
+    config = YsqlConfig.from(getProperties());
+    schema = config.schema();
+    try {
+      connection = config.connect();
+    } catch (SQLException e) {
+      throw new DBException("cannot connect to " + config.url(config.database()) + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    try {
+      if (!pendingInserts.isEmpty()) {
+        int n = pendingInserts.size();
+        try {
+          flushInserts();
+        } catch (SQLException e) {
+          events.lost("INSERT", SqlErrors.errorClass(e), n);
+          pendingInserts.clear();
+        }
+      }
+    } finally {
+      closeConnection();
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    List<String> cols = fields == null ? List.of() : new ArrayList<>(new java.util.TreeSet<>(fields));
+    String sql = schema.read(cols);
+    return call("READ", () -> {
+      PreparedStatement ps = prepare(sql);
+      bindKey(ps, 1, key);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return Status.NOT_FOUND;
+        }
+        if (result != null) {
+          readRow(rs, result);
+        }
+        return Status.OK;
+      }
+    });
+  }
+
+  @Override
+  public Status scan(String table, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    List<String> cols = fields == null ? List.of() : new ArrayList<>(new java.util.TreeSet<>(fields));
+    String sql = schema.scan(cols);
+    return call("SCAN", () -> {
+      PreparedStatement ps = prepare(sql);
+      int i = bindKey(ps, 1, startKey);
+      ps.setInt(i, count);
+      if (result != null) {
+        result.clear();
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          HashMap<String, ByteIterator> row = new HashMap<>();
+          readRow(rs, row);
+          if (result != null) {
+            result.add(row);
+          }
+        }
+      }
+      return Status.OK;
+    });
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Map<String, String> sorted = new TreeMap<>();
+    values.forEach((k, v) -> sorted.put(k, v.toString()));
+    String sql = schema.update(new ArrayList<>(sorted.keySet()));
+    return call("UPDATE", () -> {
+      PreparedStatement ps = prepare(sql);
+      int i = 1;
+      for (String v : sorted.values()) {
+        ps.setString(i++, v);
+      }
+      bindKey(ps, i, key);
+      return ps.executeUpdate() == 1 ? Status.OK : Status.NOT_FOUND;
+    });
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Object[] row = insertRow(key, values);
+    if (config.batchSize() > 1) {
+      pendingInserts.add(row);
+      if (pendingInserts.size() < config.batchSize()) {
+        return Status.BATCHED_OK;
+      }
+      int n = pendingInserts.size();
+      try {
+        flushInserts();
+        return Status.OK;
+      } catch (SQLException e) {
+        pendingInserts.clear();
+        // This call reports its own row as failed; the others were acknowledged as batched.
+        events.lost("INSERT", SqlErrors.errorClass(e), n - 1);
+        return errorStatus(e);
+      }
+    }
+    return call("INSERT", () -> {
+      PreparedStatement ps = prepare(schema.insert());
+      bindRow(ps, row);
+      ps.executeUpdate();
+      return Status.OK;
+    });
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return call("DELETE", () -> {
+      PreparedStatement ps = prepare(schema.delete());
+      bindKey(ps, 1, key);
+      return ps.executeUpdate() == 1 ? Status.OK : Status.NOT_FOUND;
+    });
+  }
+
+  /** Writes the queued rows as one transaction, retried as a whole. */
+  private void flushInserts() throws SQLException {
+    withRetries("INSERT", () -> {
+      PreparedStatement ps = prepare(schema.insert());
+      connection.setAutoCommit(false);
+      try {
+        for (Object[] row : pendingInserts) {
+          bindRow(ps, row);
+          ps.addBatch();
+        }
+        ps.executeBatch();
+        connection.commit();
+      } catch (SQLException e) {
+        ps.clearBatch();
+        rollbackQuietly();
+        throw e;
+      } finally {
+        if (connection != null && !connection.isClosed()) {
+          connection.setAutoCommit(true);
+        }
+      }
+      return Status.OK;
+    });
+    pendingInserts.clear();
+  }
+
+  private interface SqlCall {
+    Status run() throws SQLException;
+  }
+
+  private Status call(String op, SqlCall body) {
+    try {
+      return withRetries(op, body);
+    } catch (SQLException e) {
+      return errorStatus(e);
+    }
+  }
+
+  private Status withRetries(String op, SqlCall body) throws SQLException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        if (connection == null) {
+          connection = config.connect();
+        }
+        return body.run();
+      } catch (SQLException e) {
+        if (SqlErrors.isConnectionLost(e)) {
+          closeConnection(); // reconnect on the next attempt or operation
+        }
+        if (attempt > config.maxRetries() || !SqlErrors.isRetryable(e)) {
+          throw e;
+        }
+        events.retried(op, SqlErrors.errorClass(e));
+        if (!backoff.pause(attempt)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static Status errorStatus(SQLException e) {
+    String msg = e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0];
+    return new Status(SqlErrors.errorClass(e), msg);
+  }
+
+  private PreparedStatement prepare(String sql) throws SQLException {
+    PreparedStatement ps = statements.get(sql);
+    if (ps == null) {
+      ps = connection.prepareStatement(sql);
+      statements.put(sql, ps);
+    }
+    return ps;
+  }
+
+  /** Binds the key column(s) from parameter {@code index}; returns the next free index. */
+  private int bindKey(PreparedStatement ps, int index, String key) throws SQLException {
+    if (config.table().layout() == KeyLayout.HASH_RANGE) {
+      HashRangeKey k = HashRangeKey.of(key, config.split());
+      ps.setLong(index, k.key1());
+      ps.setLong(index + 1, k.key2());
+      return index + 2;
+    }
+    ps.setString(index, key);
+    return index + 1;
+  }
+
+  /** Key column values then every field in field order, as {@link SqlSchema#insert()} lists them. */
+  private Object[] insertRow(String key, Map<String, ByteIterator> values) {
+    TableSpec t = config.table();
+    List<Object> row = new ArrayList<>();
+    if (t.layout() == KeyLayout.HASH_RANGE) {
+      HashRangeKey k = HashRangeKey.of(key, config.split());
+      row.add(k.key1());
+      row.add(k.key2());
+    } else {
+      row.add(key);
+    }
+    for (String f : t.fields()) {
+      ByteIterator v = values.get(f);
+      row.add(v == null ? null : v.toString());
+    }
+    return row.toArray();
+  }
+
+  private static void bindRow(PreparedStatement ps, Object[] row) throws SQLException {
+    for (int i = 0; i < row.length; i++) {
+      ps.setObject(i + 1, row[i]);
+    }
+  }
+
+  private void readRow(ResultSet rs, Map<String, ByteIterator> into) throws SQLException {
+    ResultSetMetaData md = rs.getMetaData();
+    for (int c = 1; c <= md.getColumnCount(); c++) {
+      String name = md.getColumnName(c);
+      if (!name.startsWith(TableSpec.KEY)) {
+        String v = rs.getString(c);
+        into.put(name, new StringByteIterator(v == null ? "" : v));
+      }
+    }
+  }
+
+  private void rollbackQuietly() {
+    try {
+      if (connection != null && !connection.isClosed()) {
+        connection.rollback();
+      }
+    } catch (SQLException ignored) {
+      // the connection is being dropped anyway
+    }
+  }
+
+  private void closeConnection() {
+    statements.clear();
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // closing a broken connection
+      }
+      connection = null;
+    }
+  }
+}

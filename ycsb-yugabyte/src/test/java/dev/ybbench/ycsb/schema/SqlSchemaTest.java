@@ -1,0 +1,92 @@
+package dev.ybbench.ycsb.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ybbench.harness.UserError;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The exact DDL and DML text per dialect and layout. */
+class SqlSchemaTest {
+  private static SqlSchema yb(KeyLayout layout, int tablets) {
+    return new SqlSchema(new TableSpec("usertable", 3, layout, tablets), SqlDialect.YUGABYTEDB);
+  }
+
+  private static SqlSchema pg(KeyLayout layout, int tablets) {
+    return new SqlSchema(new TableSpec("usertable", 3, layout, tablets), SqlDialect.POSTGRESQL);
+  }
+
+  @Test
+  void yugabyteHashLayoutHashShardsTheKey() {
+    assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, field2 TEXT, "
+        + "PRIMARY KEY (ycsb_key HASH))", yb(KeyLayout.HASH, 0).createTable());
+    assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, field2 TEXT, "
+        + "PRIMARY KEY (ycsb_key HASH)) SPLIT INTO 12 TABLETS", yb(KeyLayout.HASH, 12).createTable());
+  }
+
+  @Test
+  void yugabyteRangeLayoutSortsTheKeyAscending() {
+    assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, field2 TEXT, "
+        + "PRIMARY KEY (ycsb_key ASC))", yb(KeyLayout.RANGE, 0).createTable());
+  }
+
+  @Test
+  void yugabyteCannotSplitARangeTableByCount() {
+    UserError e = assertThrows(UserError.class, () -> yb(KeyLayout.RANGE, 4));
+    assertEquals("--tablets needs a hash or hash-range layout; a range layout cannot be split by count",
+        e.getMessage());
+  }
+
+  @Test
+  void yugabyteHashRangeLayoutHashesTheThreadAndSortsThePosts() {
+    assertEquals("CREATE TABLE usertable (ycsb_key1 BIGINT, ycsb_key2 BIGINT, field0 TEXT, field1 TEXT, "
+        + "field2 TEXT, PRIMARY KEY (ycsb_key1 HASH, ycsb_key2 ASC))", yb(KeyLayout.HASH_RANGE, 0).createTable());
+    assertEquals("CREATE TABLE usertable (ycsb_key1 BIGINT, ycsb_key2 BIGINT, field0 TEXT, field1 TEXT, "
+        + "field2 TEXT, PRIMARY KEY (ycsb_key1 HASH, ycsb_key2 ASC)) SPLIT INTO 3 TABLETS",
+        yb(KeyLayout.HASH_RANGE, 3).createTable());
+  }
+
+  @Test
+  void postgresGetsPlainPrimaryKeysAndNoSplit() {
+    String oneKey = "CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, field2 TEXT, "
+        + "PRIMARY KEY (ycsb_key))";
+    assertEquals(oneKey, pg(KeyLayout.HASH, 0).createTable());
+    assertEquals(oneKey, pg(KeyLayout.RANGE, 0).createTable());
+    assertEquals(oneKey, pg(KeyLayout.HASH, 8).createTable());
+    assertEquals("CREATE TABLE usertable (ycsb_key1 BIGINT, ycsb_key2 BIGINT, field0 TEXT, field1 TEXT, "
+        + "field2 TEXT, PRIMARY KEY (ycsb_key1, ycsb_key2))", pg(KeyLayout.HASH_RANGE, 0).createTable());
+  }
+
+  @Test
+  void statementsForOneKeyColumn() {
+    SqlSchema s = yb(KeyLayout.HASH, 0);
+    assertEquals("SELECT * FROM usertable WHERE ycsb_key = ?", s.read(List.of()));
+    assertEquals("SELECT field1 FROM usertable WHERE ycsb_key = ?", s.read(List.of("field1")));
+    assertEquals("SELECT * FROM usertable WHERE ycsb_key >= ? ORDER BY ycsb_key LIMIT ?", s.scan(List.of()));
+    assertEquals("UPDATE usertable SET field0 = ?, field2 = ? WHERE ycsb_key = ?",
+        s.update(List.of("field0", "field2")));
+    assertEquals("INSERT INTO usertable (ycsb_key, field0, field1, field2) VALUES (?, ?, ?, ?)", s.insert());
+    assertEquals("DELETE FROM usertable WHERE ycsb_key = ?", s.delete());
+    assertEquals("DROP TABLE IF EXISTS usertable", s.dropTable());
+  }
+
+  @Test
+  void statementsForHashRangeStayInsideOneThread() {
+    SqlSchema s = pg(KeyLayout.HASH_RANGE, 0);
+    assertEquals("SELECT * FROM usertable WHERE ycsb_key1 = ? AND ycsb_key2 = ?", s.read(List.of()));
+    assertEquals("SELECT field0 FROM usertable WHERE ycsb_key1 = ? AND ycsb_key2 >= ? ORDER BY ycsb_key2 LIMIT ?",
+        s.scan(List.of("field0")));
+    assertEquals("INSERT INTO usertable (ycsb_key1, ycsb_key2, field0, field1, field2) VALUES (?, ?, ?, ?, ?)",
+        s.insert());
+    assertEquals("DELETE FROM usertable WHERE ycsb_key1 = ? AND ycsb_key2 = ?", s.delete());
+  }
+
+  @Test
+  void layoutFlagsAreParsedAndBadOnesNamed() {
+    assertEquals(KeyLayout.HASH_RANGE, KeyLayout.fromFlag("hash-range"));
+    assertEquals(KeyLayout.RANGE, KeyLayout.fromFlag("RANGE"));
+    UserError e = assertThrows(UserError.class, () -> KeyLayout.fromFlag("btree"));
+    assertEquals("Unknown layout 'btree'; use one of hash, range, hash-range", e.getMessage());
+  }
+}

@@ -1,0 +1,65 @@
+package dev.ybbench.ycsb.ysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ybbench.harness.UserError;
+import dev.ybbench.ycsb.schema.KeyLayout;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class YsqlConfigTest {
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  @Test
+  void smartDriverUrlBalancesOverEveryNodeWithDefaultPorts() {
+    YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "10.0.0.1,10.0.0.2:5434,10.0.0.3"));
+    assertEquals("jdbc:yugabytedb://10.0.0.1:5433,10.0.0.2:5434,10.0.0.3:5433/ycsb"
+        + "?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true&load-balance=true", c.url("ycsb"));
+    assertEquals("yugabyte", c.user());
+    assertEquals(KeyLayout.HASH, c.table().layout());
+    assertEquals(10, c.table().fieldCount());
+  }
+
+  @Test
+  void pgjdbcUrlSpreadsConnectionsOverSeveralHosts() {
+    YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "a:1,b:2", "ysql.driver", "pgjdbc", "ysql.database", "bench"));
+    assertEquals("jdbc:postgresql://a:1,b:2/bench"
+        + "?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true&loadBalanceHosts=true",
+        c.url(c.database()));
+  }
+
+  @Test
+  void thePasswordNeverAppearsInTheUrl() {
+    YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "h", "ysql.password", "s3cret"));
+    assertFalse(c.url("ycsb").contains("s3cret"));
+  }
+
+  @Test
+  void ycsbPropertiesShapeTheTable() {
+    YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "h", "table", "t1", "fieldcount", "2",
+        "yb.layout", "hash-range", "yb.split", "50", "db.batchsize", "64"));
+    assertEquals("t1", c.table().table());
+    assertEquals(2, c.table().fieldCount());
+    assertEquals(KeyLayout.HASH_RANGE, c.table().layout());
+    assertEquals(50, c.split());
+    assertEquals(64, c.batchSize());
+  }
+
+  @Test
+  void badValuesAreNamed() {
+    UserError driver = assertThrows(UserError.class, () -> YsqlConfig.from(props("ysql.hosts", "h",
+        "ysql.driver", "odbc")));
+    assertEquals("Unknown ysql.driver 'odbc'; use yugabyte (smart driver) or pgjdbc", driver.getMessage());
+    UserError count = assertThrows(UserError.class, () -> YsqlConfig.from(props("ysql.hosts", "h",
+        "fieldcount", "ten")));
+    assertEquals("Property fieldcount=ten is not a whole number", count.getMessage());
+  }
+}
