@@ -27,7 +27,8 @@ public final class YsqlSetup {
   }
 
   static UserError connectError(YsqlConfig config, SQLException e) {
-    String why = e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0];
+    String why = (e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0])
+        .replaceAll("[.\\s]+$", "");
     if (SqlErrors.isConnectionLost(e)) {
       return new UserError("Cannot connect to YSQL at " + config.hosts() + ": " + why
           + "; check --hosts (or YSQL_NODES) and that the server is up");

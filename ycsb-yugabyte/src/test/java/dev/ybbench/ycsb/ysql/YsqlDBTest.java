@@ -1,0 +1,192 @@
+package dev.ybbench.ycsb.ysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.metrics.Metrics;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/** The YSQL binding against a real embedded PostgreSQL. */
+class YsqlDBTest {
+  private static EmbeddedPostgres pg;
+
+  @BeforeAll
+  static void startServer() {
+    pg = EmbeddedPostgres.start(null, 40, System.out::println);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (pg != null) {
+      pg.close();
+    }
+  }
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    p.setProperty(YsqlConfig.HOSTS, pg.hostPort());
+    p.setProperty(YsqlConfig.USER, EmbeddedPostgres.SUPERUSER);
+    p.setProperty(YsqlConfig.DIALECT, "POSTGRESQL");
+    p.setProperty(YsqlConfig.LOAD_BALANCE, "false");
+    p.setProperty("fieldcount", "3");
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  private static YsqlDB open(Properties p, Metrics metrics) throws Exception {
+    YsqlDB db = new YsqlDB();
+    db.setProperties(p);
+    db.setEvents(metrics);
+    db.init();
+    return db;
+  }
+
+  private static Map<String, ByteIterator> row(String... values) {
+    Map<String, ByteIterator> m = new HashMap<>();
+    for (int i = 0; i < values.length; i++) {
+      m.put("field" + i, new StringByteIterator(values[i]));
+    }
+    return m;
+  }
+
+  private static Map<String, String> strings(Map<String, ByteIterator> m) {
+    Map<String, String> out = new HashMap<>();
+    m.forEach((k, v) -> out.put(k, v.toString()));
+    return out;
+  }
+
+  @Test
+  void theFiveOperations() throws Exception {
+    for (String driver : List.of("yugabyte", "pgjdbc")) {
+      Properties p = props("table", "ops_" + driver, YsqlConfig.DRIVER, driver);
+      YsqlConfig config = YsqlConfig.from(p);
+      YsqlSetup.createSchema(config, s -> { });
+      YsqlDB db = open(p, new Metrics());
+      String t = config.table().table();
+      assertEquals(Status.OK, db.insert(t, "user1", row("a", "b", "c")));
+      assertEquals(Status.OK, db.insert(t, "user2", row("d", "e", "f")));
+      assertEquals(Status.OK, db.insert(t, "user3", row("g", "h", "i")));
+
+      Map<String, ByteIterator> read = new HashMap<>();
+      assertEquals(Status.OK, db.read(t, "user2", null, read));
+      assertEquals(Map.of("field0", "d", "field1", "e", "field2", "f"), strings(read));
+      Map<String, ByteIterator> one = new HashMap<>();
+      assertEquals(Status.OK, db.read(t, "user2", Set.of("field1"), one));
+      assertEquals(Map.of("field1", "e"), strings(one));
+
+      assertEquals(Status.OK, db.update(t, "user2", Map.of("field1", new StringByteIterator("E"))));
+      read.clear();
+      db.read(t, "user2", null, read);
+      assertEquals(Map.of("field0", "d", "field1", "E", "field2", "f"), strings(read));
+      assertEquals(Status.NOT_FOUND, db.update(t, "nobody", Map.of("field1", new StringByteIterator("x"))));
+
+      Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+      assertEquals(Status.OK, db.scan(t, "user2", 5, null, scanned));
+      assertEquals(List.of("d", "g"), scanned.stream().map(r -> r.get("field0").toString()).toList());
+
+      assertEquals(Status.OK, db.delete(t, "user2"));
+      assertEquals(Status.NOT_FOUND, db.read(t, "user2", null, new HashMap<>()));
+      assertEquals(Status.NOT_FOUND, db.delete(t, "user2"));
+      db.cleanup();
+      assertEquals(2, YsqlSetup.countRows(config), driver);
+    }
+  }
+
+  @Test
+  void batchedLoadWritesEveryRowIncludingTheLastPartialBatch() throws Exception {
+    Properties p = props("table", "batched", YsqlConfig.BATCH_SIZE, "7");
+    YsqlConfig config = YsqlConfig.from(p);
+    YsqlSetup.createSchema(config, s -> { });
+    YsqlDB db = open(p, new Metrics());
+    int batched = 0;
+    for (int i = 0; i < 100; i++) {
+      Status s = db.insert("batched", "user" + i, row("v" + i, "x", "y"));
+      assertTrue(s.isOk(), s.toString());
+      batched += s == Status.BATCHED_OK ? 1 : 0;
+    }
+    assertEquals(100 - 100 / 7, batched);
+    assertEquals(98, YsqlSetup.countRows(config), "14 full batches of 7 are written as they fill");
+    db.cleanup();
+    assertEquals(100, YsqlSetup.countRows(config), "the last 2 rows are written by cleanup");
+  }
+
+  @Test
+  void workloadEScanReadsOneThreadInKeyOrder() throws Exception {
+    Properties p = props("table", "threads", YsqlConfig.LAYOUT, "hash-range", YsqlConfig.SPLIT, "10");
+    YsqlConfig config = YsqlConfig.from(p);
+    YsqlSetup.createSchema(config, s -> { });
+    YsqlDB db = open(p, new Metrics());
+    List<Integer> keys = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      keys.add(i);
+    }
+    Collections.shuffle(keys, new java.util.Random(7));
+    for (int k : keys) {
+      assertEquals(Status.OK, db.insert("threads", "user" + k, row(Integer.toString(k), "", "")));
+    }
+    Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+    assertEquals(Status.OK, db.scan("threads", "user13", 100, Set.of("field0"), scanned));
+    // Thread 1 holds posts 10..19; the scan starts at post 3 and stops at the thread's end.
+    assertEquals(List.of("13", "14", "15", "16", "17", "18", "19"),
+        scanned.stream().map(r -> r.get("field0").toString()).toList());
+    scanned.clear();
+    assertEquals(Status.OK, db.scan("threads", "user40", 4, null, scanned));
+    assertEquals(List.of("40", "41", "42", "43"), scanned.stream().map(r -> r.get("field0").toString()).toList());
+    Map<String, ByteIterator> read = new HashMap<>();
+    assertEquals(Status.OK, db.read("threads", "user27", null, read));
+    assertEquals("27", read.get("field0").toString());
+    db.cleanup();
+  }
+
+  @Test
+  void aSerializationFailureIsRetriedAndCountedAsARetry() throws Exception {
+    Properties p = props("table", "conflicts", YsqlConfig.DATABASE, "conflicts");
+    YsqlConfig config = YsqlConfig.from(p);
+    YsqlSetup.createSchema(config, s -> { });
+    Metrics metrics = new Metrics();
+    YsqlDB db = open(p, metrics);
+    assertEquals(Status.OK, db.insert("conflicts", "user1", row("0", "", "")));
+    db.cleanup();
+    try (Connection admin = config.connect(); Statement st = admin.createStatement()) {
+      // Under REPEATABLE READ an update of a row that another transaction changed and committed
+      // after this one began fails with SQLSTATE 40001, as YugabyteDB's conflicts do.
+      st.execute("ALTER DATABASE conflicts SET default_transaction_isolation = 'repeatable read'");
+    }
+    db = open(p, metrics);
+    try (Connection other = config.connect(); Statement st = other.createStatement()) {
+      other.setAutoCommit(false);
+      st.executeUpdate("UPDATE conflicts SET field0 = 'other' WHERE ycsb_key = 'user1'");
+      YsqlDB binding = db;
+      CompletableFuture<Status> update = CompletableFuture.supplyAsync(
+          () -> binding.update("conflicts", "user1", Map.of("field0", new StringByteIterator("mine"))));
+      Thread.sleep(500); // the binding's update now waits for the other transaction's row lock
+      other.commit();
+      assertEquals(Status.OK, update.get(30, TimeUnit.SECONDS));
+    }
+    assertEquals(1, metrics.retries());
+    Map<String, ByteIterator> read = new HashMap<>();
+    db.read("conflicts", "user1", null, read);
+    assertEquals("mine", read.get("field0").toString());
+    db.cleanup();
+  }
+}
