@@ -21,6 +21,8 @@ import site.ycsb.Status;
 final class MeasuredDB extends DB {
   private final DB db;
   private final Set<String> reported;
+  /** This thread's view of the phase's metrics, so the hot path skips the shared map. */
+  private final Map<String, OperationMetrics> byName = new HashMap<>();
   private final Metrics metrics;
   private final Consumer<String> log;
 
@@ -46,7 +48,7 @@ final class MeasuredDB extends DB {
     long start = System.nanoTime();
     Status s = call.get();
     long micros = (System.nanoTime() - start) / 1000;
-    OperationMetrics m = metrics.operation(op);
+    OperationMetrics m = byName.computeIfAbsent(op, metrics::operation);
     if (s.isOk()) {
       m.success(micros);
     } else {

@@ -41,6 +41,8 @@ public class YsqlDB extends DB {
   private SqlSchema schema;
   private Connection connection;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
+  /** SQL text per operation and field set, built once: a read should not build a string. */
+  private final Map<Object, String> sqlCache = new HashMap<>();
   private final List<Object[]> pendingInserts = new ArrayList<>();
   private final Backoff backoff = Backoff.DEFAULT;
 
@@ -79,8 +81,8 @@ public class YsqlDB extends DB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    List<String> cols = fields == null ? List.of() : new ArrayList<>(new java.util.TreeSet<>(fields));
-    String sql = schema.read(cols);
+    String sql = sqlCache.computeIfAbsent(List.of("READ", fields == null ? Set.of() : fields),
+        k -> schema.read(sortedFields(fields)));
     return call("READ", () -> {
       PreparedStatement ps = prepare(sql);
       bindKey(ps, 1, key);
@@ -99,8 +101,8 @@ public class YsqlDB extends DB {
   @Override
   public Status scan(String table, String startKey, int count, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    List<String> cols = fields == null ? List.of() : new ArrayList<>(new java.util.TreeSet<>(fields));
-    String sql = schema.scan(cols);
+    String sql = sqlCache.computeIfAbsent(List.of("SCAN", fields == null ? Set.of() : fields),
+        k -> schema.scan(sortedFields(fields)));
     return call("SCAN", () -> {
       PreparedStatement ps = prepare(sql);
       int i = bindKey(ps, 1, startKey);
@@ -125,7 +127,8 @@ public class YsqlDB extends DB {
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     Map<String, String> sorted = new TreeMap<>();
     values.forEach((k, v) -> sorted.put(k, v.toString()));
-    String sql = schema.update(new ArrayList<>(sorted.keySet()));
+    String sql = sqlCache.computeIfAbsent("UPDATE:" + String.join(",", sorted.keySet()),
+        k -> schema.update(new ArrayList<>(sorted.keySet())));
     return call("UPDATE", () -> {
       PreparedStatement ps = prepare(sql);
       int i = 1;
@@ -171,6 +174,10 @@ public class YsqlDB extends DB {
       bindKey(ps, 1, key);
       return ps.executeUpdate() == 1 ? Status.OK : Status.NOT_FOUND;
     });
+  }
+
+  private static List<String> sortedFields(Set<String> fields) {
+    return fields == null ? List.of() : new ArrayList<>(new java.util.TreeSet<>(fields));
   }
 
   /** Writes the queued rows as one transaction, retried as a whole. */
