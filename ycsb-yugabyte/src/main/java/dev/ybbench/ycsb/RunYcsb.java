@@ -48,13 +48,17 @@ import picocli.CommandLine.Parameters;
         "  ./run_ycsb.sh workloada",
         "  ./run_ycsb.sh workloade-hashrange --threads 16 --duration 120",
         "  ./run_ycsb.sh workloadb --hosts 10.0.0.1,10.0.0.2,10.0.0.3 --tablets 12",
-        "  ./run_ycsb.sh workloada --db-version 16 -p requestdistribution=uniform"})
+        "  ./run_ycsb.sh workloada --db-version 16 -p requestdistribution=uniform",
+        "  ./run_ycsb.sh -P path/to/ycsb/workloads/workloadb"})
 public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
 
-  @Parameters(index = "0", paramLabel = "WORKLOAD",
+  @Parameters(index = "0", arity = "0..1", paramLabel = "WORKLOAD",
       description = "a file in workloads/ (workloada … workloadf, workloade-hashrange, sqlinserts, "
           + "kv-uniform, kv-latest) or a path to any YCSB workload file")
   String workload;
+
+  @Option(names = "-P", paramLabel = "FILE", description = "a YCSB workload file, as YCSB's own -P takes it")
+  Path workloadFileOption;
 
   @Option(names = "--api", paramLabel = "API", defaultValue = "ysql",
       description = "ysql (JDBC); ycql is not available yet (default: ${DEFAULT-VALUE})")
@@ -389,6 +393,18 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   }
 
   private Path resolveWorkload() throws IOException {
+    if (workloadFileOption != null) {
+      if (workload != null) {
+        throw new UserError("Give the workload once: either WORKLOAD or -P FILE, not both");
+      }
+      if (!Files.isRegularFile(workloadFileOption)) {
+        throw new UserError("Workload file " + workloadFileOption + " does not exist");
+      }
+      return workloadFileOption;
+    }
+    if (workload == null) {
+      throw new UserError("Name a workload, e.g. ./run_ycsb.sh workloada (see --help)");
+    }
     Path asGiven = Path.of(workload);
     if (Files.isRegularFile(asGiven)) {
       return asGiven;

@@ -88,6 +88,28 @@ class RunYcsbTest {
     }
   }
 
+  @Test
+  void upstreamWorkloadFilesRunUnmodifiedWithDashP() throws Exception {
+    Path upstream = Path.of(getClass().getResource("/upstream-workloada").toURI());
+    Outcome o = run("-P", upstream.toString(), "--threads", "2", "--results-dir", results.toString());
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals(1000, summary.at("/phases/load/successes").asLong());
+    assertEquals(1000, summary.at("/phases/run/successes").asLong() + summary.at("/phases/run/errors").asLong());
+    assertEquals(0, summary.at("/phases/run/errors").asLong());
+  }
+
+  @Test
+  void workloadEOverHashRangeScansWithoutErrors() throws Exception {
+    Outcome o = run("workloade-hashrange", "--records", "2000", "--operations", "500", "--threads", "2",
+        "--results-dir", results.toString());
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    assertTrue(o.out().contains("PRIMARY KEY (ycsb_key1, ycsb_key2)"), o.out());
+    JsonNode run = JSON.readTree(o.runDir().resolve("summary.json").toFile()).at("/phases/run");
+    assertEquals(0, run.get("errors").asLong(), run.toString());
+    assertTrue(run.at("/operations/SCAN/successes").asLong() > 400, run.toString());
+  }
+
   static long hlogTotal(Path hlog) throws Exception {
     long total = 0;
     HistogramLogReader reader = new HistogramLogReader(hlog.toFile());

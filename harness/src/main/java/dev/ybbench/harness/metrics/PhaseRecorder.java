@@ -72,7 +72,7 @@ public final class PhaseRecorder implements AutoCloseable {
     long now = System.nanoTime();
     Histogram combined = new Histogram(OperationMetrics.MAX_MICROS, 3);
     for (OperationMetrics op : metrics.operations()) {
-      Histogram interval = op.recorder().getIntervalHistogram();
+      Histogram interval = op.intervalHistogram();
       totals.computeIfAbsent(op.name(), k -> new Histogram(OperationMetrics.MAX_MICROS, 3)).add(interval);
       log(op.name()).outputIntervalHistogram(interval);
       combined.add(interval);
