@@ -1,9 +1,7 @@
 package dev.ybbench.ycsb;
 
-import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.PhaseSummary;
@@ -11,10 +9,8 @@ import dev.ybbench.harness.results.Plots;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.ycsb.schema.KeyLayout;
-import dev.ybbench.ycsb.schema.SqlDialect;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
-import dev.ybbench.ycsb.ysql.YsqlDB;
-import dev.ybbench.ycsb.ysql.YsqlSetup;
+import dev.ybbench.ycsb.ysql.YsqlTarget;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -67,6 +63,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--hosts", paramLabel = "H[:P],…",
       description = "YugabyteDB nodes (default port 5433; or env YSQL_NODES). Without: embedded PostgreSQL")
   String hosts;
+
+  @Option(names = "--nodes", paramLabel = "N", defaultValue = "1",
+      description = "embedded Cassandra (YCQL): nodes in the cluster (default: ${DEFAULT-VALUE})")
+  int nodes;
 
   @Option(names = "--db-version", paramLabel = "V",
       description = "embedded PostgreSQL version: a major (13-18) or an exact release (default: 17)")
@@ -141,7 +141,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile boolean interrupted;
   private volatile YcsbPhase currentPhase;
-  private volatile EmbeddedPostgres embedded;
+  private volatile ApiTarget apiTarget;
   /** The last run directory written, for tests and callers. */
   private Path runDir;
 
@@ -205,9 +205,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     try {
       if (!finished.await(30, TimeUnit.SECONDS)) {
-        EmbeddedPostgres pg = embedded;
-        if (pg != null) {
-          pg.close();
+        ApiTarget t = apiTarget;
+        if (t != null) {
+          t.close();
         }
       }
     } catch (InterruptedException ignored) {
@@ -227,46 +227,21 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
     Instant started = Instant.now();
 
+    ApiTarget.Options options = new ApiTarget.Options(hosts, dbVersion, threads, doLoad, nodes);
     try {
-      String hostSpec = hosts != null ? hosts : System.getenv("YSQL_NODES");
-      if (hostSpec == null || hostSpec.isBlank()) {
-        if (!doLoad) {
-          throw new UserError("--phase run needs --hosts: an embedded server starts empty, so load it in the same run");
-        }
-        console.line("Starting embedded PostgreSQL " + (dbVersion == null ? "(default version)" : dbVersion) + " …");
-        embedded = EmbeddedPostgres.start(dbVersion, threads + 20, console::line);
-        console.line("Embedded PostgreSQL " + embedded.version() + " on " + embedded.hostPort()
-            + (embedded.serverUser().equals(System.getProperty("user.name")) ? ""
-                : " (running as user " + embedded.serverUser() + ")"));
-        props.setProperty(YsqlConfig.HOSTS, embedded.hostPort());
-        props.putIfAbsent(YsqlConfig.USER, EmbeddedPostgres.SUPERUSER);
-      } else {
-        if (dbVersion != null) {
-          throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
-        }
-        props.setProperty(YsqlConfig.HOSTS, HostList.parse(hostSpec, YsqlConfig.DEFAULT_PORT).toString());
+      ApiTarget t = openTarget(options, props);
+      apiTarget = t;
+      if (interrupted) {
+        return 130;
       }
-
-      YsqlConfig probe = YsqlConfig.from(props);
-      ServerInfo server = YsqlSetup.detect(withoutLoadBalance(probe));
-      console.line("Server: " + server.fullVersion());
-      props.setProperty(YsqlConfig.DIALECT, (server.isYugabyte() ? SqlDialect.YUGABYTEDB : SqlDialect.POSTGRESQL).name());
-      if (!server.isYugabyte() && probe.driver() == YsqlConfig.Driver.YUGABYTE && probe.loadBalance()) {
-        console.line("note: " + server.product() + " is not YugabyteDB, so the smart driver connects without load balancing");
-        props.setProperty(YsqlConfig.LOAD_BALANCE, "false");
-      }
-      if (!server.isYugabyte() && probe.table().tablets() > 0) {
-        console.line("note: --tablets applies to YugabyteDB only; " + server.product() + " ignores it");
-      }
-      YsqlConfig config = YsqlConfig.from(props);
-      config.schema(); // refuses a layout the dialect cannot express, before anything is created
+      ServerInfo server = t.server();
 
       RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("results"), "ycsb",
           workloadName, server, started);
       runDir = run.path();
       console.attach(run.consoleLog());
       RunInfo info = new RunInfo("ycsb", workloadName, label, started)
-          .server(server, embedded != null, config.hosts().toString(), embedded != null ? dbVersionAsked() : null)
+          .server(server, t.embeddedVersion() != null, t.hosts(), t.embeddedVersion())
           .parameters(parameters(props))
           .put("api", api)
           .put("command", redactedArgs());
@@ -279,7 +254,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       List<String> phaseNames = new ArrayList<>();
       try (Timeseries ts = new Timeseries(run.timeseries())) {
         if (doLoad) {
-          YsqlSetup.createSchema(config, console::line);
+          t.createSchema(console::line);
           long recordCount = Long.parseLong(props.getProperty("recordcount", "1000"));
           long insertStart = Long.parseLong(props.getProperty("insertstart", "0"));
           long insertCount = Long.parseLong(props.getProperty("insertcount", Long.toString(recordCount - insertStart)));
@@ -336,18 +311,21 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       }
       return 0;
     } finally {
-      EmbeddedPostgres pg = embedded;
-      if (pg != null) {
-        console.line("Stopping embedded PostgreSQL " + pg.version());
-        pg.close();
+      ApiTarget t = apiTarget;
+      if (t != null) {
+        t.close();
       }
       console.close();
     }
   }
 
+  private ApiTarget openTarget(ApiTarget.Options options, Properties props) {
+    return YsqlTarget.open(options, props, console::line);
+  }
+
   private YcsbPhase.Result runPhase(String name, Properties props, long opCount, double targetOps, long maxSeconds,
       RunDirectory run, Timeseries ts) throws Exception {
-    YcsbPhase p = new YcsbPhase(name, props, YsqlDB::new, console::line);
+    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, console::line);
     currentPhase = p;
     if (interrupted) {
       p.stop();
@@ -459,11 +437,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return props;
   }
 
-  private static YsqlConfig withoutLoadBalance(YsqlConfig c) {
-    return new YsqlConfig(c.hosts(), c.database(), c.user(), c.password(), c.driver(), false, c.dialect(), c.table(),
-        c.split(), c.batchSize(), c.maxRetries());
-  }
-
   private Map<String, String> parameters(Properties props) {
     Map<String, String> m = new TreeMap<>();
     props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
@@ -473,12 +446,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     m.put("ybbench.batch_size", Integer.toString(batchSize));
     m.put("ybbench.phase", phase);
     return m;
-  }
-
-  /** What --db-version asked for ("16", "16.11.0"), and the release it resolved to. */
-  private String dbVersionAsked() {
-    String asked = dbVersion == null ? "default" : dbVersion;
-    return asked + " (" + embedded.version() + ")";
   }
 
   /** The command line as typed, with any password's value hidden. */

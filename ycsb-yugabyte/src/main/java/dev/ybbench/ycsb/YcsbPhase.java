@@ -1,9 +1,9 @@
 package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
-import dev.ybbench.ycsb.ysql.YsqlDB;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,8 +91,8 @@ final class YcsbPhase {
       long mine = opCount / threads + (t < opCount % threads ? 1 : 0);
       DB binding = bindings.get();
       binding.setProperties(props);
-      if (binding instanceof YsqlDB ysql) {
-        ysql.setEvents(metrics);
+      if (binding instanceof OperationEvents.Source source) {
+        source.setEvents(metrics);
       }
       ClientThread c = new ClientThread(new MeasuredDB(binding, metrics, reported, console), !load, w, props,
           (int) Math.min(mine, Integer.MAX_VALUE), targetPerThreadPerMs, done);

@@ -6,6 +6,11 @@ package dev.ybbench.harness.metrics;
  * outside the harness get {@link #NONE}.
  */
 public interface OperationEvents {
+  /** A binding that reports such events; the harness hands it its sink before init(). */
+  interface Source {
+    void setEvents(OperationEvents events);
+  }
+
   OperationEvents NONE = new OperationEvents() {
     @Override
     public void retried(String operation, String errorClass) {}

@@ -98,6 +98,11 @@ public record YsqlConfig(
     }
   }
 
+  /** The same settings with the smart driver's load balancing on or off. */
+  public YsqlConfig withLoadBalance(boolean on) {
+    return new YsqlConfig(hosts, database, user, password, driver, on, dialect, table, split, batchSize, maxRetries);
+  }
+
   public SqlSchema schema() {
     return new SqlSchema(table, dialect);
   }

@@ -35,7 +35,7 @@ import site.ycsb.StringByteIterator;
  * one transaction per batch (JDBC batch, rewritten by the driver into multi-row INSERTs); the
  * last partial batch is written in {@link #cleanup()}.
  */
-public class YsqlDB extends DB {
+public class YsqlDB extends DB implements OperationEvents.Source {
   private OperationEvents events = OperationEvents.NONE;
   private YsqlConfig config;
   private SqlSchema schema;
@@ -47,6 +47,7 @@ public class YsqlDB extends DB {
   private final Backoff backoff = Backoff.DEFAULT;
 
   /** Where retries and lost batched rows are reported; the harness sets it before {@link #init()}. */
+  @Override
   public void setEvents(OperationEvents events) {
     this.events = events;
   }
