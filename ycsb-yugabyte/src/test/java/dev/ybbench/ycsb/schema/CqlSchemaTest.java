@@ -1,0 +1,75 @@
+package dev.ybbench.ycsb.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ybbench.harness.UserError;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The exact CQL text per dialect and layout. */
+class CqlSchemaTest {
+  private static CqlSchema schema(CqlDialect d, KeyLayout layout, int tablets, boolean transactions) {
+    return new CqlSchema(new TableSpec("usertable", 2, layout, tablets), d, "ycsb", 3, transactions);
+  }
+
+  @Test
+  void keyspaceCarriesTheReplicationFactor() {
+    assertEquals("CREATE KEYSPACE IF NOT EXISTS ycsb WITH replication = "
+        + "{'class': 'SimpleStrategy', 'replication_factor': 3}",
+        schema(CqlDialect.CASSANDRA, KeyLayout.HASH, 0, false).createKeyspace());
+  }
+
+  @Test
+  void hashLayoutIsAPartitionKey() {
+    String plain = "CREATE TABLE ycsb.usertable (ycsb_key varchar, field0 varchar, field1 varchar, "
+        + "PRIMARY KEY (ycsb_key))";
+    assertEquals(plain, schema(CqlDialect.CASSANDRA, KeyLayout.HASH, 0, false).createTable());
+    assertEquals(plain, schema(CqlDialect.YUGABYTEDB, KeyLayout.HASH, 0, false).createTable());
+    // Cassandra has no tablets or YCQL transactions: the options are left out, not sent.
+    assertEquals(plain, schema(CqlDialect.CASSANDRA, KeyLayout.HASH, 12, true).createTable());
+  }
+
+  @Test
+  void yugabyteExtrasAreTableOptions() {
+    assertEquals("CREATE TABLE ycsb.usertable (ycsb_key varchar, field0 varchar, field1 varchar, "
+        + "PRIMARY KEY (ycsb_key)) WITH tablets = 12",
+        schema(CqlDialect.YUGABYTEDB, KeyLayout.HASH, 12, false).createTable());
+    assertEquals("CREATE TABLE ycsb.usertable (ycsb_key varchar, field0 varchar, field1 varchar, "
+        + "PRIMARY KEY (ycsb_key)) WITH tablets = 12 AND transactions = { 'enabled' : true }",
+        schema(CqlDialect.YUGABYTEDB, KeyLayout.HASH, 12, true).createTable());
+  }
+
+  @Test
+  void hashRangeLayoutIsAPartitionWithAscendingPosts() {
+    assertEquals("CREATE TABLE ycsb.usertable (ycsb_key1 bigint, ycsb_key2 bigint, field0 varchar, "
+        + "field1 varchar, PRIMARY KEY ((ycsb_key1), ycsb_key2)) WITH CLUSTERING ORDER BY (ycsb_key2 ASC)",
+        schema(CqlDialect.CASSANDRA, KeyLayout.HASH_RANGE, 0, false).createTable());
+    assertEquals("CREATE TABLE ycsb.usertable (ycsb_key1 bigint, ycsb_key2 bigint, field0 varchar, "
+        + "field1 varchar, PRIMARY KEY ((ycsb_key1), ycsb_key2)) WITH CLUSTERING ORDER BY (ycsb_key2 ASC) "
+        + "AND tablets = 3", schema(CqlDialect.YUGABYTEDB, KeyLayout.HASH_RANGE, 3, false).createTable());
+  }
+
+  @Test
+  void rangeLayoutIsRefusedOverCql() {
+    UserError e = assertThrows(UserError.class, () -> schema(CqlDialect.CASSANDRA, KeyLayout.RANGE, 0, false));
+    assertEquals("The range layout needs YSQL: a CQL partition key is always hashed; use hash or hash-range",
+        e.getMessage());
+  }
+
+  @Test
+  void rowStatements() {
+    CqlSchema hash = schema(CqlDialect.CASSANDRA, KeyLayout.HASH, 0, false);
+    assertEquals("SELECT * FROM ycsb.usertable WHERE ycsb_key = ?", hash.read(List.of()));
+    assertEquals("SELECT * FROM ycsb.usertable WHERE token(ycsb_key) >= token(?) LIMIT ?", hash.scan(List.of()));
+    assertEquals("UPDATE ycsb.usertable SET field1 = ? WHERE ycsb_key = ?", hash.update(List.of("field1")));
+    assertEquals("INSERT INTO ycsb.usertable (ycsb_key, field0, field1) VALUES (?, ?, ?)", hash.insert());
+    assertEquals("DELETE FROM ycsb.usertable WHERE ycsb_key = ?", hash.delete());
+    assertEquals("DROP TABLE IF EXISTS ycsb.usertable", hash.dropTable());
+
+    CqlSchema threads = schema(CqlDialect.YUGABYTEDB, KeyLayout.HASH_RANGE, 0, false);
+    assertEquals("SELECT field0 FROM ycsb.usertable WHERE ycsb_key1 = ? AND ycsb_key2 >= ? LIMIT ?",
+        threads.scan(List.of("field0")));
+    assertEquals("SELECT * FROM ycsb.usertable WHERE ycsb_key1 = ? AND ycsb_key2 = ?", threads.read(List.of()));
+  }
+}
