@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 public record ServerInfo(String product, String version, String fullVersion) {
   public static final String YUGABYTEDB = "YugabyteDB";
   public static final String POSTGRESQL = "PostgreSQL";
+  public static final String CASSANDRA = "Cassandra";
 
   // YSQL answers "PostgreSQL 11.2-YB-2.20.1.0-b0 on x86_64-pc-linux-gnu, compiled by ..."
   private static final Pattern YSQL = Pattern.compile("^PostgreSQL (\\S+?)-YB-(\\S+?)(?:\\s|,|$)");

@@ -1,32 +1,18 @@
 package dev.ybbench.harness.sql;
 
+import dev.ybbench.harness.YugabyteErrors;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Which SQL errors are worth another attempt, and what to call an error in the results.
  *
  * <p>YugabyteDB reports transaction conflicts and read restarts as SQLSTATE 40001
  * (serialization_failure) and deadlocks as 40P01, like PostgreSQL; older releases and some
- * paths carry the storage layer's text instead ("Try again", "Restart read required",
- * "Conflicts with higher priority transaction", "Transaction aborted", "Catalog Version
- * Mismatch", …), possibly under XX000. Both the code and the text are checked.
+ * paths carry only the storage layer's text (see {@link YugabyteErrors}). Both are checked.
  */
 public final class SqlErrors {
   private static final List<String> RETRYABLE_STATES = List.of("40001", "40P01");
-  private static final List<String> RETRYABLE_TEXT = List.of(
-      "try again",
-      "restart read required",
-      "conflicts with higher priority transaction",
-      "conflicts with committed transaction",
-      "transaction aborted",
-      "transaction expired",
-      "unknown transaction",
-      "transaction metadata missing",
-      "catalog version mismatch",
-      "schema version mismatch",
-      "could not serialize access");
 
   private SqlErrors() {}
 
@@ -36,20 +22,11 @@ public final class SqlErrors {
       if (t instanceof SQLException s && s.getSQLState() != null && RETRYABLE_STATES.contains(s.getSQLState())) {
         return true;
       }
-      String msg = t.getMessage();
-      if (msg != null) {
-        String lower = msg.toLowerCase(Locale.ROOT);
-        for (String text : RETRYABLE_TEXT) {
-          if (lower.contains(text)) {
-            return true;
-          }
-        }
-      }
     }
-    return false;
+    return YugabyteErrors.isRetryable(e);
   }
 
-  /** True when the connection is gone (SQLSTATE class 08) and must be opened again. */
+  /** True when the connection is gone (SQLSTATE class 08, or the server shutting down) and must be opened again. */
   public static boolean isConnectionLost(SQLException e) {
     String state = e.getSQLState();
     return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")

@@ -1,0 +1,421 @@
+package dev.ybbench.harness.embedded;
+
+import dev.ybbench.harness.UserError;
+import java.io.IOException;
+import java.lang.module.ModuleDescriptor;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * A real Apache Cassandra cluster of one or more nodes, each its own JVM running
+ * {@code CassandraDaemon} from {@code org.apache.cassandra:cassandra-all} on Maven Central, for
+ * the YCQL path when no hosts are given (YCQL speaks CQL). Node i listens on 127.0.0.i, all on
+ * the same two free ports, so several nodes share one machine without a port plan.
+ *
+ * <p>Layout under {@code <tmp>/ybbench-<uid>/instances/cassandra-<port>/}: an {@code owner}
+ * file naming the harness process, and per node {@code node<i>/} with its cassandra.yaml, data,
+ * log and pid file. A cluster whose owner is gone was left by a killed run and is stopped on the
+ * next start.
+ */
+public final class EmbeddedCassandra implements AutoCloseable {
+  private static final String OWNER_FILE = "owner";
+  private static final String DAEMON = "org.apache.cassandra.service.CassandraDaemon";
+  /** Per node; Cassandra idles at ~600 MB RSS with it (measured). No -Xms: as root Cassandra locks its heap. */
+  private static final String HEAP = "-Xmx1G";
+  private static final long START_TIMEOUT_S = 180;
+
+  private final String version;
+  private final int storagePort;
+  private final int nativePort;
+  private final Path clusterDir;
+  private final List<Process> processes = new ArrayList<>();
+  private final Consumer<String> log;
+  private boolean closed;
+
+  private EmbeddedCassandra(String version, int storagePort, int nativePort, Path clusterDir, Consumer<String> log) {
+    this.version = version;
+    this.storagePort = storagePort;
+    this.nativePort = nativePort;
+    this.clusterDir = clusterDir;
+    this.log = log;
+  }
+
+  /**
+   * Starts a cluster and returns once every node answers CQL and sees the others as up.
+   *
+   * @param requestedVersion "5.0", "4.1", an exact release, or null for the default
+   * @param nodes            1 or more nodes on 127.0.0.1 … 127.0.0.n
+   */
+  public static EmbeddedCassandra start(String requestedVersion, int nodes, Consumer<String> log) {
+    if (nodes < 1 || nodes > 9) {
+      throw new UserError("--nodes must be between 1 and 9 for the embedded Cassandra, was " + nodes);
+    }
+    int javaMajor = Runtime.version().feature();
+    if (javaMajor < 17 || javaMajor > 23) {
+      throw new UserError("The embedded Cassandra runs on JDK 17 to 23 (it needs the SecurityManager), but this is JDK "
+          + javaMajor + "; set JAVA_HOME to a JDK 17");
+    }
+    String version = CassandraVersions.resolve(requestedVersion);
+    List<Path> classpath = MavenClasspath.resolve(CassandraVersions.artifact(version), "Cassandra " + version);
+    Path base = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + ServerUser.currentUid(), "instances");
+    EmbeddedCassandra cluster;
+    try {
+      Files.createDirectories(base);
+      stopAbandoned(base, log);
+      int storagePort = freePort(nodes);
+      int nativePort = freePort(nodes);
+      Path dir = base.resolve("cassandra-" + nativePort);
+      EmbeddedPostgres.deleteTree(dir);
+      Files.createDirectories(dir);
+      ProcessHandle me = ProcessHandle.current();
+      Files.writeString(dir.resolve(OWNER_FILE),
+          me.pid() + " " + me.info().startInstant().map(Instant::toString).orElse("-") + "\n");
+      cluster = new EmbeddedCassandra(version, storagePort, nativePort, dir, log);
+    } catch (IOException e) {
+      throw new UserError("Cannot prepare the embedded Cassandra under " + base + ": " + e.getMessage());
+    }
+    try {
+      for (int i = 1; i <= nodes; i++) {
+        // One at a time: a node joining while another is still joining can be refused.
+        cluster.startNode(i, classpath);
+        cluster.awaitCql(i);
+      }
+      cluster.awaitAllUp(nodes);
+      return cluster;
+    } catch (RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  public String version() {
+    return version;
+  }
+
+  public int nodes() {
+    return processes.size();
+  }
+
+  public static String address(int node) {
+    return "127.0.0." + node;
+  }
+
+  /** "127.0.0.1:port,127.0.0.2:port,…", the form --hosts takes. */
+  public String hostList() {
+    return IntStream.rangeClosed(1, nodes()).mapToObj(i -> address(i) + ":" + nativePort)
+        .collect(Collectors.joining(","));
+  }
+
+  public int nativePort() {
+    return nativePort;
+  }
+
+  public boolean isRunning(int node) {
+    return processes.get(node - 1).isAlive();
+  }
+
+  /**
+   * Stops one node: {@code kill} sends SIGKILL (a crash), otherwise SIGTERM (Cassandra drains and
+   * stops). Returns once the process is gone.
+   */
+  public void stopNode(int node, boolean kill) {
+    Process p = processes.get(node - 1);
+    if (kill) {
+      p.destroyForcibly();
+    } else {
+      p.destroy();
+    }
+    try {
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops every node and deletes the cluster's data. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    processes.forEach(Process::destroy);
+    for (Process p : processes) {
+      try {
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+          p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException e) {
+        p.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+    EmbeddedPostgres.deleteTree(clusterDir);
+  }
+
+  private Path nodeDir(int node) {
+    return clusterDir.resolve("node" + node);
+  }
+
+  private void startNode(int node, List<Path> classpath) {
+    Path dir = nodeDir(node);
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("cassandra.yaml"), yaml(node));
+      Files.writeString(dir.resolve("logback.xml"), LOGBACK);
+    } catch (IOException e) {
+      throw new UserError("Cannot write the configuration of Cassandra node " + node + ": " + e.getMessage());
+    }
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add(HEAP);
+    cmd.add("-XX:+UseG1GC");
+    if (Runtime.version().feature() > 17) {
+      // Cassandra installs a SecurityManager at start; JDK 18 to 23 allow that only when asked.
+      cmd.add("-Djava.security.manager=allow");
+    }
+    cmd.add("-Djava.net.preferIPv4Stack=true");
+    cmd.add("-Dcassandra.config=" + dir.resolve("cassandra.yaml").toUri());
+    cmd.add("-Dcassandra.storagedir=" + dir);
+    // Stay in the foreground: otherwise the daemon closes stdout and stderr.
+    cmd.add("-Dcassandra-foreground=true");
+    cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
+    cmd.add("-Dcassandra.ring_delay_ms=1000");
+    cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
+    cmd.add("-Dlogback.configurationFile=" + dir.resolve("logback.xml"));
+    cmd.add("-Dybbench.cluster=" + clusterDir);
+    classpath.stream().filter(p -> p.getFileName().toString().startsWith("jamm-")).findFirst()
+        .ifPresent(jamm -> cmd.add("-javaagent:" + jamm));
+    cmd.addAll(jdkOpens());
+    cmd.add("-cp");
+    cmd.add(classpath.stream().map(Path::toString).collect(Collectors.joining(":")));
+    cmd.add(DAEMON);
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(dir.resolve("node.log").toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    try {
+      Process p = pb.start();
+      processes.add(p);
+      Files.writeString(dir.resolve("pid"), Long.toString(p.pid()));
+    } catch (IOException e) {
+      throw new UserError("Cannot start Cassandra node " + node + ": " + e.getMessage());
+    }
+  }
+
+  private void awaitCql(int node) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_S);
+    while (System.nanoTime() < deadline) {
+      if (!processes.get(node - 1).isAlive()) {
+        throw new UserError("Cassandra " + version + " node " + node + " exited during start: " + logTail(node));
+      }
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress(address(node), nativePort), 500);
+        log.accept("Cassandra " + version + " node " + node + " answers CQL on " + address(node) + ":" + nativePort);
+        return;
+      } catch (IOException notYet) {
+        sleep(250);
+      }
+    }
+    throw new UserError("Cassandra " + version + " node " + node + " did not answer CQL within " + START_TIMEOUT_S
+        + " s: " + logTail(node));
+  }
+
+  /** Every node's log says every other node is up (gossip has converged). */
+  private void awaitAllUp(int nodes) {
+    if (nodes == 1) {
+      return;
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_S);
+    while (System.nanoTime() < deadline) {
+      boolean all = true;
+      for (int i = 1; i <= nodes && all; i++) {
+        String text = readLog(i);
+        for (int j = 1; j <= nodes && all; j++) {
+          all = i == j || text.contains("/" + address(j) + ":" + storagePort + " is now UP");
+        }
+      }
+      if (all) {
+        log.accept("Cassandra cluster of " + nodes + " nodes is up");
+        return;
+      }
+      sleep(250);
+    }
+    throw new UserError("The " + nodes + " Cassandra nodes did not all see each other within " + START_TIMEOUT_S
+        + " s: " + logTail(1));
+  }
+
+  private String readLog(int node) {
+    try {
+      return Files.readString(nodeDir(node).resolve("node.log"), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private String logTail(int node) {
+    List<String> lines = readLog(node).lines().filter(l -> !l.isBlank()).toList();
+    return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+  }
+
+  String yaml(int node) {
+    Path d = nodeDir(node);
+    return String.join("\n",
+        "# Written by ybbench for one embedded node; every path is under this node's directory.",
+        "cluster_name: ybbench",
+        "num_tokens: 16",
+        "allocate_tokens_for_local_replication_factor: 3",
+        "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
+        "data_file_directories:",
+        "  - " + d.resolve("data"),
+        "commitlog_directory: " + d.resolve("commitlog"),
+        "saved_caches_directory: " + d.resolve("saved_caches"),
+        "hints_directory: " + d.resolve("hints"),
+        "cdc_raw_directory: " + d.resolve("cdc_raw"),
+        "commitlog_sync: periodic",
+        "commitlog_sync_period: 10000ms",
+        "commitlog_segment_size: 8MiB",
+        "memtable_heap_space: 128MiB",
+        "memtable_offheap_space: 128MiB",
+        "seed_provider:",
+        "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
+        "    parameters:",
+        "      - seeds: \"" + address(1) + ":" + storagePort + "\"",
+        "listen_address: " + address(node),
+        "rpc_address: " + address(node),
+        "storage_port: " + storagePort,
+        "native_transport_port: " + nativePort,
+        "start_native_transport: true",
+        "endpoint_snitch: SimpleSnitch",
+        "authenticator: AllowAllAuthenticator",
+        "authorizer: AllowAllAuthorizer",
+        // Dropping a table between runs should not copy it first.
+        "auto_snapshot: false",
+        "");
+  }
+
+  private static final String LOGBACK = """
+      <configuration>
+        <appender name="STDOUT" class="ch.qos.logback.core.ConsoleAppender">
+          <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{0} %msg%n</pattern></encoder>
+        </appender>
+        <!-- Quiet, but keep the gossip lines that say when peers come and go. -->
+        <logger name="org.apache.cassandra.gms.Gossiper" level="INFO"/>
+        <logger name="org.apache.cassandra.service.StorageService" level="INFO"/>
+        <root level="WARN"><appender-ref ref="STDOUT"/></root>
+      </configuration>
+      """;
+
+  /**
+   * Cassandra reaches into JDK internals (its own jvm17-server.options lists the opens), and 4.1,
+   * which predates JDK 17, reaches into more of them at query time. Every package of the modules
+   * it touches is opened, which covers both release lines.
+   */
+  static List<String> jdkOpens() {
+    Set<String> modules = Set.of("java.base", "java.management", "java.management.rmi", "java.rmi", "java.sql",
+        "jdk.management", "jdk.unsupported", "java.desktop");
+    List<String> flags = new ArrayList<>();
+    for (Module m : ModuleLayer.boot().modules()) {
+      if (!modules.contains(m.getName())) {
+        continue;
+      }
+      ModuleDescriptor d = m.getDescriptor();
+      for (String pkg : new TreeSet<>(d.packages())) {
+        flags.add("--add-exports=" + m.getName() + "/" + pkg + "=ALL-UNNAMED");
+        flags.add("--add-opens=" + m.getName() + "/" + pkg + "=ALL-UNNAMED");
+      }
+    }
+    return flags;
+  }
+
+  /** A port free on every node address. */
+  private static int freePort(int nodes) throws IOException {
+    for (int attempt = 0; attempt < 50; attempt++) {
+      int port;
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(address(1)))) {
+        port = s.getLocalPort();
+      }
+      boolean free = true;
+      for (int i = 2; i <= nodes && free; i++) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName(address(i)))) {
+          free = true;
+        } catch (IOException e) {
+          free = false;
+        }
+      }
+      if (free) {
+        return port;
+      }
+    }
+    throw new IOException("no port is free on " + address(1) + " … " + address(nodes));
+  }
+
+  /** Stops the nodes of clusters whose owning harness process has gone (a run that was killed). */
+  private static void stopAbandoned(Path instances, Consumer<String> log) throws IOException {
+    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(instances, "cassandra-*")) {
+      for (Path dir : dirs) {
+        List<String> owner;
+        try {
+          owner = Files.readAllLines(dir.resolve(OWNER_FILE));
+        } catch (IOException e) {
+          continue;
+        }
+        if (owner.isEmpty() || EmbeddedPostgres.ownerAlive(owner.get(0))) {
+          continue;
+        }
+        try (DirectoryStream<Path> nodes = Files.newDirectoryStream(dir, "node*")) {
+          for (Path node : nodes) {
+            Optional<ProcessHandle> p = readPid(node.resolve("pid")).flatMap(ProcessHandle::of)
+                .filter(h -> h.info().arguments().map(a -> String.join(" ", a).contains(dir.toString()))
+                    .orElse(false));
+            if (p.isPresent()) {
+              log.accept("Stopping a Cassandra node left running by an earlier run (" + node + ")");
+              p.get().destroyForcibly();
+              try {
+                p.get().onExit().get(30, TimeUnit.SECONDS);
+              } catch (Exception ignored) {
+                // gone or stuck: either way the directory goes
+              }
+            }
+          }
+        }
+        EmbeddedPostgres.deleteTree(dir);
+      }
+    }
+  }
+
+  private static Optional<Long> readPid(Path pidFile) {
+    try {
+      return Optional.of(Long.parseLong(Files.readString(pidFile).strip()));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("Interrupted while starting Cassandra");
+    }
+  }
+}

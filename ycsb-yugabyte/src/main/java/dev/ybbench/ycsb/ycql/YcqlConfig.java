@@ -1,0 +1,162 @@
+package dev.ybbench.ycsb.ycql;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.ycsb.schema.CqlDialect;
+import dev.ybbench.ycsb.schema.CqlSchema;
+import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.TableSpec;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+/**
+ * The YCQL binding's settings, read from YCSB properties (so {@code -p name=value} sets any of
+ * them), and how to open a driver session with them.
+ */
+public record YcqlConfig(
+    HostList hosts,
+    String keyspace,
+    String user,
+    String password,
+    ConsistencyLevel consistency,
+    int replicationFactor,
+    String localDatacenter,
+    boolean partitionMetadata,
+    boolean tls,
+    CqlDialect dialect,
+    boolean transactions,
+    TableSpec table,
+    long split,
+    int inFlight,
+    int maxRetries,
+    int connectionsPerNode,
+    Duration requestTimeout) {
+
+  public static final int DEFAULT_PORT = 9042;
+
+  public static final String HOSTS = "ycql.hosts";
+  public static final String KEYSPACE = "ycql.keyspace";
+  public static final String USER = "ycql.user";
+  public static final String PASSWORD = "ycql.password";
+  public static final String CONSISTENCY = "ycql.consistency";
+  public static final String RF = "ycql.rf";
+  public static final String LOCAL_DC = "ycql.local_dc";
+  public static final String PARTITION_METADATA = "ycql.partition_metadata";
+  public static final String TLS = "ycql.tls";
+  public static final String DIALECT = "ycql.dialect";
+  public static final String TRANSACTIONS = "ycql.transactions";
+  public static final String MAX_RETRIES = "ycql.max_retries";
+  public static final String CONNECTIONS = "ycql.connections_per_node";
+  public static final String TIMEOUT_MS = "ycql.request_timeout_ms";
+  /** YCSB's batch size property; over CQL it is the number of writes one thread keeps in flight during load. */
+  public static final String IN_FLIGHT = "db.batchsize";
+
+  private static final List<String> CONSISTENCY_NAMES = Arrays.stream(DefaultConsistencyLevel.values())
+      .map(Enum::name).toList();
+
+  public static YcqlConfig from(Properties p) {
+    String hostSpec = p.getProperty(HOSTS, System.getenv().getOrDefault("YCQL_NODES", "127.0.0.1"));
+    String cl = p.getProperty(CONSISTENCY, "QUORUM").toUpperCase();
+    if (!CONSISTENCY_NAMES.contains(cl)) {
+      throw new UserError("Unknown consistency level '" + p.getProperty(CONSISTENCY) + "'; use one of "
+          + String.join(", ", CONSISTENCY_NAMES));
+    }
+    TableSpec table = new TableSpec(
+        p.getProperty("table", "usertable"),
+        intProp(p, "fieldcount", 10),
+        KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")),
+        intProp(p, "yb.tablets", 0));
+    int rf = intProp(p, RF, 1);
+    if (rf < 1) {
+      throw new UserError("The replication factor must be at least 1, was " + rf);
+    }
+    return new YcqlConfig(
+        HostList.parse(hostSpec, DEFAULT_PORT),
+        p.getProperty(KEYSPACE, "ycsb"),
+        p.getProperty(USER, ""),
+        p.getProperty(PASSWORD, System.getenv().getOrDefault("YCQL_PASSWORD", "")),
+        DefaultConsistencyLevel.valueOf(cl),
+        rf,
+        p.getProperty(LOCAL_DC, "datacenter1"),
+        Boolean.parseBoolean(p.getProperty(PARTITION_METADATA, "true")),
+        Boolean.parseBoolean(p.getProperty(TLS, "false")),
+        CqlDialect.valueOf(p.getProperty(DIALECT, "YUGABYTEDB").toUpperCase()),
+        Boolean.parseBoolean(p.getProperty(TRANSACTIONS, "false")),
+        table,
+        intProp(p, "yb.split", 100),
+        Math.max(1, intProp(p, IN_FLIGHT, 1)),
+        intProp(p, MAX_RETRIES, 10),
+        Math.max(1, intProp(p, CONNECTIONS, 1)),
+        Duration.ofMillis(intProp(p, TIMEOUT_MS, 10_000)));
+  }
+
+  private static int intProp(Properties p, String name, int dflt) {
+    String v = p.getProperty(name);
+    if (v == null || v.isBlank()) {
+      return dflt;
+    }
+    try {
+      return Integer.parseInt(v.strip());
+    } catch (NumberFormatException e) {
+      throw new UserError("Property " + name + "=" + v + " is not a whole number");
+    }
+  }
+
+  public CqlSchema schema() {
+    return new CqlSchema(table, dialect, keyspace, replicationFactor, transactions);
+  }
+
+  /** The same settings with partition-aware metadata on or off. */
+  public YcqlConfig withPartitionMetadata(boolean on) {
+    return new YcqlConfig(hosts, keyspace, user, password, consistency, replicationFactor, localDatacenter, on, tls,
+        dialect, transactions, table, split, inFlight, maxRetries, connectionsPerNode, requestTimeout);
+  }
+
+  /** A key that is equal for configurations that can share one driver session. */
+  String sessionKey() {
+    return hosts + "|" + user + "|" + consistency + "|" + localDatacenter + "|" + partitionMetadata + "|" + tls + "|"
+        + connectionsPerNode + "|" + requestTimeout;
+  }
+
+  /** Opens a session (not bound to the keyspace, which may not exist yet). */
+  public CqlSession open() {
+    ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
+        .withString(DefaultDriverOption.REQUEST_CONSISTENCY, consistency.name())
+        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout)
+        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+        .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, connectionsPerNode)
+        .withClass(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class)
+        // YugabyteDB's driver reads system.partitions to route each key to its tablet leader;
+        // other servers have no such table, and the driver would warn on every refresh.
+        .withBoolean(DefaultDriverOption.METADATA_PARTITION_METADATA_ENABLED, partitionMetadata)
+        // A node that is down is retried in the background; keep that quiet and quick.
+        .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
+        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5));
+    if (tls) {
+      config = config.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
+          .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, false);
+    }
+    CqlSessionBuilder b = CqlSession.builder()
+        .withConfigLoader(config.build())
+        .withLocalDatacenter(localDatacenter)
+        .addContactPoints(hosts.hosts().stream()
+            .map(h -> InetSocketAddress.createUnresolved(h.host(), h.port()))
+            .collect(Collectors.toList()));
+    if (!user.isEmpty()) {
+      b = b.withAuthCredentials(user, password);
+    }
+    return b.build();
+  }
+}

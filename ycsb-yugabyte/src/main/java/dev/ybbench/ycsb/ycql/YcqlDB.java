@@ -1,0 +1,251 @@
+package dev.ybbench.ycsb.ycql;
+
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.ybbench.harness.metrics.OperationEvents;
+import dev.ybbench.harness.sql.Backoff;
+import dev.ybbench.ycsb.schema.CqlSchema;
+import dev.ybbench.ycsb.schema.HashRangeKey;
+import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.TableSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.Vector;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * YCSB binding for YCQL (YugabyteDB's Cassandra-compatible API) and Apache Cassandra, over
+ * YugabyteDB's Java driver 4.x. All threads share one session; statements are prepared once.
+ *
+ * <p>Errors that leave a request's outcome unknown (timeouts, lost connections, a node going
+ * down) and YugabyteDB's "try again" family are retried here, with backoff, up to
+ * {@code ycql.max_retries} times; YCSB's writes are idempotent upserts, so that is safe. Each
+ * retry is reported to {@link OperationEvents}. With {@code db.batchsize} above 1, inserts are
+ * sent asynchronously with up to that many in flight per thread; {@link #cleanup()} waits for
+ * the last of them, and a write that finally fails is reported as lost.
+ */
+public class YcqlDB extends DB implements OperationEvents.Source {
+  private OperationEvents events = OperationEvents.NONE;
+  private YcqlConfig config;
+  private CqlSchema schema;
+  private SharedSession shared;
+  private final Map<Object, String> cqlCache = new HashMap<>();
+  private final Backoff backoff = Backoff.DEFAULT;
+  private Semaphore inFlight;
+
+  @Override
+  public void setEvents(OperationEvents events) {
+    this.events = events;
+  }
+
+  @Override
+  public void init() throws DBException {
+    config = YcqlConfig.from(getProperties());
+    schema = config.schema();
+    inFlight = new Semaphore(config.inFlight());
+    try {
+      shared = SharedSession.acquire(config);
+    } catch (RuntimeException e) {
+      throw new DBException("cannot connect to YCQL at " + config.hosts() + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    try {
+      // Wait for the asynchronous writes still in flight: their outcome belongs to this run.
+      if (!inFlight.tryAcquire(config.inFlight(), 5, TimeUnit.MINUTES)) {
+        events.lost("INSERT", "timeout", config.inFlight() - inFlight.availablePermits());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      if (shared != null) {
+        shared.release();
+        shared = null;
+      }
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    String cql = cqlCache.computeIfAbsent(List.of("READ", fields == null ? Set.of() : fields),
+        k -> schema.read(sortedFields(fields)));
+    return call("READ", () -> {
+      Row row = shared.session.execute(bindKey(shared.prepare(cql).boundStatementBuilder(), key).build()).one();
+      if (row == null) {
+        return Status.NOT_FOUND;
+      }
+      if (result != null) {
+        readRow(row, result);
+      }
+      return Status.OK;
+    });
+  }
+
+  @Override
+  public Status scan(String table, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    String cql = cqlCache.computeIfAbsent(List.of("SCAN", fields == null ? Set.of() : fields),
+        k -> schema.scan(sortedFields(fields)));
+    return call("SCAN", () -> {
+      PreparedStatement ps = shared.prepare(cql);
+      BoundStatement bound = bindKey(ps.boundStatementBuilder(), startKey)
+          .setInt(ps.getVariableDefinitions().size() - 1, count)
+          .setPageSize(Math.min(count, 1000))
+          .build();
+      if (result != null) {
+        result.clear();
+      }
+      // Iterating the result set fetches further pages as needed.
+      for (Row row : shared.session.execute(bound)) {
+        HashMap<String, ByteIterator> r = new HashMap<>();
+        readRow(row, r);
+        if (result != null) {
+          result.add(r);
+        }
+      }
+      return Status.OK;
+    });
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Map<String, String> sorted = new TreeMap<>();
+    values.forEach((k, v) -> sorted.put(k, v.toString()));
+    String cql = cqlCache.computeIfAbsent("UPDATE:" + String.join(",", sorted.keySet()),
+        k -> schema.update(new ArrayList<>(sorted.keySet())));
+    return call("UPDATE", () -> {
+      BoundStatementBuilder b = shared.prepare(cql).boundStatementBuilder();
+      int i = 0;
+      for (String v : sorted.values()) {
+        b.setString(i++, v);
+      }
+      shared.session.execute(bindKey(b, key, i).build());
+      return Status.OK;
+    });
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Supplier<BoundStatement> statement = () -> insertStatement(key, values);
+    if (config.inFlight() > 1) {
+      try {
+        inFlight.acquire();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Status.ERROR;
+      }
+      sendAsync(statement.get(), 1);
+      return Status.BATCHED_OK;
+    }
+    return call("INSERT", () -> {
+      shared.session.execute(statement.get());
+      return Status.OK;
+    });
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return call("DELETE", () -> {
+      shared.session.execute(bindKey(shared.prepare(schema.delete()).boundStatementBuilder(), key).build());
+      return Status.OK;
+    });
+  }
+
+  /** Sends one write without waiting; on a retryable failure it is sent again, else counted as lost. */
+  private void sendAsync(BoundStatement statement, int attempt) {
+    CompletionStage<AsyncResultSet> f = shared.session.executeAsync(statement);
+    f.whenComplete((rs, error) -> {
+      if (error == null) {
+        inFlight.release();
+        return;
+      }
+      Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+      if (attempt <= config.maxRetries() && CqlErrors.isRetryable(cause)) {
+        events.retried("INSERT", CqlErrors.errorClass(cause));
+        // Back off off the driver's I/O thread, then send again.
+        java.util.concurrent.CompletableFuture.delayedExecutor(backoff.delayMillis(attempt), TimeUnit.MILLISECONDS)
+            .execute(() -> sendAsync(statement, attempt + 1));
+      } else {
+        events.lost("INSERT", CqlErrors.errorClass(cause), 1);
+        inFlight.release();
+      }
+    });
+  }
+
+  private BoundStatement insertStatement(String key, Map<String, ByteIterator> values) {
+    BoundStatementBuilder b = bindKey(shared.prepare(schema.insert()).boundStatementBuilder(), key, 0);
+    int i = config.table().keyColumns().size();
+    for (String f : config.table().fields()) {
+      ByteIterator v = values.get(f);
+      b.setString(i++, v == null ? null : v.toString());
+    }
+    return b.build();
+  }
+
+  private interface CqlCall {
+    Status run();
+  }
+
+  private Status call(String op, CqlCall body) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return body.run();
+      } catch (RuntimeException e) {
+        if (attempt > config.maxRetries() || !CqlErrors.isRetryable(e)) {
+          String msg = e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0];
+          return new Status(CqlErrors.errorClass(e), msg);
+        }
+        events.retried(op, CqlErrors.errorClass(e));
+        if (!backoff.pause(attempt)) {
+          return new Status("interrupted", "interrupted while retrying");
+        }
+      }
+    }
+  }
+
+  private static List<String> sortedFields(Set<String> fields) {
+    return fields == null ? List.of() : new ArrayList<>(new TreeSet<>(fields));
+  }
+
+  private BoundStatementBuilder bindKey(BoundStatementBuilder b, String key) {
+    return bindKey(b, key, 0);
+  }
+
+  /** Binds the key column(s) from position {@code index}. */
+  private BoundStatementBuilder bindKey(BoundStatementBuilder b, String key, int index) {
+    if (config.table().layout() == KeyLayout.HASH_RANGE) {
+      HashRangeKey k = HashRangeKey.of(key, config.split());
+      return b.setLong(index, k.key1()).setLong(index + 1, k.key2());
+    }
+    return b.setString(index, key);
+  }
+
+  private static void readRow(Row row, Map<String, ByteIterator> into) {
+    for (ColumnDefinition c : row.getColumnDefinitions()) {
+      String name = c.getName().asInternal();
+      if (!name.startsWith(TableSpec.KEY)) {
+        String v = row.getString(c.getName());
+        into.put(name, new StringByteIterator(v == null ? "" : v));
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package dev.ybbench.ycsb.ycql;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.UserError;
+import java.util.function.Consumer;
+
+/** Before a run: what the CQL server is, and the keyspace and table the benchmark uses. */
+public final class YcqlSetup {
+  /**
+   * YugabyteDB's YCQL answers Cassandra's {@code release_version} with a fixed compatibility
+   * version ("3.9-SNAPSHOT") and has no CQL view of its own release; it is told apart by its
+   * {@code system.partitions} table, which Cassandra does not have.
+   */
+  static final String YUGABYTE_COMPAT_VERSION = "3.9-SNAPSHOT";
+
+  private YcqlSetup() {}
+
+  /** Connects once (a clear error if that fails) and asks the server what it is. */
+  public static ServerInfo detect(YcqlConfig config) {
+    try (CqlSession s = config.withPartitionMetadata(false).open()) {
+      Row local = s.execute("SELECT release_version FROM system.local").one();
+      String release = local == null ? "unknown" : local.getString("release_version");
+      boolean yugabyte;
+      try {
+        s.execute("SELECT keyspace_name FROM system.partitions LIMIT 1");
+        yugabyte = true;
+      } catch (RuntimeException e) {
+        yugabyte = false;
+      }
+      return yugabyte
+          ? new ServerInfo(ServerInfo.YUGABYTEDB, "ycql-" + release, "YugabyteDB YCQL (release_version " + release + ")")
+          : new ServerInfo(ServerInfo.CASSANDRA, release, "Apache Cassandra " + release);
+    } catch (AllNodesFailedException e) {
+      throw new UserError("Cannot connect to YCQL at " + config.hosts() + ": " + firstLine(e)
+          + "; check --hosts (or YCQL_NODES) and that the server is up");
+    } catch (RuntimeException e) {
+      throw new UserError("YCQL at " + config.hosts() + " refused the connection: " + firstLine(e)
+          + "; check --user/--password");
+    }
+  }
+
+  /** Creates the keyspace if missing, then the table afresh (an existing one is dropped). */
+  public static void createSchema(YcqlConfig config, Consumer<String> log) {
+    try (CqlSession s = config.withPartitionMetadata(false).open()) {
+      log.accept("Schema: " + config.schema().createKeyspace());
+      s.execute(config.schema().createKeyspace());
+      s.execute(config.schema().dropTable());
+      String ddl = config.schema().createTable();
+      log.accept("Schema: " + ddl);
+      s.execute(ddl);
+      if (!s.checkSchemaAgreement()) {
+        log.accept("warning: the nodes do not agree on the schema yet; the first operations may fail");
+      }
+    } catch (UserError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new UserError("Cannot create " + config.keyspace() + "." + config.table().table() + ": " + firstLine(e));
+    }
+  }
+
+  static String firstLine(Throwable e) {
+    String m = e.getMessage() == null ? e.toString() : e.getMessage();
+    return m.strip().split("\n")[0].replaceAll("[.\\s]+$", "");
+  }
+}
