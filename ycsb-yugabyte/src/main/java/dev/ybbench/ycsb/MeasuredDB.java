@@ -39,15 +39,39 @@ final class MeasuredDB extends DB {
     db.init();
   }
 
+  /** When this thread's first operation started, or -1 before it. */
+  private long firstNanos = -1;
+  /** When its last operation ended, or its final flush (cleanup) did. */
+  private long lastNanos = -1;
+
   @Override
   public void cleanup() throws DBException {
-    db.cleanup();
+    try {
+      db.cleanup();
+    } finally {
+      if (firstNanos >= 0) {
+        lastNanos = System.nanoTime(); // a final flush of batched writes is part of the work
+      }
+    }
+  }
+
+  long firstNanos() {
+    return firstNanos;
+  }
+
+  long lastNanos() {
+    return lastNanos;
   }
 
   private Status measure(String op, Supplier<Status> call) {
     long start = System.nanoTime();
     Status s = call.get();
-    long micros = (System.nanoTime() - start) / 1000;
+    long end = System.nanoTime();
+    if (firstNanos < 0) {
+      firstNanos = start;
+    }
+    lastNanos = end;
+    long micros = (end - start) / 1000;
     OperationMetrics m = byName.computeIfAbsent(op, metrics::operation);
     if (s.isOk()) {
       m.success(micros);

@@ -11,6 +11,8 @@ import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlTarget;
+import dev.ybbench.ycsb.ycql.YcqlConfig;
+import dev.ybbench.ycsb.ycql.YcqlTarget;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -35,8 +37,9 @@ import picocli.CommandLine.Parameters;
 /** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
 @Command(name = "run_ycsb.sh", sortOptions = false, usageHelpAutoWidth = true,
     description = {
-        "Runs a YCSB workload over YugabyteDB's YSQL API. With no --hosts it starts an embedded "
-            + "PostgreSQL (YSQL speaks its protocol) and stops it afterwards. Results go to "
+        "Runs a YCSB workload over YugabyteDB's YSQL or YCQL API. With no --hosts it starts an embedded "
+            + "PostgreSQL (YSQL speaks its protocol) or Cassandra (YCQL speaks CQL) and stops it afterwards. "
+            + "Results go to "
             + "results/<UTC time>_ycsb_<workload>_<product>-<version>/ (see results/README.md).",
         ""},
     footer = {"",
@@ -45,6 +48,7 @@ import picocli.CommandLine.Parameters;
         "  ./run_ycsb.sh workloade-hashrange --threads 16 --duration 120",
         "  ./run_ycsb.sh workloadb --hosts 10.0.0.1,10.0.0.2,10.0.0.3 --tablets 12",
         "  ./run_ycsb.sh workloada --db-version 16 -p requestdistribution=uniform",
+        "  ./run_ycsb.sh workloada --api ycql --nodes 3 --consistency QUORUM",
         "  ./run_ycsb.sh -P path/to/ycsb/workloads/workloadb"})
 public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
 
@@ -57,19 +61,29 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   Path workloadFileOption;
 
   @Option(names = "--api", paramLabel = "API", defaultValue = "ysql",
-      description = "ysql (JDBC); ycql is not available yet (default: ${DEFAULT-VALUE})")
+      description = "ysql (JDBC; embedded PostgreSQL) or ycql (CQL; embedded Cassandra) (default: ${DEFAULT-VALUE})")
   String api;
 
   @Option(names = "--hosts", paramLabel = "H[:P],…",
-      description = "YugabyteDB nodes (default port 5433; or env YSQL_NODES). Without: embedded PostgreSQL")
+      description = "YugabyteDB nodes (default port 5433 YSQL, 9042 YCQL; or env YSQL_NODES / YCQL_NODES). "
+          + "Without: an embedded server")
   String hosts;
 
   @Option(names = "--nodes", paramLabel = "N", defaultValue = "1",
-      description = "embedded Cassandra (YCQL): nodes in the cluster (default: ${DEFAULT-VALUE})")
+      description = "YCQL's embedded Cassandra: nodes in the cluster, on 127.0.0.1 … 127.0.0.N (default: ${DEFAULT-VALUE})")
   int nodes;
 
+  @Option(names = "--rf", paramLabel = "N",
+      description = "YCQL: the keyspace's replication factor (default: the embedded node count, at most 3; else 1)")
+  Integer rf;
+
+  @Option(names = "--consistency", paramLabel = "CL",
+      description = "YCQL: consistency level of every request, e.g. ONE, QUORUM, ALL (default: QUORUM)")
+  String consistency;
+
   @Option(names = "--db-version", paramLabel = "V",
-      description = "embedded PostgreSQL version: a major (13-18) or an exact release (default: 17)")
+      description = "embedded server version: PostgreSQL 13-18 or an exact release (default: 17); "
+          + "Cassandra 4.1 or 5.0 or an exact release (default: 5.0)")
   String dbVersion;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "8",
@@ -99,7 +113,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   Integer tablets;
 
   @Option(names = "--batch-size", paramLabel = "N", defaultValue = "128",
-      description = "rows per insert batch during load; 1 = one row per statement (default: ${DEFAULT-VALUE})")
+      description = "load: YSQL rows per insert batch; YCQL writes in flight per thread; 1 = one at a time "
+          + "(default: ${DEFAULT-VALUE})")
   int batchSize;
 
   @Option(names = "--phase", paramLabel = "P", defaultValue = "both",
@@ -261,8 +276,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
           props.setProperty("insertcount", Long.toString(insertCount));
           Properties loadProps = (Properties) props.clone();
           loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(batchSize));
-          console.line(String.format("Loading %d records with %d threads (batches of %d rows)", insertCount, threads,
-              batchSize));
+          console.line(String.format("Loading %d records with %d threads (%s %d)", insertCount, threads,
+              api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize));
           YcsbPhase.Result r = runPhase("load", loadProps, insertCount, 0, 0, run, ts);
           phases.put("load", PhaseSummary.of(r.metrics(), r.recorder().totals(), r.seconds()));
           phaseNames.add("load");
@@ -320,7 +335,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   }
 
   private ApiTarget openTarget(ApiTarget.Options options, Properties props) {
-    return YsqlTarget.open(options, props, console::line);
+    return api.equals("ycql") ? YcqlTarget.open(options, props, console::line)
+        : YsqlTarget.open(options, props, console::line);
   }
 
   private YcsbPhase.Result runPhase(String name, Properties props, long opCount, double targetOps, long maxSeconds,
@@ -338,11 +354,17 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   }
 
   private void validate() {
-    if (!api.equals("ysql")) {
-      if (api.equals("ycql")) {
-        throw new UserError("--api ycql is not available yet; use --api ysql");
-      }
-      throw new UserError("Unknown --api '" + api + "'; use ysql");
+    if (!api.equals("ysql") && !api.equals("ycql")) {
+      throw new UserError("Unknown --api '" + api + "'; use ysql or ycql");
+    }
+    if (api.equals("ysql") && (rf != null || consistency != null)) {
+      throw new UserError("--rf and --consistency apply to --api ycql");
+    }
+    if (nodes < 1) {
+      throw new UserError("--nodes must be at least 1, was " + nodes);
+    }
+    if (rf != null && rf < 1) {
+      throw new UserError("--rf must be at least 1, was " + rf);
     }
     if (threads < 1) {
       throw new UserError("--threads must be at least 1, was " + threads);
@@ -425,16 +447,27 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     if (tablets != null) {
       props.setProperty(YsqlConfig.TABLETS, Integer.toString(tablets));
     }
-    props.setProperty(YsqlConfig.DRIVER, driver);
-    props.setProperty(YsqlConfig.DATABASE, database);
-    if (user != null) {
-      props.setProperty(YsqlConfig.USER, user);
-    }
-    if (password != null) {
-      props.setProperty(YsqlConfig.PASSWORD, password);
+    if (api.equals("ycql")) {
+      props.setProperty(YcqlConfig.KEYSPACE, database);
+      setIfGiven(props, YcqlConfig.USER, user);
+      setIfGiven(props, YcqlConfig.PASSWORD, password);
+      setIfGiven(props, YcqlConfig.RF, rf == null ? null : rf.toString());
+      setIfGiven(props, YcqlConfig.CONSISTENCY, consistency);
+    } else {
+      props.setProperty(YsqlConfig.DRIVER, driver);
+      props.setProperty(YsqlConfig.DATABASE, database);
+      setIfGiven(props, YsqlConfig.USER, user);
+      setIfGiven(props, YsqlConfig.PASSWORD, password);
     }
     console.redact(props.getProperty(YsqlConfig.PASSWORD));
+    console.redact(props.getProperty(YcqlConfig.PASSWORD));
     return props;
+  }
+
+  private static void setIfGiven(Properties props, String key, String value) {
+    if (value != null) {
+      props.setProperty(key, value);
+    }
   }
 
   private Map<String, String> parameters(Properties props) {

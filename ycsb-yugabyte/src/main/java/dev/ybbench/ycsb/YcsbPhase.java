@@ -83,6 +83,7 @@ final class YcsbPhase {
     Set<String> reported = ConcurrentHashMap.newKeySet();
     CountDownLatch done = new CountDownLatch(threads);
     List<ClientThread> clients = new ArrayList<>();
+    List<MeasuredDB> measured = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
     double targetPerThreadPerMs = targetOps > 0 ? targetOps / threads / 1000.0 : -1;
     PhaseRecorder recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
@@ -94,7 +95,9 @@ final class YcsbPhase {
       if (binding instanceof OperationEvents.Source source) {
         source.setEvents(metrics);
       }
-      ClientThread c = new ClientThread(new MeasuredDB(binding, metrics, reported, console), !load, w, props,
+      MeasuredDB m = new MeasuredDB(binding, metrics, reported, console);
+      measured.add(m);
+      ClientThread c = new ClientThread(m, !load, w, props,
           (int) Math.min(mine, Integer.MAX_VALUE), targetPerThreadPerMs, done);
       c.setThreadId(t);
       c.setThreadCount(threads);
@@ -124,13 +127,29 @@ final class YcsbPhase {
     for (Thread th : running) {
       th.join();
     }
-    double seconds = (System.nanoTime() - startNanos) / 1e9;
+    double seconds = measurementWindow(measured, (System.nanoTime() - startNanos) / 1e9);
     recorder.close();
     w.cleanup();
     if (stopRequested) {
       end = End.STOPPED;
     }
     return new Result(phase, metrics, recorder, seconds, end);
+  }
+
+  /**
+   * From the first operation of any thread to the end of the last one (its final flush included):
+   * connecting and preparing before, and closing sessions after, are not throughput time.
+   */
+  static double measurementWindow(List<MeasuredDB> threads, double wallSeconds) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (MeasuredDB t : threads) {
+      if (t.firstNanos() >= 0) {
+        first = Math.min(first, t.firstNanos());
+        last = Math.max(last, t.lastNanos());
+      }
+    }
+    return first == Long.MAX_VALUE ? wallSeconds : Math.max((last - first) / 1e9, 1e-3);
   }
 
   /**

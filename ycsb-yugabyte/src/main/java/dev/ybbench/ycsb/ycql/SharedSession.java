@@ -44,7 +44,8 @@ final class SharedSession {
     synchronized (OPEN) {
       if (--users == 0) {
         OPEN.remove(key);
-        session.close();
+        // Closing takes a second or two (event loops wind down); nothing waits for it.
+        session.closeAsync();
       }
     }
   }

@@ -1,0 +1,115 @@
+package dev.ybbench.ycsb.ycql;
+
+import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.ycsb.ApiTarget;
+import dev.ybbench.ycsb.schema.CqlDialect;
+import java.util.Properties;
+import java.util.function.Consumer;
+import site.ycsb.DB;
+
+/** YCQL for the runner: an embedded Cassandra cluster, or the YugabyteDB nodes given by --hosts / YCQL_NODES. */
+public final class YcqlTarget implements ApiTarget {
+  private final ServerInfo server;
+  private final YcqlConfig config;
+  private final EmbeddedCassandra embedded;
+  private final String askedVersion;
+  private final Consumer<String> log;
+
+  private YcqlTarget(ServerInfo server, YcqlConfig config, EmbeddedCassandra embedded, String askedVersion,
+      Consumer<String> log) {
+    this.server = server;
+    this.config = config;
+    this.embedded = embedded;
+    this.askedVersion = askedVersion;
+    this.log = log;
+  }
+
+  /**
+   * Starts or finds the server, asks it what it is, and settles the binding's properties in
+   * {@code props} (hosts, dialect, partition metadata, replication factor) to match.
+   */
+  public static YcqlTarget open(Options o, Properties props, Consumer<String> log) {
+    String hostSpec = o.hosts() != null ? o.hosts() : System.getenv("YCQL_NODES");
+    EmbeddedCassandra embedded = null;
+    YcqlConfig.from(props); // bad consistency or layout values fail here, before a server starts
+    if (hostSpec == null || hostSpec.isBlank()) {
+      if (!o.loads()) {
+        throw new UserError("--phase run needs --hosts: an embedded server starts empty, so load it in the same run");
+      }
+      log.accept("Starting embedded Cassandra " + (o.dbVersion() == null ? "(default version)" : o.dbVersion())
+          + " with " + o.nodes() + (o.nodes() == 1 ? " node" : " nodes") + " …");
+      embedded = EmbeddedCassandra.start(o.dbVersion(), o.nodes(), log);
+      props.setProperty(YcqlConfig.HOSTS, embedded.hostList());
+      // Replicate to every node unless told otherwise (at most 3, the usual production factor).
+      props.putIfAbsent(YcqlConfig.RF, Integer.toString(Math.min(3, o.nodes())));
+    } else {
+      if (o.dbVersion() != null) {
+        throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
+      }
+      if (o.nodes() != 1) {
+        throw new UserError("--nodes sizes the embedded Cassandra; it cannot apply with --hosts");
+      }
+      props.setProperty(YcqlConfig.HOSTS, HostList.parse(hostSpec, YcqlConfig.DEFAULT_PORT).toString());
+    }
+    try {
+      ServerInfo server = YcqlSetup.detect(YcqlConfig.from(props));
+      log.accept("Server: " + server.fullVersion());
+      props.setProperty(YcqlConfig.DIALECT, (server.isYugabyte() ? CqlDialect.YUGABYTEDB : CqlDialect.CASSANDRA).name());
+      props.setProperty(YcqlConfig.PARTITION_METADATA, Boolean.toString(server.isYugabyte()));
+      YcqlConfig config = YcqlConfig.from(props);
+      if (!server.isYugabyte() && (config.table().tablets() > 0 || config.transactions())) {
+        log.accept("note: --tablets and ycql.transactions apply to YugabyteDB only; Cassandra ignores them");
+      }
+      config.schema(); // refuses a layout CQL cannot express, before anything is created
+      String asked = embedded == null ? null
+          : (o.dbVersion() == null ? "default" : o.dbVersion()) + " (" + embedded.version() + ")";
+      return new YcqlTarget(server, config, embedded, asked, log);
+    } catch (RuntimeException e) {
+      if (embedded != null) {
+        embedded.close();
+      }
+      throw e;
+    }
+  }
+
+  /** The embedded cluster, for tests that stop a node in the middle of a run; null with --hosts. */
+  public EmbeddedCassandra embedded() {
+    return embedded;
+  }
+
+  @Override
+  public ServerInfo server() {
+    return server;
+  }
+
+  @Override
+  public String hosts() {
+    return config.hosts().toString();
+  }
+
+  @Override
+  public String embeddedVersion() {
+    return askedVersion;
+  }
+
+  @Override
+  public void createSchema(Consumer<String> schemaLog) {
+    YcqlSetup.createSchema(config, schemaLog);
+  }
+
+  @Override
+  public DB newBinding() {
+    return new YcqlDB();
+  }
+
+  @Override
+  public void close() {
+    if (embedded != null) {
+      log.accept("Stopping embedded Cassandra " + embedded.version());
+      embedded.close();
+    }
+  }
+}
