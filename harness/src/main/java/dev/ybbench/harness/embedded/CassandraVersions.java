@@ -19,7 +19,7 @@ public final class CassandraVersions {
       "4.1", "4.1.10",
       "5.0", "5.0.9"));
 
-  private static final Pattern LINE = Pattern.compile("\\d\\.\\d");
+  private static final Pattern LINE = Pattern.compile("\\d\\.\\d+");
   private static final Pattern EXACT = Pattern.compile("\\d\\.\\d\\.\\d{1,3}");
 
   private CassandraVersions() {}

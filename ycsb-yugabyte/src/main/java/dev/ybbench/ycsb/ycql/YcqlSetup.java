@@ -34,8 +34,9 @@ public final class YcqlSetup {
           ? new ServerInfo(ServerInfo.YUGABYTEDB, "ycql-" + release, "YugabyteDB YCQL (release_version " + release + ")")
           : new ServerInfo(ServerInfo.CASSANDRA, release, "Apache Cassandra " + release);
     } catch (AllNodesFailedException e) {
-      throw new UserError("Cannot connect to YCQL at " + config.hosts() + ": " + firstLine(e)
-          + "; check --hosts (or YCQL_NODES) and that the server is up");
+      // The driver's own message lists every node's stack of causes; one line is enough here.
+      throw new UserError("Cannot connect to YCQL at " + config.hosts()
+          + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up");
     } catch (RuntimeException e) {
       throw new UserError("YCQL at " + config.hosts() + " refused the connection: " + firstLine(e)
           + "; check --user/--password");

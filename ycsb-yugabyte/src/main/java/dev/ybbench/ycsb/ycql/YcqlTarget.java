@@ -34,7 +34,7 @@ public final class YcqlTarget implements ApiTarget {
   public static YcqlTarget open(Options o, Properties props, Consumer<String> log) {
     String hostSpec = o.hosts() != null ? o.hosts() : System.getenv("YCQL_NODES");
     EmbeddedCassandra embedded = null;
-    YcqlConfig.from(props); // bad consistency or layout values fail here, before a server starts
+    YcqlConfig.from(props).schema(); // a bad consistency level or layout fails here, before a server starts
     if (hostSpec == null || hostSpec.isBlank()) {
       if (!o.loads()) {
         throw new UserError("--phase run needs --hosts: an embedded server starts empty, so load it in the same run");
