@@ -11,8 +11,11 @@
 # Usage: run-scripts/bench/ysql-vs-pgbench.sh [--clients N] [--seconds S] [--rows N] [--rounds N]
 #                                             [--driver pgjdbc|yugabyte] [--db-version V]
 set -euo pipefail
+here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
+source "$here/../common.sh"
+# shellcheck source=run-scripts/bench/lib.sh
+source "$here/lib.sh"
 
 clients=8
 seconds=15
@@ -43,43 +46,11 @@ if ! command -v pgbench >/dev/null 2>&1; then
 fi
 
 ybbench_build ycsb-yugabyte
-work=$(mktemp -d)
-cp="$YBBENCH_HOME/ycsb-yugabyte/target/lib/*"
-
-# One server for every measurement; it stops when its standard input closes.
-mkfifo "$work/stdin"
-java -cp "$cp" dev.ybbench.harness.embedded.ServePostgres "$version" $((clients * 2 + 20)) \
-  <"$work/stdin" >"$work/server.out" 2>"$work/server.err" &
-server_pid=$!
-exec 3>"$work/stdin"
-cleanup() {
-  exec 3>&- || true
-  wait "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-for _ in $(seq 1 120); do
-  grep -q '^ready' "$work/server.out" 2>/dev/null && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.err" >&2; exit 1; }
-  sleep 0.5
-done
-read -r _ hostport pgversion <"$work/server.out"
+bench_serve ServePostgres "$version" $((clients * 2 + 20))
 host=${hostport%:*}
 port=${hostport##*:}
-echo "PostgreSQL $pgversion on $hostport: $clients connections, $rounds rounds of ${seconds} s, $rows rows"
-
-# phase_throughput FILE PHASE: the phase's throughput_ops from a summary.json.
-phase_throughput() {
-  awk -v phase="\"$2\"" '$1 == phase { inphase = 1 } inphase && /"throughput_ops"/ { gsub(/[ ,]/, "", $3); print $3; exit }' "$1"
-}
-
-ycsb() {
-  "$YBBENCH_HOME/run_ycsb.sh" "$@" --hosts "$hostport" --user postgres --threads "$clients" \
-    --results-dir "$work/results" >"$work/ycsb.log" 2>&1 || { cat "$work/ycsb.log" >&2; exit 1; }
-  sed -n 's/^Results: //p' "$work/ycsb.log"
-}
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo "PostgreSQL $server_version on $hostport: $clients connections, $rounds rounds of ${seconds} s, $rows rows"
+ycsb() { bench_ycsb "$@" --user postgres --threads "$clients"; }
 read_args=(workloadc --records "$rows" -p fieldcount=1 -p fieldlength=84 -p requestdistribution=uniform)
 
 # 1. Reads: both tables loaded once, then rounds that alternate pgbench and the binding so that
@@ -87,31 +58,31 @@ read_args=(workloadc --records "$rows" -p fieldcount=1 -p fieldlength=84 -p requ
 scale=$(( (rows + 99999) / 100000 ))
 PGUSER=postgres pgbench -i -q -s "$scale" -h "$host" -p "$port" postgres >/dev/null 2>&1
 ycsb "${read_args[@]}" --phase load >/dev/null
-: >"$work/pgbench.txt"
-: >"$work/binding.txt"
+: >"$bench_work/pgbench.txt"
+: >"$bench_work/binding.txt"
 for round in $(seq 1 "$rounds"); do
   PGUSER=postgres pgbench -S -M prepared -n -c "$clients" -j 2 -T "$seconds" -h "$host" -p "$port" postgres \
-    | awk '/^tps/ { print $3; exit }' >>"$work/pgbench.txt"
+    | awk '/^tps/ { print $3; exit }' >>"$bench_work/pgbench.txt"
   run=$(ycsb "${read_args[@]}" --phase run --duration "$seconds" --driver "$driver")
-  phase_throughput "$run/summary.json" run >>"$work/binding.txt"
-  echo "round $round: pgbench $(tail -n 1 "$work/pgbench.txt") tps, binding $(tail -n 1 "$work/binding.txt") ops/s"
+  phase_throughput "$run" run >>"$bench_work/binding.txt"
+  echo "round $round: pgbench $(tail -n 1 "$bench_work/pgbench.txt") tps, binding $(tail -n 1 "$bench_work/binding.txt") ops/s"
 done
-pgbench_tps=$(median <"$work/pgbench.txt")
-binding_ops=$(median <"$work/binding.txt")
+pgbench_tps=$(median <"$bench_work/pgbench.txt")
+binding_ops=$(median <"$bench_work/binding.txt")
 
 # 2. Load, batched vs one row per statement, alternating.
 load_rows=$((rows / 2))
-: >"$work/batched.txt"
-: >"$work/single.txt"
+: >"$bench_work/batched.txt"
+: >"$bench_work/single.txt"
 for round in $(seq 1 "$rounds"); do
   run=$(ycsb workloada --records "$load_rows" --phase load --batch-size 128 --database loadtest)
-  phase_throughput "$run/summary.json" load >>"$work/batched.txt"
+  phase_throughput "$run" load >>"$bench_work/batched.txt"
   run=$(ycsb workloada --records "$load_rows" --phase load --batch-size 1 --database loadtest)
-  phase_throughput "$run/summary.json" load >>"$work/single.txt"
-  echo "round $round: load batched $(tail -n 1 "$work/batched.txt") rows/s, one row per INSERT $(tail -n 1 "$work/single.txt") rows/s"
+  phase_throughput "$run" load >>"$bench_work/single.txt"
+  echo "round $round: load batched $(tail -n 1 "$bench_work/batched.txt") rows/s, one row per INSERT $(tail -n 1 "$bench_work/single.txt") rows/s"
 done
-batched_rows=$(median <"$work/batched.txt")
-single_rows=$(median <"$work/single.txt")
+batched_rows=$(median <"$bench_work/batched.txt")
+single_rows=$(median <"$bench_work/single.txt")
 
 awk -v p="$pgbench_tps" -v b="$binding_ops" -v d="$driver" -v lb="$batched_rows" -v l1="$single_rows" 'BEGIN {
   printf "point reads (medians): pgbench -S -M prepared %.0f tps, binding (%s) %.0f ops/s: ratio %.2f (target >= 0.9)\n", p, d, b, b / p

@@ -4,8 +4,11 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.MavenCoordinates;
+import com.datastax.oss.driver.api.core.session.Session;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.DriverOption;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.UserError;
@@ -54,6 +57,8 @@ public record YcqlConfig(
   public static final String LOCAL_DC = "ycql.local_dc";
   public static final String PARTITION_METADATA = "ycql.partition_metadata";
   public static final String TLS = "ycql.tls";
+  /** Recorded, not read: which CQL driver the run used. */
+  public static final String DRIVER = "ycql.driver";
   public static final String DIALECT = "ycql.dialect";
   public static final String TRANSACTIONS = "ycql.transactions";
   public static final String MAX_RETRIES = "ycql.max_retries";
@@ -61,6 +66,13 @@ public record YcqlConfig(
   public static final String TIMEOUT_MS = "ycql.request_timeout_ms";
   /** YCSB's batch size property; over CQL it is the number of writes one thread keeps in flight during load. */
   public static final String IN_FLIGHT = "db.batchsize";
+
+  /**
+   * YugabyteDB's driver option {@code advanced.metadata.partition-metadata.enabled}, named by its
+   * path rather than its enum constant so that the binding also runs on Apache's driver (which
+   * ignores it), as the driver comparison in run-scripts/bench/ does.
+   */
+  private static final DriverOption PARTITION_METADATA_OPTION = () -> "advanced.metadata.partition-metadata.enabled";
 
   private static final List<String> CONSISTENCY_NAMES = Arrays.stream(DefaultConsistencyLevel.values())
       .map(Enum::name).toList();
@@ -129,6 +141,12 @@ public record YcqlConfig(
         + connectionsPerNode + "|" + requestTimeout;
   }
 
+  /** The CQL driver on the classpath, e.g. "com.yugabyte:java-driver-core:4.15.0-yb-2". */
+  public static String driverCoordinates() {
+    MavenCoordinates c = Session.OSS_DRIVER_COORDINATES;
+    return c.getGroupId() + ":" + c.getArtifactId() + ":" + c.getVersion();
+  }
+
   /** Opens a session (not bound to the keyspace, which may not exist yet). */
   public CqlSession open() {
     ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
@@ -140,7 +158,7 @@ public record YcqlConfig(
         .withClass(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class)
         // YugabyteDB's driver reads system.partitions to route each key to its tablet leader;
         // other servers have no such table, and the driver would warn on every refresh.
-        .withBoolean(DefaultDriverOption.METADATA_PARTITION_METADATA_ENABLED, partitionMetadata)
+        .withBoolean(PARTITION_METADATA_OPTION, partitionMetadata)
         // A node that is down is retried in the background; keep that quiet and quick.
         .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
         .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5));

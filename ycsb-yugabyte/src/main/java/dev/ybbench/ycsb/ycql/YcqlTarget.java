@@ -59,6 +59,7 @@ public final class YcqlTarget implements ApiTarget {
       log.accept("Server: " + server.fullVersion());
       props.setProperty(YcqlConfig.DIALECT, (server.isYugabyte() ? CqlDialect.YUGABYTEDB : CqlDialect.CASSANDRA).name());
       props.setProperty(YcqlConfig.PARTITION_METADATA, Boolean.toString(server.isYugabyte()));
+      props.setProperty(YcqlConfig.DRIVER, YcqlConfig.driverCoordinates());
       YcqlConfig config = YcqlConfig.from(props);
       if (!server.isYugabyte() && (config.table().tablets() > 0 || config.transactions())) {
         log.accept("note: --tablets and ycql.transactions apply to YugabyteDB only; Cassandra ignores them");
