@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# TPC-C over YSQL: builds if needed, then hands over to dev.ybbench.tpcc.RunTpcc.
+# Every flag is documented by ./run_tpcc.sh --help.
+set -euo pipefail
+# shellcheck source=run-scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+ybbench_build tpcc
+ybbench_java tpcc dev.ybbench.tpcc.RunTpcc "$@"

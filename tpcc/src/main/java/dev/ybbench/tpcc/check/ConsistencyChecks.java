@@ -1,0 +1,99 @@
+package dev.ybbench.tpcc.check;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The consistency conditions of clause 3.3.2, each a query that returns the rows breaking it
+ * (warehouse first), so a pass is an empty answer and a failure names where it broke. They hold
+ * after the initial load and after any run with no transaction in flight.
+ */
+public final class ConsistencyChecks {
+  /**
+   * One condition.
+   *
+   * @param clause    its number in the spec, e.g. "3.3.2.1"
+   * @param statement what must hold
+   * @param violations SQL returning (warehouse, district or null, detail) for every row that breaks it
+   */
+  public record Condition(String clause, String statement, String violations) {}
+
+  /** A condition's outcome: passed, or the first offending warehouse and district and the count. */
+  public record Result(Condition condition, boolean passed, long violations, String firstOffender) {
+    @Override
+    public String toString() {
+      return condition.clause() + " " + (passed ? "pass" : "FAIL") + ": " + condition.statement()
+          + (passed ? "" : " (" + violations + " violations; first: " + firstOffender + ")");
+    }
+  }
+
+  public static final List<Condition> CONDITIONS = List.of(
+      new Condition("3.3.2.1", "W_YTD = sum(D_YTD) for each warehouse",
+          "SELECT w.w_id, NULL, w.w_ytd || ' vs ' || s.ytd FROM warehouse w JOIN "
+              + "(SELECT d_w_id, sum(d_ytd) AS ytd FROM district GROUP BY d_w_id) s ON s.d_w_id = w.w_id "
+              + "WHERE w.w_ytd <> s.ytd ORDER BY 1"),
+      new Condition("3.3.2.2", "D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID) for each district",
+          "SELECT d.d_w_id, d.d_id, (d.d_next_o_id - 1) || ' vs ' || o.m || ' vs ' || coalesce(n.m, -1) "
+              + "FROM district d "
+              + "JOIN (SELECT o_w_id, o_d_id, max(o_id) AS m FROM orders GROUP BY o_w_id, o_d_id) o "
+              + "ON o.o_w_id = d.d_w_id AND o.o_d_id = d.d_id "
+              + "LEFT JOIN (SELECT no_w_id, no_d_id, max(no_o_id) AS m FROM new_order GROUP BY no_w_id, no_d_id) n "
+              + "ON n.no_w_id = d.d_w_id AND n.no_d_id = d.d_id "
+              + "WHERE d.d_next_o_id - 1 <> o.m OR (n.m IS NOT NULL AND n.m <> o.m) ORDER BY 1, 2"),
+      new Condition("3.3.2.3", "max(NO_O_ID) - min(NO_O_ID) + 1 = count(NEW_ORDER rows) for each district",
+          "SELECT no_w_id, no_d_id, (max(no_o_id) - min(no_o_id) + 1) || ' vs ' || count(*) FROM new_order "
+              + "GROUP BY no_w_id, no_d_id HAVING max(no_o_id) - min(no_o_id) + 1 <> count(*) ORDER BY 1, 2"),
+      new Condition("3.3.2.4", "sum(O_OL_CNT) = count(ORDER_LINE rows) for each district",
+          "SELECT o.o_w_id, o.o_d_id, o.s || ' vs ' || coalesce(l.c, 0) FROM "
+              + "(SELECT o_w_id, o_d_id, sum(o_ol_cnt) AS s FROM orders GROUP BY o_w_id, o_d_id) o LEFT JOIN "
+              + "(SELECT ol_w_id, ol_d_id, count(*) AS c FROM order_line GROUP BY ol_w_id, ol_d_id) l "
+              + "ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id WHERE o.s <> coalesce(l.c, 0) ORDER BY 1, 2"),
+      new Condition("3.3.2.5", "O_CARRIER_ID is null exactly for the orders with a NEW_ORDER row",
+          "SELECT o.o_w_id, o.o_d_id, 'order ' || o.o_id FROM orders o LEFT JOIN new_order n "
+              + "ON n.no_w_id = o.o_w_id AND n.no_d_id = o.o_d_id AND n.no_o_id = o.o_id "
+              + "WHERE (o.o_carrier_id IS NULL) <> (n.no_o_id IS NOT NULL) ORDER BY 1, 2"),
+      new Condition("3.3.2.6", "O_OL_CNT = count(ORDER_LINE rows) for each order",
+          "SELECT o.o_w_id, o.o_d_id, 'order ' || o.o_id || ': ' || o.o_ol_cnt || ' vs ' || coalesce(l.c, 0) "
+              + "FROM orders o LEFT JOIN (SELECT ol_w_id, ol_d_id, ol_o_id, count(*) AS c FROM order_line "
+              + "GROUP BY ol_w_id, ol_d_id, ol_o_id) l ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id "
+              + "AND l.ol_o_id = o.o_id WHERE o.o_ol_cnt <> coalesce(l.c, 0) ORDER BY 1, 2"),
+      new Condition("3.3.2.7", "OL_DELIVERY_D is null exactly when the order's O_CARRIER_ID is null",
+          "SELECT o.o_w_id, o.o_d_id, 'order ' || o.o_id FROM orders o JOIN order_line l "
+              + "ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id "
+              + "WHERE (o.o_carrier_id IS NULL) <> (l.ol_delivery_d IS NULL) ORDER BY 1, 2"),
+      new Condition("3.3.2.8", "W_YTD = sum(H_AMOUNT) for each warehouse",
+          "SELECT w.w_id, NULL, w.w_ytd || ' vs ' || coalesce(h.s, 0) FROM warehouse w LEFT JOIN "
+              + "(SELECT h_w_id, sum(h_amount) AS s FROM history GROUP BY h_w_id) h ON h.h_w_id = w.w_id "
+              + "WHERE w.w_ytd <> coalesce(h.s, 0) ORDER BY 1"),
+      new Condition("3.3.2.9", "D_YTD = sum(H_AMOUNT) for each district",
+          "SELECT d.d_w_id, d.d_id, d.d_ytd || ' vs ' || coalesce(h.s, 0) FROM district d LEFT JOIN "
+              + "(SELECT h_w_id, h_d_id, sum(h_amount) AS s FROM history GROUP BY h_w_id, h_d_id) h "
+              + "ON h.h_w_id = d.d_w_id AND h.h_d_id = d.d_id WHERE d.d_ytd <> coalesce(h.s, 0) ORDER BY 1, 2"));
+
+  private ConsistencyChecks() {}
+
+  public static List<Result> run(Connection c) throws SQLException {
+    List<Result> results = new ArrayList<>();
+    try (Statement st = c.createStatement()) {
+      for (Condition cond : CONDITIONS) {
+        long count = 0;
+        String first = null;
+        try (ResultSet rs = st.executeQuery(cond.violations())) {
+          while (rs.next()) {
+            if (first == null) {
+              String d = rs.getString(2);
+              first = "warehouse " + rs.getInt(1) + (d == null ? "" : " district " + d) + ": " + rs.getString(3);
+            }
+            count++;
+          }
+        }
+        results.add(new Result(cond, count == 0, count, first));
+      }
+    }
+    return results;
+  }
+}
