@@ -574,7 +574,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       try (Connection c = connect(url.withDatabase("postgres"), true)) {
         return ServerInfo.detect(c);
       } catch (SQLException e) {
-        throw new UserError("Cannot connect to " + url.hosts() + ": " + e.getMessage().split("\n")[0]
+        throw new UserError("Cannot connect to " + url.hosts() + ": "
+            + e.getMessage().split("\n")[0].replaceAll("[.\\s]+$", "")
             + "; check --hosts (or YSQL_NODES), --user and --password");
       }
     }

@@ -138,6 +138,14 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return user.name();
   }
 
+  /**
+   * Restarts the server in place (same port and data): its sessions are cut, as in a crash
+   * recovery or a rolling restart, and clients must reconnect.
+   */
+  public synchronized void restart() {
+    pgCtl("restart", "-m", "fast", "-w", "-t", "120", "-l", instanceDir.resolve("server.log").toString());
+  }
+
   /** Stops the server ("fast": active sessions are cancelled) and deletes its data. Idempotent. */
   @Override
   public synchronized void close() {

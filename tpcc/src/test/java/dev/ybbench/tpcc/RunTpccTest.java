@@ -1,0 +1,153 @@
+package dev.ybbench.tpcc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.results.Console;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** run_tpcc.sh's Java side against real embedded PostgreSQL servers. */
+class RunTpccTest {
+  static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path results;
+
+  record Outcome(int exitCode, String out, String err, Path runDir) {}
+
+  private Outcome run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), HOME);
+    int rc = cmd.execute(args, new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+        cmd.runDirectory());
+  }
+
+  @Test
+  void aMinuteOfTheTinyConfigRunsEveryTransactionAndStaysConsistent() throws Exception {
+    Outcome o = run("--results-dir", results.toString(), "--label", "tiny");
+    System.out.println(o.out());
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals("complete", summary.get("state").asText());
+    assertEquals("pass", summary.at("/phases/load/population_check").asText());
+    JsonNode exec = summary.at("/phases/execute");
+    for (String txn : List.of("NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel")) {
+      assertTrue(exec.at("/operations/" + txn + "/successes").asLong() > 0, txn + " never committed: " + exec);
+    }
+    double seconds = exec.get("duration_s").asDouble();
+    assertTrue(seconds >= 59 && seconds < 70, "measured " + seconds + " s");
+    long newOrders = exec.at("/operations/NewOrder/successes").asLong()
+        + exec.at("/operations/NewOrderRollback/successes").asLong();
+    assertEquals(newOrders * 60.0 / seconds, exec.get("tpmC").asDouble(), 0.5 + newOrders * 60.0 / seconds * 0.01);
+    assertEquals(exec.get("tpmC").asDouble() / 12.86 * 100, exec.get("efficiency_pct").asDouble(),
+        exec.get("efficiency_pct").asDouble() * 0.001 + 0.01);
+    assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
+    for (Iterator<Map.Entry<String, JsonNode>> it = summary.get("consistency").fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> c = it.next();
+      if (!c.getKey().equals("all_pass")) {
+        assertTrue(c.getValue().get("pass").asBoolean(), c.getKey());
+      }
+    }
+    assertTrue(summary.at("/consistency/3.3.2.4/pass").asBoolean());
+    assertTrue(Files.exists(o.runDir().resolve("latency/execute-NewOrder.hlog")));
+    JsonNode runJson = JSON.readTree(o.runDir().resolve("run.json").toFile());
+    assertEquals("PostgreSQL", runJson.at("/server/product").asText());
+    assertEquals("tiny", runJson.get("label").asText());
+  }
+
+  @Test
+  void aServerRestartInTheMiddleIsCountedAndLeavesTheDataConsistent() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 60, System.out::println)) {
+      Thread restarter = new Thread(() -> {
+        try {
+          waitForExecute(results);
+          Thread.sleep(5000);
+          System.out.println("test: restarting the server");
+          pg.restart();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      restarter.start();
+      Outcome o = run("--hosts", pg.hostPort(), "--user", "postgres", "--config",
+          HOME.resolve("tpcc/config/tiny.xml").toString(), "--duration", "25", "--warmup", "0",
+          "--results-dir", results.toString());
+      restarter.join();
+      System.out.println(o.out());
+      assertEquals(0, o.exitCode(), o.err() + o.out());
+      JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+      JsonNode exec = summary.at("/phases/execute");
+      assertTrue(exec.get("errors").asLong() > 0, "the restart went unnoticed: " + exec);
+      assertTrue(exec.at("/operations/NewOrder/successes").asLong() > 0);
+      assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
+    }
+  }
+
+  private static void waitForExecute(Path root) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 180_000;
+    while (System.currentTimeMillis() < deadline) {
+      try (var dirs = Files.list(root)) {
+        for (Path d : dirs.toList()) {
+          Path ts = d.resolve("timeseries.csv");
+          if (Files.exists(ts) && Files.readAllLines(ts).stream().anyMatch(l -> l.startsWith("execute,"))) {
+            return;
+          }
+        }
+      } catch (java.io.IOException e) {
+        // not there yet
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  @Test
+  void badConfigsAndFlagsAreOneClearLine() throws Exception {
+    Path bad = results.resolve("bad.xml");
+    Files.writeString(bad, "<parameters><scalefactor>1</scalefactor>\n<terminals>2</terminal></parameters>");
+    Path noScale = results.resolve("noscale.xml");
+    Files.writeString(noScale, Files.readString(HOME.resolve("tpcc/config/tiny.xml"))
+        .replace("<scalefactor>1</scalefactor>", ""));
+    Path weights = results.resolve("weights.xml");
+    Files.writeString(weights, Files.readString(HOME.resolve("tpcc/config/tiny.xml"))
+        .replace("45,43,4,4,4", "45,43,4,4,3"));
+    Path unknown = results.resolve("unknown.xml");
+    Files.writeString(unknown, Files.readString(HOME.resolve("tpcc/config/tiny.xml"))
+        .replace("<name>Delivery</name>", "<name>Shipping</name>"));
+    List<List<String>> cases = List.of(
+        List.of("--config", bad.toString()),
+        List.of("--config", noScale.toString()),
+        List.of("--config", weights.toString()),
+        List.of("--config", unknown.toString()),
+        List.of("--warehouses", "0"),
+        List.of("--warehouses", "-2"),
+        List.of("--config", results.resolve("missing.xml").toString()),
+        List.of("--hosts", "127.0.0.1:1"),
+        List.of("--no-such-flag"));
+    for (List<String> args : cases) {
+      Outcome o = run(args.toArray(new String[0]));
+      String err = o.err().strip();
+      assertNotEquals(0, o.exitCode(), args.toString());
+      assertEquals(1, err.lines().count(), args + " printed: " + err);
+      assertTrue(err.startsWith("error: "), err);
+      assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+      System.out.println(args + " -> " + err);
+    }
+  }
+}
