@@ -41,7 +41,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import picocli.CommandLine;
+import dev.ybbench.harness.cli.CommandLines;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -55,7 +55,8 @@ import picocli.CommandLine.Option;
         "  ./run_tpcc.sh                                   # tpcc/config/tiny.xml: 1 warehouse, 60 s",
         "  ./run_tpcc.sh --warehouses 10 --terminals 16 --duration 300",
         "  ./run_tpcc.sh --warehouses 100 --hosts 10.0.0.1,10.0.0.2,10.0.0.3",
-        "  ./run_tpcc.sh --config my.xml --check"})
+        "  ./run_tpcc.sh --config my.xml --check",
+        "  ./run_tpcc.sh --merge results/<client 1 run> results/<client 2 run>"})
 public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   /** C constants of the initial population; the run draws its own with the delta of clause 2.1.6.1. */
   static final TpccRandom.Constants LOAD_CONSTANTS = new TpccRandom.Constants(157, 913, 4107);
@@ -130,6 +131,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--label", paramLabel = "TEXT", description = "a tag for this run, kept in run.json")
   String label;
 
+  @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR",
+      description = "merge the results of clients that split one database (--start-warehouse) into one")
+  List<Path> merge;
+
   @Option(names = "--results-dir", paramLabel = "DIR", description = "where run directories go (default: results/)")
   Path resultsDir;
 
@@ -164,22 +169,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   }
 
   public int execute(String[] args, PrintStream err) {
-    CommandLine cl = new CommandLine(this);
-    cl.setParameterExceptionHandler((ex, a) -> {
-      err.println("error: " + ex.getMessage() + " (see --help)");
-      return 2;
-    });
-    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-      String msg = ex instanceof UserError ? ex.getMessage()
-          : String.valueOf(ex.getMessage() != null ? ex.getMessage() : ex) + (verbose ? "" : " (--verbose shows the stack trace)");
-      err.println("error: " + console.clean(msg));
-      if (verbose) {
-        ex.printStackTrace(err);
-      }
-      return ex instanceof UserError ? 2 : 1;
-    });
     try {
-      return cl.execute(args);
+      return CommandLines.execute(this, args, err, console::clean, () -> verbose);
     } finally {
       finished.countDown();
     }
@@ -206,6 +197,11 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (merge != null) {
+      runDir = TpccMerge.merge(merge, resultsDir != null ? resultsDir : home.resolve("results"));
+      console.line("Merged " + merge.size() + " runs: " + runDir);
+      return 0;
+    }
     TpccConfig config = readConfig();
     int w = config.scaleFactor();
     int total = totalWarehouses != null ? totalWarehouses : startWarehouse + w - 1;
@@ -440,8 +436,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
         } catch (SQLException e) {
           throw new RuntimeException(e);
         }
-      }, config, work, new TpccRandom(seeds.nextLong(), runConstants), maxRetries, pacing, warmupMetrics,
-          console::line);
+      }, config, work, new TpccRandom(seeds.nextLong(), runConstants), maxRetries, pacing, warmupMetrics);
       running.add(t);
       Thread th = new Thread(t, "tpcc-terminal-" + i);
       threads.add(th);

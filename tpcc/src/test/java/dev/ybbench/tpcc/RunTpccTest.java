@@ -100,6 +100,53 @@ class RunTpccTest {
     }
   }
 
+  /** Two clients split a two-warehouse database; their merged result adds up exactly. */
+  @Test
+  void twoClientsSplitOneDatabaseAndTheirResultsMergeExactly() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 60, System.out::println)) {
+      String tiny = HOME.resolve("tpcc/config/tiny.xml").toString();
+      List<String> common = List.of("--hosts", pg.hostPort(), "--user", "postgres", "--config", tiny,
+          "--warehouses", "1", "--total-warehouses", "2", "--results-dir", results.toString());
+      assertEquals(0, run(concat(common, "--start-warehouse", "1", "--create", "--load")).exitCode());
+      assertEquals(0, run(concat(common, "--start-warehouse", "2", "--load")).exitCode());
+      Outcome[] clients = new Outcome[2];
+      Thread second = new Thread(() -> clients[1] = run(concat(common, "--start-warehouse", "2", "--execute",
+          "--duration", "15", "--warmup", "0")));
+      second.start();
+      clients[0] = run(concat(common, "--start-warehouse", "1", "--execute", "--duration", "15", "--warmup", "0"));
+      second.join();
+      assertEquals(0, clients[0].exitCode(), clients[0].err());
+      assertEquals(0, clients[1].exitCode(), clients[1].err());
+
+      Outcome merged = run("--merge", clients[0].runDir().toString(), clients[1].runDir().toString(),
+          "--results-dir", results.toString());
+      assertEquals(0, merged.exitCode(), merged.err());
+      JsonNode m = JSON.readTree(merged.runDir().resolve("summary.json").toFile());
+      assertEquals(2, m.get("warehouses").asInt());
+      long sum = 0;
+      double tpmC = 0;
+      for (Outcome c : clients) {
+        JsonNode e = JSON.readTree(c.runDir().resolve("summary.json").toFile()).at("/phases/execute");
+        sum += e.at("/operations/NewOrder/successes").asLong();
+        tpmC += e.get("tpmC").asDouble();
+      }
+      assertEquals(sum, m.at("/phases/execute/operations/NewOrder/successes").asLong());
+      assertEquals(sum, m.at("/phases/execute/operations/NewOrder/latency_us/count").asLong());
+      assertEquals(tpmC, m.at("/phases/execute/tpmC").asDouble(), 0.2);
+      assertTrue(Files.exists(merged.runDir().resolve("latency/execute-NewOrder.hlog")));
+      // The database both clients wrote is consistent as a whole.
+      Outcome check = run(concat(common, "--check"));
+      assertEquals(0, check.exitCode(), check.err());
+      assertTrue(JSON.readTree(check.runDir().resolve("summary.json").toFile()).at("/consistency/all_pass").asBoolean());
+    }
+  }
+
+  private static String[] concat(List<String> first, String... more) {
+    List<String> all = new java.util.ArrayList<>(first);
+    all.addAll(List.of(more));
+    return all.toArray(new String[0]);
+  }
+
   private static void waitForExecute(Path root) throws InterruptedException {
     long deadline = System.currentTimeMillis() + 180_000;
     while (System.currentTimeMillis() < deadline) {

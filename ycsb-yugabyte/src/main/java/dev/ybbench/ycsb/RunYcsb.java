@@ -29,7 +29,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import picocli.CommandLine;
+import dev.ybbench.harness.cli.CommandLines;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -181,25 +181,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   /** Parses and runs; returns the exit code. Errors are one line on {@code err}. */
   public int execute(String[] args, PrintStream err) {
     this.args = args.clone();
-    CommandLine cl = new CommandLine(this);
-    cl.setParameterExceptionHandler((ex, a) -> {
-      err.println("error: " + ex.getMessage() + " (see --help)");
-      return 2;
-    });
-    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-      if (ex instanceof UserError) {
-        err.println("error: " + console.clean(ex.getMessage()));
-      } else {
-        err.println("error: " + console.clean(String.valueOf(ex.getMessage() != null ? ex.getMessage() : ex))
-            + (verbose ? "" : " (--verbose shows the stack trace)"));
-      }
-      if (verbose) {
-        ex.printStackTrace(err);
-      }
-      return ex instanceof UserError ? 2 : 1;
-    });
     try {
-      return cl.execute(args);
+      return CommandLines.execute(this, args, err, console::clean, () -> verbose);
     } finally {
       finished.countDown();
     }

@@ -82,7 +82,6 @@ final class YcsbPhase {
     Metrics metrics = new Metrics();
     Set<String> reported = ConcurrentHashMap.newKeySet();
     CountDownLatch done = new CountDownLatch(threads);
-    List<ClientThread> clients = new ArrayList<>();
     List<MeasuredDB> measured = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
     double targetPerThreadPerMs = targetOps > 0 ? targetOps / threads / 1000.0 : -1;
@@ -101,7 +100,6 @@ final class YcsbPhase {
           (int) Math.min(mine, Integer.MAX_VALUE), targetPerThreadPerMs, done);
       c.setThreadId(t);
       c.setThreadCount(threads);
-      clients.add(c);
       Thread th = new Thread(c, "ycsb-" + phase + "-" + t);
       running.add(th);
     }

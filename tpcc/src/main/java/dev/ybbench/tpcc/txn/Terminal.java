@@ -8,7 +8,6 @@ import dev.ybbench.tpcc.config.TpccConfig;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -56,7 +55,6 @@ public final class Terminal implements Runnable {
   private final TpccRandom random;
   private final int maxRetries;
   private final double secondsPerTransaction;
-  private final Consumer<String> log;
   private final Backoff backoff = Backoff.DEFAULT;
   private volatile Metrics metrics;
   private volatile boolean stopped;
@@ -70,7 +68,7 @@ public final class Terminal implements Runnable {
    */
   public Terminal(int warehouse, int district, int totalWarehouses, Supplier<Connection> connections,
       TpccConfig config, TpccConfig.Work work, TpccRandom random, int maxRetries, double secondsPerTransaction,
-      Metrics metrics, Consumer<String> log) {
+      Metrics metrics) {
     this.warehouse = warehouse;
     this.district = district;
     this.totalWarehouses = totalWarehouses;
@@ -81,7 +79,6 @@ public final class Terminal implements Runnable {
     this.maxRetries = maxRetries;
     this.secondsPerTransaction = secondsPerTransaction;
     this.metrics = metrics;
-    this.log = log;
   }
 
   /** Where results go from now on (the runner swaps the warm-up's sink for the measurement's). */

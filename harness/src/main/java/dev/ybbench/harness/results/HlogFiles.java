@@ -1,0 +1,57 @@
+package dev.ybbench.harness.results;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Reading a run's {@code latency/<phase>-<OP>.hlog} files back into histograms, so that runs
+ * of several client machines merge exactly: adding HdrHistograms loses nothing, unlike
+ * averaging their percentiles.
+ */
+public final class HlogFiles {
+  private HlogFiles() {}
+
+  /** Every interval of every {@code <phase>-*.hlog} in {@code latencyDir}, added up per operation. */
+  public static Map<String, Histogram> totals(Path latencyDir, String phase) throws IOException {
+    Map<String, Histogram> out = new TreeMap<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(latencyDir, phase + "-*.hlog")) {
+      for (Path f : files) {
+        String op = f.getFileName().toString().substring(phase.length() + 1).replaceFirst("\\.hlog$", "");
+        Histogram total = out.computeIfAbsent(op, k -> new Histogram(3));
+        HistogramLogReader reader = new HistogramLogReader(f.toFile());
+        try {
+          for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+            total.add((Histogram) h);
+          }
+        } finally {
+          reader.close();
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Writes one histogram per operation as a single-interval log {@code <phase>-<OP>.hlog}. */
+  public static void write(Path latencyDir, String phase, Map<String, Histogram> totals) throws IOException {
+    Files.createDirectories(latencyDir);
+    for (Map.Entry<String, Histogram> e : totals.entrySet()) {
+      try (PrintStream out = new PrintStream(Files.newOutputStream(latencyDir.resolve(phase + "-" + e.getKey()
+          + ".hlog")), true, "UTF-8")) {
+        HistogramLogWriter w = new HistogramLogWriter(out);
+        w.outputComment("ybbench merged " + phase + " " + e.getKey() + ": latency of successes in microseconds");
+        w.outputLogFormatVersion();
+        w.outputLegend();
+        w.outputIntervalHistogram(e.getValue());
+      }
+    }
+  }
+}
