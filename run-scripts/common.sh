@@ -5,10 +5,15 @@
 YBBENCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export YBBENCH_HOME
 
-# Builds the jars if they are missing or older than any source or pom.
+# Builds the jars if they are missing or older than any source or pom. With YBBENCH_SKIP_BUILD
+# set (the benchmark scripts set it after their one build) an existing jar is used as it is, so
+# that an edit in the middle of a benchmark cannot rebuild it between two measurements.
 ybbench_build() {
   local module=$1
   local jar="$YBBENCH_HOME/$module/target/$module.jar"
+  if [[ -f "$jar" && -d "$YBBENCH_HOME/$module/target/lib" && -n "${YBBENCH_SKIP_BUILD:-}" ]]; then
+    return 0
+  fi
   if [[ -f "$jar" && -d "$YBBENCH_HOME/$module/target/lib" ]] &&
     [[ -z "$(find "$YBBENCH_HOME" -path '*/target' -prune -o \( -name '*.java' -o -name 'pom.xml' -o -name '*.gp' \) -newer "$jar" -print -quit)" ]]; then
     return 0

@@ -8,6 +8,8 @@
 bench_serve() {
   local main=$1
   shift
+  # Built once by the calling script; every run of this benchmark uses that build.
+  export YBBENCH_SKIP_BUILD=1
   bench_work=$(mktemp -d)
   mkfifo "$bench_work/stdin"
   java -cp "$YBBENCH_HOME/ycsb-yugabyte/target/lib/*" "dev.ybbench.harness.embedded.$main" "$@" \
