@@ -73,6 +73,14 @@ else
   die "name the two sides: --baseline-version/--candidate-version, --baseline-hosts/--candidate-hosts or labels"
 fi
 
+# Build once; every run of the suite then uses that build, whatever is edited meanwhile.
+# shellcheck source=run-scripts/common.sh
+source "$here/common.sh"
+ybbench_build harness
+ybbench_build ycsb-yugabyte
+ybbench_build tpcc
+export YBBENCH_SKIP_BUILD=1
+
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 base_label="regress-$stamp-$suite-baseline-$base_name"
 cand_label="regress-$stamp-$suite-candidate-$cand_name"
