@@ -23,10 +23,19 @@ final class Report {
       Statistics.Change c = r.change();
       s.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n", r.workload(), r.operation(),
           r.metric(), number(c.baselineMean()), number(c.candidateMean()), percent(c.changePct()),
-          c.hasInterval() ? percent(c.lowPct()) + " … " + percent(c.highPct()) : "(1 run)",
+          interval(r),
           r.verdict() == Verdict.REGRESSION ? "**regression**" : r.verdict().toString()));
     }
     return s.toString().stripTrailing();
+  }
+
+  /** The interval, or why there is none: a single run, or a baseline of zero (e.g. no errors). */
+  private static String interval(Comparison.Row r) {
+    Statistics.Change c = r.change();
+    if (c.hasInterval()) {
+      return percent(c.lowPct()) + " … " + percent(c.highPct());
+    }
+    return r.baselineRuns() < 2 || r.candidateRuns() < 2 ? "(1 run)" : "—";
   }
 
   private static String number(double v) {
@@ -77,7 +86,7 @@ final class Report {
           .append(esc(r.workload())).append("</td><td>").append(esc(r.operation())).append("</td><td>")
           .append(esc(r.metric())).append("</td><td>").append(number(ch.baselineMean())).append("</td><td>")
           .append(number(ch.candidateMean())).append("</td><td>").append(percent(ch.changePct())).append("</td><td>")
-          .append(ch.hasInterval() ? percent(ch.lowPct()) + " … " + percent(ch.highPct()) : "(1 run)")
+          .append(interval(r))
           .append("</td><td>").append(r.verdict()).append("</td></tr>\n");
     }
     h.append("</table>\n");
