@@ -11,10 +11,12 @@ if (mode eq 'bars') {
     set style histogram clustered gap 1
     set style fill solid 0.8 border -1
     set boxwidth 0.9
-    set xtics rotate by -30 noenhanced
+    set xtics rotate by -40 noenhanced
+    set bmargin 9
+    set rmargin 10
     set ylabel ylabel
     set yrange [0:*]
-    set title "baseline vs candidate" noenhanced
+    set title sprintf("baseline vs candidate: %s", ylabel) noenhanced
     plot datafile using 2:xtic(1) title base, '' using 3 title cand
 } else {
     set datafile separator ","
