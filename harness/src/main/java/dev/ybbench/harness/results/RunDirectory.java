@@ -31,9 +31,16 @@ public final class RunDirectory {
       Instant started) throws IOException {
     String base = STAMP.format(started) + "_" + bench + "_" + safe(workload) + "_" + server.slug();
     Files.createDirectories(resultsRoot);
+    // Claimed atomically: two runs starting in the same second (two clients on one machine)
+    // must not share a directory.
     Path dir = resultsRoot.resolve(base);
-    for (int i = 2; Files.exists(dir); i++) {
-      dir = resultsRoot.resolve(base + "-" + i);
+    for (int i = 2; ; i++) {
+      try {
+        Files.createDirectory(dir);
+        break;
+      } catch (java.nio.file.FileAlreadyExistsException taken) {
+        dir = resultsRoot.resolve(base + "-" + i);
+      }
     }
     Files.createDirectories(dir.resolve("latency"));
     Files.createDirectories(dir.resolve("plots"));
