@@ -26,6 +26,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +35,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -42,6 +42,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShutdownGuard;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -146,10 +147,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
 
   private final Console console;
   private final Path home;
-  private final CountDownLatch finished = new CountDownLatch(1);
-  private volatile boolean interrupted;
   private volatile EmbeddedPostgres embedded;
   private final List<Terminal> running = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final ShutdownGuard guard = new ShutdownGuard(() -> running.forEach(Terminal::stop), this::closeServer,
+      Duration.ofSeconds(60));
   private Path runDir;
 
   public RunTpcc(Console console, Path home) {
@@ -159,20 +160,14 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
 
   public static void main(String[] args) {
     RunTpcc cmd = new RunTpcc(new Console(System.out), Path.of(System.getProperty("ybbench.home", ".")));
-    Thread hook = new Thread(cmd::onShutdown, "ybbench-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    int rc = cmd.execute(args, System.err);
-    if (!cmd.interrupted) {
-      Runtime.getRuntime().removeShutdownHook(hook);
-      System.exit(rc);
-    }
+    cmd.guard.runMain(() -> cmd.execute(args, System.err));
   }
 
   public int execute(String[] args, PrintStream err) {
     try {
       return CommandLines.execute(this, args, err, console::clean, () -> verbose);
     } finally {
-      finished.countDown();
+      guard.finished();
     }
   }
 
@@ -180,18 +175,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     return runDir;
   }
 
-  private void onShutdown() {
-    if (finished.getCount() == 0) {
-      return;
-    }
-    interrupted = true;
-    running.forEach(Terminal::stop);
-    try {
-      if (!finished.await(60, TimeUnit.SECONDS) && embedded != null) {
-        embedded.close();
-      }
-    } catch (InterruptedException ignored) {
-      // exiting anyway
+  private void closeServer() {
+    EmbeddedPostgres pg = embedded;
+    if (pg != null) {
+      pg.close();
     }
   }
 
@@ -294,10 +281,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
             db.execute(TpccSchema.FOREIGN_KEYS, console::line);
           }
         }
-        if ((execute || !explicit) && !interrupted) {
+        if ((execute || !explicit) && !guard.interrupted()) {
           phases.put("execute", executePhase(db, config, work, w, total, measureSeconds, warmupSeconds, run, ts));
         }
-        if ((check || !explicit) && !interrupted) {
+        if ((check || !explicit) && !guard.interrupted()) {
           summary.put("consistency", checkPhase(db));
         }
         if (clear) {
@@ -312,7 +299,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
         error = String.valueOf(e.getMessage() != null ? e.getMessage() : e);
         throw e;
       } finally {
-        if (interrupted && state.equals(RunInfo.COMPLETE)) {
+        if (guard.interrupted() && state.equals(RunInfo.COMPLETE)) {
           state = RunInfo.INTERRUPTED;
         }
         summary.put("state", state);
@@ -381,7 +368,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       futures.add(pool.submit(() -> {
         TpccLoader loader = new TpccLoader(new TpccRandom(seed * 7919L + System.nanoTime(), LOAD_CONSTANTS), rows);
         try (Connection c = db.connect(true)) {
-          for (int wh = next.getAndIncrement(); wh < startWarehouse + w && !interrupted; wh = next.getAndIncrement()) {
+          for (int wh = next.getAndIncrement(); wh < startWarehouse + w && !guard.interrupted(); wh = next.getAndIncrement()) {
             loader.loadWarehouse(c, wh);
           }
         }
@@ -449,14 +436,14 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     PhaseRecorder recorder = new PhaseRecorder("execute", metrics, run.latencyDir(), ts);
     running.forEach(t -> t.recordInto(metrics));
     long start = System.nanoTime();
-    for (int s = 10; s <= measureSeconds && !interrupted; s += 10) {
+    for (int s = 10; s <= measureSeconds && !guard.interrupted(); s += 10) {
       sleepWhileRunning(Math.min(10, measureSeconds - (s - 10)));
-      if (!interrupted && s < measureSeconds) {
+      if (!guard.interrupted() && s < measureSeconds) {
         console.line(String.format(Locale.ROOT, "[execute] %d s of %d s, ", s, measureSeconds)
             + TpccMetrics.status(metrics, (System.nanoTime() - start) / 1e9));
       }
     }
-    if (measureSeconds % 10 != 0 && !interrupted) {
+    if (measureSeconds % 10 != 0 && !guard.interrupted()) {
       sleepWhileRunning(measureSeconds % 10);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
@@ -501,7 +488,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
 
   private void sleepWhileRunning(long seconds) throws InterruptedException {
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (!interrupted && System.nanoTime() < until) {
+    while (!guard.interrupted() && System.nanoTime() < until) {
       Thread.sleep(100);
     }
   }

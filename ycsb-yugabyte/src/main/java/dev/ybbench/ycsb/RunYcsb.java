@@ -18,6 +18,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,11 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShutdownGuard;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -153,8 +153,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   private final Console console;
   private final Path home;
   private String[] args = new String[0];
-  private final CountDownLatch finished = new CountDownLatch(1);
-  private volatile boolean interrupted;
+  private final ShutdownGuard guard = new ShutdownGuard(this::stopPhase, this::closeTarget, Duration.ofSeconds(30));
   private volatile YcsbPhase currentPhase;
   private volatile ApiTarget apiTarget;
   /** The last run directory written, for tests and callers. */
@@ -168,14 +167,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   public static void main(String[] args) {
     Path home = Path.of(System.getProperty("ybbench.home", "."));
     RunYcsb cmd = new RunYcsb(new Console(System.out), home);
-    Thread hook = new Thread(cmd::onShutdown, "ybbench-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    int rc = cmd.execute(args, System.err);
-    if (!cmd.interrupted) {
-      Runtime.getRuntime().removeShutdownHook(hook);
-      System.exit(rc);
-    }
-    // Ctrl-C: the JVM is already exiting; the hook waits for the results written above.
+    cmd.guard.runMain(() -> cmd.execute(args, System.err));
   }
 
   /** Parses and runs; returns the exit code. Errors are one line on {@code err}. */
@@ -184,7 +176,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     try {
       return CommandLines.execute(this, args, err, console::clean, () -> verbose);
     } finally {
-      finished.countDown();
+      guard.finished();
     }
   }
 
@@ -192,24 +184,17 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return runDir;
   }
 
-  private void onShutdown() {
-    if (finished.getCount() == 0) {
-      return;
-    }
-    interrupted = true;
+  private void stopPhase() {
     YcsbPhase p = currentPhase;
     if (p != null) {
       p.stop();
     }
-    try {
-      if (!finished.await(30, TimeUnit.SECONDS)) {
-        ApiTarget t = apiTarget;
-        if (t != null) {
-          t.close();
-        }
-      }
-    } catch (InterruptedException ignored) {
-      // exiting anyway
+  }
+
+  private void closeTarget() {
+    ApiTarget t = apiTarget;
+    if (t != null) {
+      t.close();
     }
   }
 
@@ -229,7 +214,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     try {
       ApiTarget t = openTarget(options, props);
       apiTarget = t;
-      if (interrupted) {
+      if (guard.interrupted()) {
         return 130;
       }
       ServerInfo server = t.server();
@@ -269,7 +254,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
             console.line("warning: " + r.metrics().errors() + " inserts failed during load; the run reads a partial table");
           }
         }
-        if (doRun && !interrupted) {
+        if (doRun && !guard.interrupted()) {
           long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
           if (opCount == 0 && duration == 0) {
             throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
@@ -290,7 +275,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         error = String.valueOf(e.getMessage() != null ? e.getMessage() : e);
         throw e;
       } finally {
-        if (interrupted && state.equals(RunInfo.COMPLETE)) {
+        if (guard.interrupted() && state.equals(RunInfo.COMPLETE)) {
           state = RunInfo.INTERRUPTED;
         }
         Map<String, Object> summary = new LinkedHashMap<>();
@@ -326,7 +311,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       RunDirectory run, Timeseries ts) throws Exception {
     YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, console::line);
     currentPhase = p;
-    if (interrupted) {
+    if (guard.interrupted()) {
       p.stop();
     }
     try {
