@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.HlogFiles;
+import dev.ybbench.harness.results.PhaseSummary;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import java.io.IOException;
@@ -74,18 +75,7 @@ final class TpccMerge {
       o.put("successes", c[0]);
       o.put("errors", c[1]);
       o.put("retries", c[2]);
-      Histogram h = latency.get(op);
-      Map<String, Object> p = new LinkedHashMap<>();
-      p.put("count", h == null ? 0 : h.getTotalCount());
-      if (h != null && h.getTotalCount() > 0) {
-        p.put("p50", h.getValueAtPercentile(50));
-        p.put("p90", h.getValueAtPercentile(90));
-        p.put("p95", h.getValueAtPercentile(95));
-        p.put("p99", h.getValueAtPercentile(99));
-        p.put("p99_9", h.getValueAtPercentile(99.9));
-        p.put("max", h.getMaxValue());
-      }
-      o.put("latency_us", p);
+      o.put("latency_us", PhaseSummary.percentiles(latency.get(op)));
       ops.put(op, o);
     });
     Map<String, Object> exec = new LinkedHashMap<>();

@@ -1,15 +1,13 @@
 package dev.ybbench.harness.compare;
 
+import dev.ybbench.harness.results.Gnuplot;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** The comparison's outputs: a Markdown table, report.md, report.html and gnuplot SVG charts. */
 final class Report {
@@ -108,48 +106,35 @@ final class Report {
    * per workload the throughput over time of each side's first run.
    */
   private static String charts(Path dir, Side b, Side c, List<Comparison.Row> rows) throws IOException {
-    Path script = Files.createTempFile("ybbench-compare", ".gp");
-    try (InputStream in = Report.class.getResourceAsStream("compare.gp")) {
-      Files.write(script, in.readAllBytes());
-    }
-    try {
-      for (String metric : List.of("throughput (ops/s)", "p99 (µs)")) {
-        String name = metric.startsWith("throughput") ? "throughput" : "p99";
-        Path data = dir.resolve(name + ".dat");
-        List<String> lines = new ArrayList<>();
-        for (Comparison.Row r : rows) {
-          if (r.metric().equals(metric) && !(name.equals("p99") && r.operation().equals("ALL"))) {
-            lines.add(String.format(Locale.ROOT, "\"%s %s\" %.3f %.3f", r.workload(), r.operation(),
-                r.change().baselineMean(), r.change().candidateMean()));
-          }
-        }
-        Files.write(data, lines);
-        String err = gnuplot(script, "mode='bars'; datafile='" + data + "'; out='" + dir.resolve(name + ".svg")
-            + "'; ylabel='" + metric.replace("µ", "u") + "'; base='" + q(sideLabel(b)) + "'; cand='"
-            + q(sideLabel(c)) + "'");
-        if (err != null) {
-          return err;
+    String sides = "; base=" + Gnuplot.quote(sideLabel(b)) + "; cand=" + Gnuplot.quote(sideLabel(c));
+    List<String> charts = new ArrayList<>();
+    for (String metric : List.of("throughput (ops/s)", "p99 (µs)")) {
+      String name = metric.startsWith("throughput") ? "throughput" : "p99";
+      Path data = dir.resolve(name + ".dat");
+      List<String> lines = new ArrayList<>();
+      for (Comparison.Row r : rows) {
+        if (r.metric().equals(metric) && !(name.equals("p99") && r.operation().equals("ALL"))) {
+          lines.add(String.format(Locale.ROOT, "\"%s %s\" %.3f %.3f", r.workload(), r.operation(),
+              r.change().baselineMean(), r.change().candidateMean()));
         }
       }
-      for (Map.Entry<String, List<Comparison.Row>> w : Comparison.byWorkload(rows).entrySet()) {
-        String workload = w.getValue().get(0).workload();
-        Path bt = firstTimeseries(b, w.getKey());
-        Path ct = firstTimeseries(c, w.getKey());
-        if (bt == null || ct == null) {
-          continue;
-        }
-        String phase = Comparison.phase(firstRun(b, w.getKey()).summary());
-        String err = gnuplot(script, "mode='time'; bfile='" + bt + "'; cfile='" + ct + "'; phase='" + phase
-            + "'; out='" + dir.resolve("over-time-" + workload.replaceAll("[^A-Za-z0-9._-]", "_") + ".svg")
-            + "'; title='" + q(workload) + "'; base='" + q(sideLabel(b)) + "'; cand='" + q(sideLabel(c)) + "'");
-        if (err != null) {
-          return err;
-        }
-      }
-      return null;
-    } finally {
-      Files.deleteIfExists(script);
+      Files.write(data, lines);
+      charts.add("mode='bars'; datafile=" + Gnuplot.quote(data.toString()) + "; out="
+          + Gnuplot.quote(dir.resolve(name + ".svg").toString()) + "; ylabel=" + Gnuplot.quote(metric.replace("µ", "u"))
+          + sides);
     }
+    for (Map.Entry<String, List<Comparison.Row>> w : Comparison.byWorkload(rows).entrySet()) {
+      String workload = w.getValue().get(0).workload();
+      Path bt = firstTimeseries(b, w.getKey());
+      Path ct = firstTimeseries(c, w.getKey());
+      if (bt != null && ct != null) {
+        Path svg = dir.resolve("over-time-" + workload.replaceAll("[^A-Za-z0-9._-]", "_") + ".svg");
+        charts.add("mode='time'; bfile=" + Gnuplot.quote(bt.toString()) + "; cfile=" + Gnuplot.quote(ct.toString())
+            + "; phase=" + Gnuplot.quote(Comparison.phase(firstRun(b, w.getKey()).summary())) + "; out="
+            + Gnuplot.quote(svg.toString()) + "; title=" + Gnuplot.quote(workload) + sides);
+      }
+    }
+    return Gnuplot.run(Report.class, "compare.gp", charts);
   }
 
   private static Side.Run firstRun(Side side, String key) {
@@ -160,26 +145,5 @@ final class Report {
     Side.Run r = firstRun(side, key);
     Path ts = r == null ? null : r.dir().resolve("timeseries.csv");
     return ts != null && Files.isRegularFile(ts) ? ts : null;
-  }
-
-  private static String q(String s) {
-    return s.replace("'", "");
-  }
-
-  private static String gnuplot(Path script, String vars) {
-    try {
-      Process p = new ProcessBuilder("gnuplot", "-e", vars, script.toString()).redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        p.destroyForcibly();
-        return "gnuplot failed: " + out.strip().replace('\n', ' ');
-      }
-      return null;
-    } catch (IOException e) {
-      return "gnuplot is not installed (apt-get install gnuplot-nox), so the report has no charts";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "interrupted while drawing charts";
-    }
   }
 }

@@ -141,6 +141,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
     } else {
       p.destroy();
     }
+    awaitExit(p);
+  }
+
+  /** Waits for a node to stop (a minute, as Cassandra drains), then kills it. */
+  private static void awaitExit(Process p) {
     try {
       if (!p.waitFor(60, TimeUnit.SECONDS)) {
         p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
@@ -159,16 +164,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     }
     closed = true;
     processes.forEach(Process::destroy);
-    for (Process p : processes) {
-      try {
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-          p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
-      } catch (InterruptedException e) {
-        p.destroyForcibly();
-        Thread.currentThread().interrupt();
-      }
-    }
+    processes.forEach(EmbeddedCassandra::awaitExit);
     EmbeddedPostgres.deleteTree(clusterDir);
   }
 

@@ -42,7 +42,8 @@ public final class PhaseSummary {
     return phase;
   }
 
-  static Map<String, Object> percentiles(Histogram h) {
+  /** count, min, p50 … p99.9, max and mean of a latency histogram (µs). */
+  public static Map<String, Object> percentiles(Histogram h) {
     Map<String, Object> p = new LinkedHashMap<>();
     if (h == null || h.getTotalCount() == 0) {
       p.put("count", 0);

@@ -1,5 +1,7 @@
 package dev.ybbench.ycsb.ycql;
 
+import static dev.ybbench.ycsb.BindingProperties.intProp;
+
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
@@ -111,18 +113,6 @@ public record YcqlConfig(
         intProp(p, MAX_RETRIES, 10),
         Math.max(1, intProp(p, CONNECTIONS, 1)),
         Duration.ofMillis(intProp(p, TIMEOUT_MS, 10_000)));
-  }
-
-  private static int intProp(Properties p, String name, int dflt) {
-    String v = p.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return dflt;
-    }
-    try {
-      return Integer.parseInt(v.strip());
-    } catch (NumberFormatException e) {
-      throw new UserError("Property " + name + "=" + v + " is not a whole number");
-    }
   }
 
   public CqlSchema schema() {

@@ -1,5 +1,7 @@
 package dev.ybbench.ycsb.ysql;
 
+import static dev.ybbench.ycsb.BindingProperties.intProp;
+
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.ycsb.schema.KeyLayout;
@@ -84,18 +86,6 @@ public record YsqlConfig(
         intProp(p, SPLIT, 100),
         Math.max(1, intProp(p, BATCH_SIZE, 1)),
         intProp(p, MAX_RETRIES, 10));
-  }
-
-  private static int intProp(Properties p, String name, int dflt) {
-    String v = p.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return dflt;
-    }
-    try {
-      return Integer.parseInt(v.strip());
-    } catch (NumberFormatException e) {
-      throw new UserError("Property " + name + "=" + v + " is not a whole number");
-    }
   }
 
   /** The same settings with the smart driver's load balancing on or off. */
