@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /** All operation types of one phase, created on first use. */
 public final class Metrics implements OperationEvents {
   private final Map<String, OperationMetrics> operations = new ConcurrentSkipListMap<>();
+  private final Outages outages = new Outages();
 
   public OperationMetrics operation(String name) {
     return operations.computeIfAbsent(name, OperationMetrics::new);
@@ -29,6 +30,21 @@ public final class Metrics implements OperationEvents {
     op.error(errorClass, count);
     // They were counted as successes when the binding acknowledged them as batched.
     op.unsucceed(count);
+  }
+
+  @Override
+  public void unreachable(String operation, String errorClass) {
+    outages.unreachable(System.nanoTime());
+  }
+
+  @Override
+  public void reachable() {
+    outages.reachable(System.nanoTime());
+  }
+
+  /** When this phase's threads found the server unreachable. */
+  public Outages outages() {
+    return outages;
   }
 
   public long successes() {

@@ -2,7 +2,8 @@ package dev.ybbench.harness.metrics;
 
 /**
  * What a binding tells the harness beyond the Status it returns: retries it made inside one
- * operation, and rows it had acknowledged (as batched) but then failed to write. Bindings used
+ * operation, rows it had acknowledged (as batched) but then failed to write, and when it found
+ * the server unreachable and reachable again. Bindings used
  * outside the harness get {@link #NONE}.
  */
 public interface OperationEvents {
@@ -18,6 +19,15 @@ public interface OperationEvents {
     @Override
     public void lost(String operation, String errorClass, int count) {}
   };
+
+  /**
+   * An attempt found the server unreachable (connection refused or lost): an outage begins, if
+   * none is open. Called on every such failure; the binding backs off between them.
+   */
+  default void unreachable(String operation, String errorClass) {}
+
+  /** An operation succeeded on a thread that had reported the server unreachable: the outage ends. */
+  default void reachable() {}
 
   /** One failed attempt that will be tried again; it is not throughput and not an error. */
   void retried(String operation, String errorClass);
