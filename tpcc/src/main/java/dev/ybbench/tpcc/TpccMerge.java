@@ -1,18 +1,17 @@
 package dev.ybbench.tpcc;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.PhaseSummary;
+import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.RunSummary;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,85 +21,73 @@ import org.HdrHistogram.Histogram;
 /**
  * One result for a database that several client machines drove at once, each with its own
  * --start-warehouse range: counts and tpmC add up, and latency percentiles come from the
- * clients' HdrHistograms added together, which is exact.
+ * clients' HdrHistograms added together, which is exact. Only complete runs are merged: a
+ * failed or interrupted client would make the sum stand for less than was asked.
  */
 final class TpccMerge {
   private TpccMerge() {}
 
   static Path merge(List<Path> runs, Path resultsRoot) throws IOException {
-    List<JsonNode> summaries = new ArrayList<>();
+    List<RunSummary> parts = new ArrayList<>();
     for (Path r : runs) {
-      Path s = r.resolve("summary.json");
-      if (!Files.isRegularFile(s)) {
-        throw new UserError(r + " is not a run directory (no summary.json)");
-      }
-      JsonNode j = RunDirectory.JSON.readTree(s.toFile());
-      if (!"tpcc".equals(j.path("bench").asText()) || j.at("/phases/execute").isMissingNode()) {
+      RunSummary s = RunSummary.read(r);
+      if (!"tpcc".equals(s.bench()) || s.phase("execute") == null) {
         throw new UserError(r + " holds no TPC-C execute phase to merge");
       }
-      summaries.add(j);
+      if (!RunInfo.COMPLETE.equals(s.state())) {
+        throw new UserError("Cannot merge " + r + ": it is " + s.state()
+            + (s.reason() == null ? "" : " (" + s.reason() + ")"));
+      }
+      parts.add(s);
     }
-    JsonNode first = summaries.get(0);
-    for (int i = 1; i < summaries.size(); i++) {
-      if (!summaries.get(i).get("server").equals(first.get("server"))) {
-        throw new UserError("Cannot merge runs against different servers: " + first.get("server") + " and "
-            + summaries.get(i).get("server"));
+    RunSummary first = parts.get(0);
+    for (RunSummary s : parts) {
+      if (!s.server().equals(first.server())) {
+        throw new UserError("Cannot merge runs against different servers: " + first.server() + " and " + s.server());
       }
     }
     Map<String, Histogram> latency = new TreeMap<>();
     Map<String, long[]> counts = new TreeMap<>(); // successes, errors, retries
+    Map<String, Map<String, Long>> errorClasses = new TreeMap<>();
     double tpmC = 0;
     double seconds = 0;
     int warehouses = 0;
     int terminals = 0;
     for (int i = 0; i < runs.size(); i++) {
-      JsonNode exec = summaries.get(i).at("/phases/execute");
-      tpmC += exec.path("tpmC").asDouble();
-      seconds = Math.max(seconds, exec.path("duration_s").asDouble());
-      warehouses += summaries.get(i).path("warehouses").asInt();
-      terminals += summaries.get(i).path("terminals").asInt();
-      for (Iterator<Map.Entry<String, JsonNode>> it = exec.path("operations").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> op = it.next();
-        long[] c = counts.computeIfAbsent(op.getKey(), k -> new long[3]);
-        c[0] += op.getValue().path("successes").asLong();
-        c[1] += op.getValue().path("errors").asLong();
-        c[2] += op.getValue().path("retries").asLong();
-      }
+      RunSummary s = parts.get(i);
+      PhaseResult exec = s.phase("execute");
+      tpmC += exec.tpmC();
+      seconds = Math.max(seconds, exec.durationS());
+      warehouses += s.warehouses();
+      terminals += s.terminals();
+      exec.operations().forEach((name, op) -> {
+        long[] c = counts.computeIfAbsent(name, k -> new long[3]);
+        c[0] += op.successes();
+        c[1] += op.errors();
+        c[2] += op.retries();
+        op.errorsByClass().forEach((cls, n) -> errorClasses.computeIfAbsent(name, k -> new TreeMap<>())
+            .merge(cls, n, Long::sum));
+      });
       HlogFiles.totals(runs.get(i).resolve("latency"), "execute")
           .forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3)).add(h));
     }
-    Map<String, Object> ops = new LinkedHashMap<>();
-    counts.forEach((op, c) -> {
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("successes", c[0]);
-      o.put("errors", c[1]);
-      o.put("retries", c[2]);
-      o.put("latency_us", PhaseSummary.percentiles(latency.get(op)));
-      ops.put(op, o);
-    });
-    Map<String, Object> exec = new LinkedHashMap<>();
-    exec.put("duration_s", seconds);
-    exec.put("tpmC", Math.round(tpmC * 10) / 10.0);
-    exec.put("efficiency_pct", Math.round(TpccMetrics.efficiency(tpmC, warehouses) * 100) / 100.0);
-    exec.put("response_time_limits", TpccMetrics.responseTimeLimits(latency));
-    exec.put("operations", ops);
-    Map<String, Object> summary = new LinkedHashMap<>();
-    summary.put("bench", "tpcc");
-    summary.put("workload", first.path("workload").asText() + "-merged");
-    summary.put("state", RunInfo.COMPLETE);
-    summary.put("server", first.get("server"));
-    summary.put("warehouses", warehouses);
-    summary.put("terminals", terminals);
-    summary.put("merged_from", runs.stream().map(Path::toString).toList());
-    summary.put("phases", Map.of("execute", exec));
+    Map<String, OperationResult> ops = new LinkedHashMap<>();
+    double window = seconds;
+    counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
+        c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)))));
+    PhaseResult exec = PhaseResult.ofOperations(ops, seconds, List.of())
+        .withTpcc(tpmC, TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency));
+    String workload = first.workload() + "-merged";
+    List<String> from = runs.stream().map(Path::toString).toList();
+    RunSummary summary = RunSummary.start("tpcc", workload, first.server().info())
+        .withPhase("execute", exec).withTpcc(warehouses, terminals, null).withMergedFrom(from)
+        .withState(RunInfo.COMPLETE, null);
 
-    ServerInfo server = new ServerInfo(first.at("/server/product").asText(), first.at("/server/version").asText(), "");
-    RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", first.path("workload").asText() + "-merged", server,
-        Instant.now());
+    RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", workload, first.server().info(), Instant.now());
     HlogFiles.write(out.latencyDir(), "execute", latency);
-    out.writeJson("summary.json", summary);
-    RunInfo info = new RunInfo("tpcc", first.path("workload").asText() + "-merged", null, Instant.now())
-        .put("merged_from", runs.stream().map(Path::toString).toList())
+    out.writeJson(RunSummary.FILE, summary);
+    RunInfo info = new RunInfo("tpcc", workload, null, Instant.now())
+        .put("merged_from", from)
         .end(RunInfo.COMPLETE, Instant.now(), null);
     out.writeJson("run.json", info.tree());
     return out.path();

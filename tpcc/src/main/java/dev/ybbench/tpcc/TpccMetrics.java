@@ -2,7 +2,8 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
-import dev.ybbench.tpcc.txn.Terminal;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.tpcc.txn.TransactionKind;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -15,10 +16,6 @@ public final class TpccMetrics {
   /** Clause 4.2: the most New-Orders a warehouse can complete per minute with its 10 terminals. */
   public static final double SPEC_WAREHOUSE_FACTOR = 12.86;
 
-  /** Clause 5.2.5.3: 90th-percentile response time limits per transaction type, in seconds. */
-  public static final Map<String, Double> P90_LIMIT_SECONDS = Map.of(
-      "NewOrder", 5.0, "Payment", 5.0, "OrderStatus", 5.0, "Delivery", 5.0, "StockLevel", 20.0);
-
   private TpccMetrics() {}
 
   /**
@@ -26,7 +23,8 @@ public final class TpccMetrics {
    * (an unused item) are completed transactions too and count (clause 5.4.2), but are shown apart.
    */
   public static double tpmC(Metrics m, double seconds) {
-    long completed = m.operation("NewOrder").successes() + m.operation(Terminal.NEW_ORDER_ROLLBACK).successes();
+    long completed = m.operation(TransactionKind.NEW_ORDER.benchbaseName()).successes()
+        + m.operation(TransactionKind.NEW_ORDER_ROLLBACK).successes();
     return completed * 60.0 / seconds;
   }
 
@@ -35,18 +33,15 @@ public final class TpccMetrics {
     return 100.0 * tpmC / (SPEC_WAREHOUSE_FACTOR * warehouses);
   }
 
-  /** Per type: the p90 in seconds, the limit, and whether it is met. */
-  public static Map<String, Object> responseTimeLimits(Map<String, Histogram> latency) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    P90_LIMIT_SECONDS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-      Histogram h = latency.get(e.getKey());
-      Map<String, Object> r = new LinkedHashMap<>();
+  /** Per type, in the spec's order: the p90 in seconds against clause 5.2.5.3's limit. */
+  public static Map<String, PhaseResult.ResponseTimeLimit> responseTimeLimits(Map<String, Histogram> latency) {
+    Map<String, PhaseResult.ResponseTimeLimit> out = new LinkedHashMap<>();
+    for (TransactionKind k : TransactionKind.values()) {
+      Histogram h = latency.get(k.benchbaseName());
       double p90 = h == null || h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(90) / 1e6;
-      r.put("p90_s", Math.round(p90 * 1000) / 1000.0);
-      r.put("limit_s", e.getValue());
-      r.put("pass", p90 <= e.getValue());
-      out.put(e.getKey(), r);
-    });
+      out.put(k.benchbaseName(), new PhaseResult.ResponseTimeLimit(Math.round(p90 * 1000) / 1000.0,
+          k.p90LimitSeconds(), p90 <= k.p90LimitSeconds()));
+    }
     return out;
   }
 

@@ -1,6 +1,6 @@
 package dev.ybbench.ycsb;
 
-import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.run.RunLifecycle;
 import java.util.function.Consumer;
 import site.ycsb.DB;
 
@@ -9,25 +9,12 @@ import site.ycsb.DB;
  * --hosts), what it is, how to create the benchmark's schema on it, and a binding per client
  * thread. YSQL and YCQL each implement it; the runner never asks which one it has.
  */
-public interface ApiTarget extends AutoCloseable {
-  /** What the server said it is. */
-  ServerInfo server();
-
-  /** The nodes the bindings connect to, as "host:port,…". */
-  String hosts();
-
-  /** For an embedded server, the version asked for and what it resolved to ("17 (17.11.0)"); else null. */
-  String embeddedVersion();
-
+public interface ApiTarget extends RunLifecycle.Target {
   /** Creates the keyspace or database if missing and the table afresh. */
   void createSchema(Consumer<String> log);
 
   /** A new, uninitialised binding; YCSB's client thread sets its properties and calls init(). */
   DB newBinding();
-
-  /** Stops an embedded server (idempotent); a no-op for --hosts. */
-  @Override
-  void close();
 
   /** The options every API shares. */
   record Options(String hosts, String dbVersion, int threads, boolean loads, int nodes) {}

@@ -26,17 +26,28 @@ final class MeasuredDB extends DB {
   private final Metrics metrics;
   private final Consumer<String> log;
 
+  private final StartFailures startFailures;
+
   /** @param reported error classes already printed, shared by the phase's threads */
-  MeasuredDB(DB db, Metrics metrics, Set<String> reported, Consumer<String> log) {
+  MeasuredDB(DB db, Metrics metrics, Set<String> reported, Consumer<String> log, StartFailures startFailures) {
     this.db = db;
+    this.startFailures = startFailures;
     this.reported = reported;
     this.metrics = metrics;
     this.log = log;
   }
 
+  /**
+   * A binding that cannot start (no such database, connection refused) ends its thread here:
+   * YCSB's ClientThread would print a stack trace and then leave the phase waiting forever.
+   */
   @Override
-  public void init() throws DBException {
-    db.init();
+  public void init() {
+    try {
+      db.init();
+    } catch (DBException | RuntimeException e) {
+      throw startFailures.failed(e);
+    }
   }
 
   /** When this thread's first operation started, or -1 before it. */

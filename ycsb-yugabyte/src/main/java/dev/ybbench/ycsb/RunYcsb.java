@@ -1,13 +1,11 @@
 package dev.ybbench.ycsb;
 
-import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.metrics.Timeseries;
-import dev.ybbench.harness.results.Console;
-import dev.ybbench.harness.results.PhaseSummary;
-import dev.ybbench.harness.results.Plots;
+import dev.ybbench.harness.embedded.CassandraVersions;
+import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.RunDirectory;
-import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.Console;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlTarget;
@@ -26,11 +24,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import dev.ybbench.harness.cli.CommandLines;
-import dev.ybbench.harness.cli.ShutdownGuard;
+import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.harness.run.RunOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -135,71 +137,49 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--password", paramLabel = "PW", description = "default: env YSQL_PASSWORD; never written to results")
   String password;
 
-  @Option(names = "--label", paramLabel = "TEXT", description = "a tag for this run, e.g. a release name, kept in run.json")
-  String label;
-
-  @Option(names = "--results-dir", paramLabel = "DIR", description = "where run directories go (default: results/)")
-  Path resultsDir;
+  @Mixin
+  RunOptions options = new RunOptions();
 
   @Option(names = "-p", paramLabel = "KEY=VALUE", description = "a YCSB or binding property (repeatable)")
   Map<String, String> extraProps = new LinkedHashMap<>();
 
-  @Option(names = "--verbose", description = "stack traces on errors")
-  boolean verbose;
-
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
   boolean help;
 
-  private final Console console;
   private final Path home;
+  private final RunLifecycle lifecycle;
   private String[] args = new String[0];
-  private final ShutdownGuard guard = new ShutdownGuard(this::stopPhase, this::closeTarget, Duration.ofSeconds(30));
-  private volatile YcsbPhase currentPhase;
   private volatile ApiTarget apiTarget;
-  /** The last run directory written, for tests and callers. */
-  private Path runDir;
 
   public RunYcsb(Console console, Path home) {
-    this.console = console;
     this.home = home;
+    this.lifecycle = new RunLifecycle(console);
   }
 
   public static void main(String[] args) {
     Path home = Path.of(System.getProperty("ybbench.home", "."));
     RunYcsb cmd = new RunYcsb(new Console(System.out), home);
-    cmd.guard.runMain(() -> cmd.execute(args, System.err));
+    cmd.lifecycle.main(() -> cmd.execute(args, System.err));
   }
 
   /** Parses and runs; returns the exit code. Errors are one line on {@code err}. */
   public int execute(String[] args, PrintStream err) {
     this.args = args.clone();
     try {
-      return CommandLines.execute(this, args, err, console::clean, () -> verbose);
+      return CommandLines.execute(this, args, err, lifecycle.console()::clean, () -> options.verbose);
     } finally {
-      guard.finished();
+      lifecycle.finished();
     }
   }
 
+  /** The run directory of the last run, for tests and callers. */
   public Path runDirectory() {
-    return runDir;
-  }
-
-  private void stopPhase() {
-    YcsbPhase p = currentPhase;
-    if (p != null) {
-      p.stop();
-    }
-  }
-
-  private void closeTarget() {
-    ApiTarget t = apiTarget;
-    if (t != null) {
-      t.close();
-    }
+    return lifecycle.runDirectory();
   }
 
   @Override
   public Integer call() throws Exception {
+    Console console = lifecycle.console();
     validate();
     Path workloadFile = resolveWorkload();
     console.redact(password);
@@ -207,118 +187,49 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     Properties props = ycsbProperties(workloadFile);
     boolean doLoad = !phase.equals("run");
     boolean doRun = !phase.equals("load");
-    String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
-    Instant started = Instant.now();
-
-    ApiTarget.Options options = new ApiTarget.Options(hosts, dbVersion, threads, doLoad, nodes);
-    try {
-      ApiTarget t = openTarget(options, props);
-      apiTarget = t;
-      if (guard.interrupted()) {
-        return 130;
-      }
-      ServerInfo server = t.server();
-
-      RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("results"), "ycsb",
-          workloadName, server, started);
-      runDir = run.path();
-      console.attach(run.consoleLog());
-      RunInfo info = new RunInfo("ycsb", workloadName, label, started)
-          .server(server, t.embeddedVersion() != null, t.hosts(), t.embeddedVersion())
-          .parameters(parameters(props))
-          .put("api", api)
-          .put("command", redactedArgs());
-      run.writeJson("run.json", info.tree());
-      console.line("Results: " + run.path());
-
-      String state = RunInfo.COMPLETE;
-      String error = null;
-      Map<String, Object> phases = new LinkedHashMap<>();
-      List<String> phaseNames = new ArrayList<>();
-      try (Timeseries ts = new Timeseries(run.timeseries())) {
-        if (doLoad) {
-          t.createSchema(console::line);
-          long recordCount = Long.parseLong(props.getProperty("recordcount", "1000"));
-          long insertStart = Long.parseLong(props.getProperty("insertstart", "0"));
-          long insertCount = Long.parseLong(props.getProperty("insertcount", Long.toString(recordCount - insertStart)));
-          props.setProperty("insertcount", Long.toString(insertCount));
-          Properties loadProps = (Properties) props.clone();
-          loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(batchSize));
-          console.line(String.format("Loading %d records with %d threads (%s %d)", insertCount, threads,
-              api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize));
-          YcsbPhase.Result r = runPhase("load", loadProps, insertCount, 0, 0, run, ts);
-          phases.put("load", PhaseSummary.of(r.metrics(), r.recorder().totals(), r.seconds()));
-          phaseNames.add("load");
-          console.line(YcsbReport.text(r));
-          if (r.metrics().errors() > 0) {
-            console.line("warning: " + r.metrics().errors() + " inserts failed during load; the run reads a partial table");
-          }
-        }
-        if (doRun && !guard.interrupted()) {
-          long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
-          if (opCount == 0 && duration == 0) {
-            throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
-          }
-          console.line(String.format("Running %s with %d threads: %s operations, at most %s", workloadName, threads,
-              opCount == 0 ? "unlimited" : Long.toString(opCount), duration == 0 ? "no time limit" : duration + " s"));
-          YcsbPhase.Result r = runPhase("run", props, opCount, target, duration, run, ts);
-          phases.put("run", PhaseSummary.of(r.metrics(), r.recorder().totals(), r.seconds()));
-          phaseNames.add("run");
-          console.line(YcsbReport.text(r));
-        }
-      } catch (UserError e) {
-        state = RunInfo.FAILED;
-        error = e.getMessage();
-        throw e;
-      } catch (Exception | Error e) {
-        state = RunInfo.FAILED;
-        error = String.valueOf(e.getMessage() != null ? e.getMessage() : e);
-        throw e;
-      } finally {
-        if (guard.interrupted() && state.equals(RunInfo.COMPLETE)) {
-          state = RunInfo.INTERRUPTED;
-        }
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("bench", "ycsb");
-        summary.put("workload", workloadName);
-        summary.put("state", state);
-        summary.put("server", Map.of("product", server.product(), "version", server.version()));
-        summary.put("phases", phases);
-        run.writeJson("summary.json", summary);
-        run.writeJson("run.json", info.end(state, Instant.now(), error == null ? null : console.clean(error)).tree());
-        String why = Plots.draw(run, phaseNames, "ycsb " + workloadName + " on " + server.slug());
-        if (why != null && !phaseNames.isEmpty()) {
-          console.line("warning: " + why);
-        }
-        console.line("Run " + state + ": " + run.path());
-      }
-      return 0;
-    } finally {
-      ApiTarget t = apiTarget;
-      if (t != null) {
-        t.close();
-      }
-      console.close();
+    WorkloadCheck.check(props, doRun).forEach(note -> console.line("note: " + note));
+    long insertStart = Long.parseLong(props.getProperty("insertstart", "0"));
+    props.setProperty("insertcount", props.getProperty("insertcount",
+        Long.toString(Long.parseLong(props.getProperty("recordcount")) - insertStart)));
+    if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && duration == 0) {
+      throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
+    String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
+    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, options, home, parameters(props),
+        Map.of("api", api), List.of(args));
+    ApiTarget.Options targetOptions = new ApiTarget.Options(hosts, dbVersion, threads, doLoad, nodes);
+    return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
+      if (doLoad) {
+        apiTarget.createSchema(console::line);
+        long insertCount = Long.parseLong(props.getProperty("insertcount"));
+        Properties loadProps = (Properties) props.clone();
+        loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(batchSize));
+        console.line(String.format("Loading %d records with %d threads (%s %d)", insertCount, threads,
+            api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize));
+        runPhase(run, "load", loadProps, insertCount, 0, 0);
+      }
+      if (doRun && !run.interrupted()) {
+        long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
+        console.line(String.format("Running %s with %d threads: %s operations, at most %s", workloadName, threads,
+            opCount == 0 ? "unlimited" : Long.toString(opCount), duration == 0 ? "no time limit" : duration + " s"));
+        runPhase(run, "run", props, opCount, target, duration);
+      }
+    });
   }
 
   private ApiTarget openTarget(ApiTarget.Options options, Properties props) {
-    return api.equals("ycql") ? YcqlTarget.open(options, props, console::line)
-        : YsqlTarget.open(options, props, console::line);
+    Consumer<String> log = lifecycle.console()::line;
+    return api.equals("ycql") ? YcqlTarget.open(options, props, log) : YsqlTarget.open(options, props, log);
   }
 
-  private YcsbPhase.Result runPhase(String name, Properties props, long opCount, double targetOps, long maxSeconds,
-      RunDirectory run, Timeseries ts) throws Exception {
-    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, console::line);
-    currentPhase = p;
-    if (guard.interrupted()) {
-      p.stop();
-    }
-    try {
-      return p.execute(threads, opCount, targetOps, maxSeconds, run.latencyDir(), ts);
-    } finally {
-      currentPhase = null;
-    }
+  private void runPhase(Run run, String name, Properties props, long opCount, double targetOps, long maxSeconds)
+      throws Exception {
+    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line);
+    run.onStop(p::stop);
+    YcsbPhase.Result r = p.execute(threads, opCount, targetOps, maxSeconds, run.directory().latencyDir(),
+        run.timeseries());
+    run.console().line(YcsbReport.text(r));
+    run.record(name, r.summary());
   }
 
   private void validate() {
@@ -358,6 +269,23 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     if (layout != null) {
       KeyLayout.fromFlag(layout);
     }
+    if (hosts != null && hosts.isBlank()) {
+      throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
+          + "embedded server");
+    }
+    boolean embedded = hosts == null && System.getenv(api.equals("ycql") ? "YCQL_NODES" : "YSQL_NODES") == null;
+    if (embedded && api.equals("ycql")) {
+      EmbeddedCassandra.checkNodes(nodes);
+      if (rf != null && rf > nodes) {
+        throw new UserError("--rf " + rf + " needs at least " + rf + " nodes; the embedded cluster has " + nodes
+            + " (--nodes)");
+      }
+      CassandraVersions.resolve(dbVersion);
+    } else if (embedded) {
+      PostgresVersions.resolve(dbVersion);
+    }
+    RunDirectory.checkWritable(options.resultsRoot(home));
+    options.limits();
   }
 
   private Path resolveWorkload() throws IOException {
@@ -398,6 +326,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     try (InputStream in = Files.newInputStream(workloadFile)) {
       props.load(in);
     }
+    props.setProperty("recordcount", props.getProperty("recordcount", "1000")); // YCSB's own workload files' value
     extraProps.forEach(props::setProperty);
     if (records != null) {
       props.setProperty("recordcount", Long.toString(records));
@@ -427,8 +356,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       setIfGiven(props, YsqlConfig.USER, user);
       setIfGiven(props, YsqlConfig.PASSWORD, password);
     }
-    console.redact(props.getProperty(YsqlConfig.PASSWORD));
-    console.redact(props.getProperty(YcqlConfig.PASSWORD));
+    lifecycle.console().redact(props.getProperty(YsqlConfig.PASSWORD));
+    lifecycle.console().redact(props.getProperty(YcqlConfig.PASSWORD));
     return props;
   }
 
@@ -447,27 +376,5 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     m.put("ybbench.batch_size", Integer.toString(batchSize));
     m.put("ybbench.phase", phase);
     return m;
-  }
-
-  /** The command line as typed, with any password's value hidden. */
-  private List<String> redactedArgs() {
-    List<String> out = new ArrayList<>();
-    boolean hideNext = false;
-    for (String a : args) {
-      if (hideNext) {
-        out.add("***");
-        hideNext = false;
-      } else if (a.equals("--password")) {
-        out.add(a);
-        hideNext = true;
-      } else if (a.startsWith("--password=")) {
-        out.add("--password=***");
-      } else if (RunInfo.isSecret(a) && a.contains("=")) {
-        out.add(a.substring(0, a.indexOf('=') + 1) + "***");
-      } else {
-        out.add(console.clean(a));
-      }
-    }
-    return out;
   }
 }

@@ -4,6 +4,8 @@ import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.run.RunFailure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +33,12 @@ final class YcsbPhase {
   /** What ended the phase. */
   enum End { COMPLETED, TIME_LIMIT, STOPPED }
 
-  record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end) {}
+  record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end) {
+    /** The phase as summary.json holds it. */
+    PhaseResult summary() {
+      return PhaseResult.of(metrics, recorder.totals(), seconds, recorder.startNanos());
+    }
+  }
 
   private final String phase;
   private final Properties props;
@@ -82,6 +89,7 @@ final class YcsbPhase {
     Metrics metrics = new Metrics();
     Set<String> reported = ConcurrentHashMap.newKeySet();
     CountDownLatch done = new CountDownLatch(threads);
+    StartFailures startFailures = new StartFailures();
     List<MeasuredDB> measured = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
     double targetPerThreadPerMs = targetOps > 0 ? targetOps / threads / 1000.0 : -1;
@@ -94,13 +102,15 @@ final class YcsbPhase {
       if (binding instanceof OperationEvents.Source source) {
         source.setEvents(metrics);
       }
-      MeasuredDB m = new MeasuredDB(binding, metrics, reported, console);
+      MeasuredDB m = new MeasuredDB(binding, metrics, reported, console, startFailures);
       measured.add(m);
       ClientThread c = new ClientThread(m, !load, w, props,
           (int) Math.min(mine, Integer.MAX_VALUE), targetPerThreadPerMs, done);
       c.setThreadId(t);
       c.setThreadCount(threads);
       Thread th = new Thread(c, "ycsb-" + phase + "-" + t);
+      // A binding that cannot start ends its thread with StartFailures.Failed; it is reported once, below.
+      th.setUncaughtExceptionHandler(startFailures);
       running.add(th);
     }
     running.forEach(Thread::start);
@@ -108,7 +118,13 @@ final class YcsbPhase {
     End end = End.COMPLETED;
     long startNanos = System.nanoTime();
     long nextStatus = STATUS_EVERY_S;
-    while (!done.await(200, TimeUnit.MILLISECONDS)) {
+    // YCSB's ClientThread counts the latch down only when its binding started, so the threads
+    // themselves say when the phase is over.
+    while (!done.await(200, TimeUnit.MILLISECONDS) && running.stream().anyMatch(Thread::isAlive)) {
+      if (startFailures.count() > 0) {
+        w.requestStop();
+        break;
+      }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
       if (maxSeconds > 0 && elapsed >= maxSeconds && end == End.COMPLETED) {
         end = End.TIME_LIMIT;
@@ -124,6 +140,12 @@ final class YcsbPhase {
     }
     for (Thread th : running) {
       th.join();
+    }
+    if (startFailures.count() > 0) {
+      recorder.close();
+      w.cleanup();
+      throw new RunFailure(startFailures.count() + " of " + threads + " client threads could not start: "
+          + startFailures.first());
     }
     double seconds = measurementWindow(measured, (System.nanoTime() - startNanos) / 1e9);
     recorder.close();
@@ -179,6 +201,10 @@ final class YcsbPhase {
           last.p99() / 1000.0));
     }
     s.append(", errors ").append(m.errors()).append(", retries ").append(m.retries());
+    double down = m.outages().downForSeconds(System.nanoTime());
+    if (down > 0) {
+      s.append(String.format(Locale.ROOT, ", server unreachable for %.0f s", down));
+    }
     return s.toString();
   }
 }

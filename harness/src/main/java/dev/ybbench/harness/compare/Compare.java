@@ -47,6 +47,10 @@ public final class Compare implements Callable<Integer> {
       + "results/compare/<time>_<baseline>_vs_<candidate>)")
   Path out;
 
+  @Option(names = "--include-incomplete", description = "accept failed and interrupted runs as repetitions "
+      + "(refused by default: a broken run would read as a change of the product)")
+  boolean includeIncomplete;
+
   @Option(names = "--verbose", description = "stack traces on errors")
   boolean verbose;
 
@@ -81,8 +85,8 @@ public final class Compare implements Callable<Integer> {
       throw new UserError("--threshold must be above 0 %, was " + threshold);
     }
     Path root = resultsDir != null ? resultsDir : home.resolve("results");
-    Side b = Side.resolve(baseline, root);
-    Side c = Side.resolve(candidate, root);
+    Side b = Side.resolve(baseline, root, includeIncomplete);
+    Side c = Side.resolve(candidate, root, includeIncomplete);
     for (Side s : List.of(b, c)) {
       if (s.runs().size() == 1) {
         console.line("warning: " + s.name() + " has a single run: no interval, the point change decides; "

@@ -1,7 +1,9 @@
 package dev.ybbench.harness.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.RunSummary;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -30,22 +32,23 @@ public final class Comparison {
   public record Row(String bench, String workload, String operation, String metric, boolean higherIsBetter,
       Statistics.Change change, Verdict verdict, int baselineRuns, int candidateRuns) {}
 
-  private record Metric(String name, boolean higherIsBetter, Function<JsonNode, JsonNode> value) {}
+  /** A metric read from a typed result; null when the result does not have it. */
+  private record Metric<T>(String name, boolean higherIsBetter, Function<T, Number> value) {}
 
-  private static final List<Metric> OPERATION_METRICS = List.of(
-      new Metric("throughput (ops/s)", true, op -> op.get("throughput_ops")),
-      new Metric("p50 (µs)", false, op -> op.at("/latency_us/p50")),
-      new Metric("p95 (µs)", false, op -> op.at("/latency_us/p95")),
-      new Metric("p99 (µs)", false, op -> op.at("/latency_us/p99")),
-      new Metric("p99.9 (µs)", false, op -> op.at("/latency_us/p99_9")),
-      new Metric("errors", false, op -> op.get("errors")));
+  private static final List<Metric<OperationResult>> OPERATION_METRICS = List.of(
+      new Metric<>("throughput (ops/s)", true, OperationResult::throughputOps),
+      new Metric<>("p50 (µs)", false, op -> op.latencyUs().p50()),
+      new Metric<>("p95 (µs)", false, op -> op.latencyUs().p95()),
+      new Metric<>("p99 (µs)", false, op -> op.latencyUs().p99()),
+      new Metric<>("p99.9 (µs)", false, op -> op.latencyUs().p99_9()),
+      new Metric<>("errors", false, OperationResult::errors));
 
   private Comparison() {}
 
   /** The phase compared: YCSB's run phase (else its load), TPC-C's measurement. */
-  static String phase(JsonNode summary) {
+  static String phase(RunSummary summary) {
     for (String p : List.of("execute", "run", "load")) {
-      if (summary.at("/phases/" + p).isObject()) {
+      if (summary.phase(p) != null) {
         return p;
       }
     }
@@ -106,29 +109,32 @@ public final class Comparison {
     String workload = key.substring(key.indexOf('/') + 1);
     List<Row> rows = new ArrayList<>();
     // Phase-level metrics first, then per operation type.
-    Map<String, Metric> phaseMetrics = new LinkedHashMap<>();
-    phaseMetrics.put("throughput", new Metric("throughput (ops/s)", true, p -> p.get("throughput_ops")));
+    List<Metric<PhaseResult>> phaseMetrics = new ArrayList<>();
+    phaseMetrics.add(new Metric<>("throughput (ops/s)", true, PhaseResult::throughputOps));
     if (bench.equals("tpcc")) {
-      phaseMetrics.put("tpmC", new Metric("tpmC", true, p -> p.get("tpmC")));
-      phaseMetrics.put("efficiency", new Metric("efficiency (%)", true, p -> p.get("efficiency_pct")));
+      phaseMetrics.add(new Metric<>("tpmC", true, PhaseResult::tpmC));
+      phaseMetrics.add(new Metric<>("efficiency (%)", true, PhaseResult::efficiencyPct));
     }
-    phaseMetrics.put("errors", new Metric("errors", false, p -> p.get("errors")));
-    for (Metric m : phaseMetrics.values()) {
-      add(rows, bench, workload, "ALL", m, values(b, m, null), values(c, m, null), threshold, b.size(), c.size());
+    phaseMetrics.add(new Metric<>("errors", false, PhaseResult::errors));
+    for (Metric<PhaseResult> m : phaseMetrics) {
+      add(rows, bench, workload, "ALL", m, values(b, m, Side.Run::phase), values(c, m, Side.Run::phase), threshold,
+          b.size(), c.size());
     }
     TreeSet<String> ops = new TreeSet<>();
     for (Side.Run r : b) {
-      r.summary().at("/phases/" + phase(r.summary()) + "/operations").fieldNames().forEachRemaining(ops::add);
+      ops.addAll(r.phase().operations().keySet());
     }
     for (String op : ops) {
-      for (Metric m : OPERATION_METRICS) {
-        add(rows, bench, workload, op, m, values(b, m, op), values(c, m, op), threshold, b.size(), c.size());
+      Function<Side.Run, OperationResult> operation = r -> r.phase().operations().get(op);
+      for (Metric<OperationResult> m : OPERATION_METRICS) {
+        add(rows, bench, workload, op, m, values(b, m, operation), values(c, m, operation), threshold, b.size(),
+            c.size());
       }
     }
     return rows;
   }
 
-  private static void add(List<Row> rows, String bench, String workload, String op, Metric m, List<Double> b,
+  private static void add(List<Row> rows, String bench, String workload, String op, Metric<?> m, List<Double> b,
       List<Double> c, double threshold, int nb, int nc) {
     if (b.isEmpty() || c.isEmpty()) {
       return;
@@ -138,14 +144,13 @@ public final class Comparison {
         Verdict.of(change, m.higherIsBetter(), threshold), nb, nc));
   }
 
-  private static List<Double> values(List<Side.Run> runs, Metric m, String operation) {
+  private static <T> List<Double> values(List<Side.Run> runs, Metric<T> m, Function<Side.Run, T> part) {
     List<Double> out = new ArrayList<>();
     for (Side.Run r : runs) {
-      JsonNode phase = r.summary().at("/phases/" + phase(r.summary()));
-      JsonNode node = operation == null ? phase : phase.at("/operations/" + operation);
-      JsonNode v = node.isMissingNode() ? null : m.value().apply(node);
-      if (v != null && v.isNumber()) {
-        out.add(v.asDouble());
+      T node = part.apply(r);
+      Number v = node == null ? null : m.value().apply(node);
+      if (v != null) {
+        out.add(v.doubleValue());
       }
     }
     return out;

@@ -2,7 +2,10 @@ package dev.ybbench.harness.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,18 +15,28 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * One side of a comparison: a run directory, or a label naming every complete run tagged with
- * it (--label) under the results directory, i.e. the repetitions of one configuration.
+ * One side of a comparison: a run directory, or a label naming every run tagged with it
+ * (--label) under the results directory, i.e. the repetitions of one configuration.
  */
 public record Side(String name, List<Run> runs) {
   /** One run's files, read. */
-  public record Run(Path dir, JsonNode info, JsonNode summary) {
+  public record Run(Path dir, JsonNode info, RunSummary summary) {
     public String bench() {
-      return summary.path("bench").asText();
+      return summary.bench();
     }
 
     public String workload() {
-      return summary.path("workload").asText();
+      return summary.workload();
+    }
+
+    /** The phase compared (see {@link Comparison#phase}). */
+    PhaseResult phase() {
+      return summary.phase(Comparison.phase(summary));
+    }
+
+    /** "results/…: failed (the server was unreachable …)" */
+    String describe() {
+      return dir + " is " + summary.state() + (summary.reason() == null ? "" : " (" + summary.reason() + ")");
     }
 
     public String serverLabel() {
@@ -31,9 +44,24 @@ public record Side(String name, List<Run> runs) {
     }
   }
 
-  public static Side resolve(String spec, Path resultsRoot) {
+  /**
+   * @param includeIncomplete whether failed and interrupted runs may stand as repetitions; without
+   *                          it they are refused, since a broken run would read as a change of the product
+   */
+  public static Side resolve(String spec, Path resultsRoot, boolean includeIncomplete) {
+    Side side = find(spec, resultsRoot);
+    for (Run r : side.runs()) {
+      if (!includeIncomplete && !RunInfo.COMPLETE.equals(r.summary().state())) {
+        throw new UserError("Refusing to compare " + r.describe() + "; compare complete runs only, or pass "
+            + "--include-incomplete");
+      }
+    }
+    return side;
+  }
+
+  private static Side find(String spec, Path resultsRoot) {
     Path asDir = Path.of(spec);
-    if (Files.isRegularFile(asDir.resolve("summary.json"))) {
+    if (Files.isRegularFile(asDir.resolve(RunSummary.FILE))) {
       return new Side(asDir.getFileName().toString(), List.of(read(asDir)));
     }
     List<Run> runs = new ArrayList<>();
@@ -42,7 +70,7 @@ public record Side(String name, List<Run> runs) {
         for (Path d : dirs.sorted(Comparator.naturalOrder()).toList()) {
           if (Files.isRegularFile(d.resolve("run.json")) && Files.isRegularFile(d.resolve("summary.json"))) {
             Run r = read(d);
-            if (spec.equals(r.info().path("label").asText(null)) && "complete".equals(r.info().path("state").asText())) {
+            if (spec.equals(r.info().path("label").asText(null))) {
               runs.add(r);
             }
           }
@@ -52,15 +80,15 @@ public record Side(String name, List<Run> runs) {
       }
     }
     if (runs.isEmpty()) {
-      throw new UserError("'" + spec + "' is neither a run directory nor the label of a complete run in " + resultsRoot);
+      throw new UserError("'" + spec + "' is neither a run directory nor the label of a run in " + resultsRoot);
     }
     return new Side(spec, runs);
   }
 
   static Run read(Path dir) {
+    RunSummary summary = RunSummary.read(dir);
     try {
-      return new Run(dir, RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()),
-          RunDirectory.JSON.readTree(dir.resolve("summary.json").toFile()));
+      return new Run(dir, RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()), summary);
     } catch (IOException e) {
       throw new UserError("Cannot read the results in " + dir + ": " + e.getMessage());
     }

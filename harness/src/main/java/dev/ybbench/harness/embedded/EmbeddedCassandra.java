@@ -62,10 +62,23 @@ public final class EmbeddedCassandra implements AutoCloseable {
    * @param requestedVersion "5.0", "4.1", an exact release, or null for the default
    * @param nodes            1 or more nodes on 127.0.0.1 … 127.0.0.n
    */
-  public static EmbeddedCassandra start(String requestedVersion, int nodes, Consumer<String> log) {
-    if (nodes < 1 || nodes > 9) {
-      throw new UserError("--nodes must be between 1 and 9 for the embedded Cassandra, was " + nodes);
+  /**
+   * Refuses a cluster this machine cannot hold: at most 9 nodes (127.0.0.1 … 127.0.0.9), and
+   * each node's 1 GB heap plus ~0.6 GB beside it must fit in the machine's memory with room left
+   * for the client.
+   */
+  public static void checkNodes(int nodes) {
+    long memoryMb = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getTotalMemorySize() >> 20;
+    int fits = (int) Math.max(1, Math.min(9, (memoryMb - 2048) / 1700));
+    if (nodes < 1 || nodes > fits) {
+      throw new UserError("--nodes must be between 1 and " + fits + " for the embedded Cassandra on this machine ("
+          + (memoryMb >> 10) + " GB of memory, ~1.7 GB a node), was " + nodes);
     }
+  }
+
+  public static EmbeddedCassandra start(String requestedVersion, int nodes, Consumer<String> log) {
+    checkNodes(nodes);
     int javaMajor = Runtime.version().feature();
     if (javaMajor < 17 || javaMajor > 23) {
       throw new UserError("The embedded Cassandra runs on JDK 17 to 23 (it needs the SecurityManager), but this is JDK "

@@ -55,6 +55,11 @@ public final class PhaseRecorder implements AutoCloseable {
     return phase;
   }
 
+  /** When the phase started, in {@link System#nanoTime()} terms. */
+  public long startNanos() {
+    return startNanos;
+  }
+
   /** Seconds since the phase started. */
   public double elapsedSeconds() {
     return (System.nanoTime() - startNanos) / 1e9;

@@ -47,6 +47,20 @@ public final class RunDirectory {
     return new RunDirectory(dir);
   }
 
+  /** Refuses, before anything starts, a results root that cannot be created or written. */
+  public static void checkWritable(Path resultsRoot) {
+    try {
+      Files.createDirectories(resultsRoot);
+    } catch (IOException | SecurityException e) {
+      throw new dev.ybbench.harness.UserError("cannot create results directory " + resultsRoot + ": "
+          + (e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name exists" : e.getMessage()));
+    }
+    if (!Files.isDirectory(resultsRoot) || !Files.isWritable(resultsRoot)) {
+      throw new dev.ybbench.harness.UserError("cannot write to results directory " + resultsRoot
+          + ": permission denied; choose another with --results-dir");
+    }
+  }
+
   static String safe(String name) {
     return name.replaceAll("[^A-Za-z0-9._-]", "_");
   }

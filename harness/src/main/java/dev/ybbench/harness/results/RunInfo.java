@@ -24,6 +24,7 @@ public final class RunInfo {
   private final Map<String, Object> root = new LinkedHashMap<>();
 
   public RunInfo(String bench, String workload, String label, Instant started) {
+    root.put("format", RunSummary.FORMAT);
     root.put("bench", bench);
     root.put("workload", workload);
     root.put("label", label);
@@ -59,17 +60,39 @@ public final class RunInfo {
     return this;
   }
 
-  public RunInfo end(String state, Instant ended, String error) {
+  /** @param reason why a failed run cannot stand, one line; null otherwise */
+  public RunInfo end(String state, Instant ended, String reason) {
     root.put("state", state);
     root.put("ended", ended.toString());
-    if (error != null) {
-      root.put("error", error);
+    if (reason != null) {
+      root.put("reason", reason);
     }
     return this;
   }
 
   public Map<String, Object> tree() {
     return root;
+  }
+
+  /** The command line as typed, with the value of any password flag or property hidden. */
+  public static java.util.List<String> redactCommand(java.util.List<String> args,
+      java.util.function.UnaryOperator<String> clean) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    boolean hideNext = false;
+    for (String a : args) {
+      if (hideNext) {
+        out.add("***");
+        hideNext = false;
+      } else if (a.equals("--password")) {
+        out.add(a);
+        hideNext = true;
+      } else if (isSecret(a) && a.contains("=")) {
+        out.add(a.substring(0, a.indexOf('=') + 1) + "***");
+      } else {
+        out.add(clean.apply(a));
+      }
+    }
+    return out;
   }
 
   public static boolean isSecret(String name) {

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.results.RunDirectory;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -12,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -36,15 +42,12 @@ class CompareTest {
     p.put("recordcount", "1000").put("threadcount", "4").put("ysql.hosts", "127.0.0.1:" + (5000 + counter));
     params.forEach(p::put);
     RunDirectory.JSON.writeValue(dir.resolve("run.json").toFile(), info);
-    ObjectNode s = RunDirectory.JSON.createObjectNode();
-    s.put("bench", "ycsb").put("workload", workload).put("state", "complete");
-    ObjectNode run = s.putObject("phases").putObject("run");
-    run.put("duration_s", 60).put("successes", (long) (throughput * 60)).put("errors", 0).put("retries", 0)
-        .put("throughput_ops", throughput);
-    ObjectNode read = run.putObject("operations").putObject("READ");
-    read.put("successes", (long) (throughput * 60)).put("errors", 0).put("retries", 0).put("throughput_ops", throughput);
-    read.putObject("latency_us").put("count", (long) (throughput * 60)).put("p50", p99 / 4).put("p95", p99 / 2)
-        .put("p99", p99).put("p99_9", p99 * 2);
+    long n = (long) (throughput * 60);
+    OperationResult read = new OperationResult(n, 0, Map.of(), 0, throughput,
+        new Latency(n, null, p99 / 4, null, p99 / 2, p99, p99 * 2, null, null));
+    RunSummary s = RunSummary.start("ycsb", workload, new ServerInfo("PostgreSQL", version, ""))
+        .withPhase("run", PhaseResult.ofOperations(Map.of("READ", read), 60, List.of()))
+        .withState("complete", null);
     RunDirectory.JSON.writeValue(dir.resolve("summary.json").toFile(), s);
     Files.writeString(dir.resolve("timeseries.csv"), "phase,elapsed_s,throughput_ops,p50_us,p95_us,p99_us,errors,retries\n"
         + "run,1.0," + throughput + ",1,2,3,0,0\nrun,2.0," + throughput + ",1,2,3,0,0\n");

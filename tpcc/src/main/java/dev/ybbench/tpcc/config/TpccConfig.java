@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import dev.ybbench.tpcc.txn.TransactionKind;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,8 +43,7 @@ public record TpccConfig(
     List<TransactionType> transactionTypes) {
 
   /** The five transactions in BenchBase's names and the order its weights list them. */
-  public static final List<String> TRANSACTIONS = List.of("NewOrder", "Payment", "OrderStatus", "Delivery",
-      "StockLevel");
+  public static final List<String> TRANSACTIONS = TransactionKind.names();
 
   /**
    * One {@code <work>}: how long, at what rate, with what mix.

@@ -1,0 +1,92 @@
+package dev.ybbench.harness.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.metrics.OperationMetrics;
+import dev.ybbench.harness.metrics.Outages;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One phase of summary.json: totals over its measurement window ({@code duration_s}), the server
+ * outages its threads saw, and every operation type. TPC-C adds tpmC, efficiency and the p90
+ * limits to its measurement, and rows and the population check to its load; absent elsewhere.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PhaseResult(
+    double durationS,
+    long successes,
+    long errors,
+    long retries,
+    double throughputOps,
+    List<Outage> outages,
+    Map<String, OperationResult> operations,
+    @JsonProperty("tpmC") Double tpmC,
+    Double efficiencyPct,
+    Map<String, ResponseTimeLimit> responseTimeLimits,
+    Long rows,
+    Long rowsPerS,
+    String populationCheck) {
+
+  /** A stretch of the phase when the server could not be reached, from the phase's start. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record Outage(double startS, double durationS) {}
+
+  /** Clause 5.2.5.3: a transaction type's 90th percentile against its limit. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record ResponseTimeLimit(double p90S, double limitS, boolean pass) {}
+
+  /**
+   * Throughput counts successes only, over {@code seconds}; latency comes from the phase's
+   * HdrHistogram totals; outages are placed from {@code startNanos}, when the phase began.
+   */
+  public static PhaseResult of(Metrics metrics, Map<String, Histogram> latency, double seconds, long startNanos) {
+    List<Outage> outages = new ArrayList<>();
+    for (Outages.Interval i : metrics.outages().intervals(System.nanoTime())) {
+      outages.add(new Outage(round(Math.max(0, i.startNanos() - startNanos) / 1e9), round(i.seconds())));
+    }
+    Map<String, OperationResult> ops = new LinkedHashMap<>();
+    for (OperationMetrics op : metrics.operations()) {
+      ops.put(op.name(), new OperationResult(op.successes(), op.errorCount(), op.errors(), op.retries(),
+          round(op.successes() / seconds), Latency.of(latency.get(op.name()))));
+    }
+    return ofOperations(ops, seconds, outages);
+  }
+
+  /** Phase totals as the sums of its operations. */
+  public static PhaseResult ofOperations(Map<String, OperationResult> ops, double seconds, List<Outage> outages) {
+    long successes = ops.values().stream().mapToLong(OperationResult::successes).sum();
+    long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
+    long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
+    return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds),
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null);
+  }
+
+  /** A load measured in rows rather than operations (TPC-C's COPY load). */
+  public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
+    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, Map.of(), null, null, null, rows,
+        Math.round(rows / seconds), populationCheck);
+  }
+
+  /** The same phase with TPC-C's figures. */
+  public PhaseResult withTpcc(double tpmC, double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, outages, operations,
+        round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck);
+  }
+
+  /** Seconds the server was unreachable during the phase. */
+  public double outageSeconds() {
+    return outages == null ? 0 : outages.stream().mapToDouble(Outage::durationS).sum();
+  }
+
+  static double round(double v) {
+    return Math.round(v * 10.0) / 10.0;
+  }
+}

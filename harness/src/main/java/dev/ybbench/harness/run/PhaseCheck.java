@@ -1,0 +1,78 @@
+package dev.ybbench.harness.run;
+
+import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseResult;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Whether a phase's figures can stand for what was asked. A run whose server died early, whose
+ * table was missing or half loaded, measures something, but not the database's performance:
+ * people ship or block releases on these numbers, so such a run says {@code failed}.
+ */
+public final class PhaseCheck {
+  /** YCSB's name for a read, update or delete that found no row. */
+  static final String NOT_FOUND = "NOT_FOUND";
+
+  /**
+   * @param maxErrorPct  failed operations allowed, as a percentage of the phase's operations
+   * @param maxOutagePct time the server may be unreachable, as a percentage of the phase's window
+   */
+  public record Limits(double maxErrorPct, double maxOutagePct) {
+    public static final Limits DEFAULT = new Limits(1, 10);
+  }
+
+  private PhaseCheck() {}
+
+  /** Null when the phase stands, else why not, in one line. Phases without operations (a COPY load) stand. */
+  public static String problem(String phase, PhaseResult p, Limits limits) {
+    if (p.operations() == null || p.operations().isEmpty()) {
+      if (p.populationCheck() != null && !p.populationCheck().equals("pass")) {
+        return "the population check failed after the " + phase + " phase: " + p.populationCheck();
+      }
+      return p.rows() != null ? null : "no operation completed in the " + phase + " phase";
+    }
+    for (Map.Entry<String, OperationResult> e : p.operations().entrySet()) {
+      long notFound = e.getValue().errorsByClass().getOrDefault(NOT_FOUND, 0L);
+      if (notFound * 2 > e.getValue().attempts()) {
+        return String.format(Locale.ROOT, "most %s operations of the %s phase found no row (%d of %d): the table "
+            + "holds fewer records than the workload's recordcount; load it (--phase load or both) or lower "
+            + "--records", e.getKey(), phase, notFound, e.getValue().attempts());
+      }
+    }
+    long attempts = p.successes() + p.errors();
+    if (p.successes() == 0) {
+      return attempts == 0 ? "no operation completed in the " + phase + " phase"
+          : "no successful operation in the " + phase + " phase (" + p.errors() + " failed: " + errorClasses(p) + ")";
+    }
+    double errorPct = 100.0 * p.errors() / attempts;
+    if (errorPct > limits.maxErrorPct()) {
+      return String.format(Locale.ROOT, "%.1f %% of the %s phase's operations failed (%d of %d: %s), above "
+          + "--max-error-pct %s", errorPct, phase, p.errors(), attempts, errorClasses(p), number(limits.maxErrorPct()));
+    }
+    double outagePct = p.durationS() > 0 ? 100.0 * p.outageSeconds() / p.durationS() : 0;
+    if (outagePct > limits.maxOutagePct()) {
+      return String.format(Locale.ROOT, "the server was unreachable for %.1f s of the %s phase's %.1f s (%.0f %%), "
+          + "above --max-outage-pct %s", p.outageSeconds(), phase, p.durationS(), outagePct,
+          number(limits.maxOutagePct()));
+    }
+    return null;
+  }
+
+  /** "connection 812, sqlstate-42P01 3": error classes over all operations, most frequent first. */
+  static String errorClasses(PhaseResult p) {
+    Map<String, Long> byClass = new TreeMap<>();
+    p.operations().values().forEach(op -> op.errorsByClass().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
+    return byClass.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(3)
+        .map(e -> e.getKey() + " " + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  private static String number(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+}

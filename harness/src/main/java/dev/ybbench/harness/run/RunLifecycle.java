@@ -1,0 +1,196 @@
+package dev.ybbench.harness.run;
+
+import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.ShutdownGuard;
+import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.Plots;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.RunSummary;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The life of every run, whatever the benchmark (as go-tpc's workloader or BenchBase's
+ * DBWorkload → results writer): the server is opened, the run directory claimed, run.json
+ * written, the benchmark's phases run and recorded, the final state decided — {@code complete},
+ * {@code failed} with a one-line reason, or {@code interrupted} — summary.json and run.json
+ * written with it, plots drawn, the last line printed, the server stopped, and the state mapped
+ * to the exit code. A runner validates its input, then hands its phases to {@link #run}.
+ */
+public final class RunLifecycle {
+  public static final int EXIT_COMPLETE = 0;
+  public static final int EXIT_FAILED = 1;
+  public static final int EXIT_BAD_INPUT = 2;
+  public static final int EXIT_INTERRUPTED = 130;
+
+  /** What a benchmark runs against: a server that is up, and what it is. */
+  public interface Target extends AutoCloseable {
+    ServerInfo server();
+
+    /** The nodes connected to, as "host:port,…". */
+    String hosts();
+
+    /** For an embedded server, the version asked for and what it resolved to ("17 (17.11.0)"); else null. */
+    String embeddedVersion();
+
+    /** Stops an embedded server (idempotent); a no-op for --hosts. */
+    @Override
+    void close();
+  }
+
+  /** A benchmark's phases, run in order; each records its result with {@link Run#record}. */
+  public interface Work {
+    void run(Run run) throws Exception;
+  }
+
+  /**
+   * What is run, known and validated before anything starts.
+   *
+   * @param parameters every effective parameter; those named like a password are redacted
+   * @param extra      further run.json fields (e.g. "api", "config_file")
+   * @param command    the command line as typed; password values are redacted
+   */
+  public record Spec(String bench, String workload, RunOptions options, Path home, Map<String, String> parameters,
+      Map<String, Object> extra, List<String> command) {}
+
+  private final Console console;
+  private final ShutdownGuard guard;
+  private volatile Runnable stopWork = () -> {};
+  private volatile Target target;
+  private Path runDirectory;
+
+  public RunLifecycle(Console console) {
+    this.console = console;
+    this.guard = new ShutdownGuard(() -> stopWork.run(), this::closeTarget, Duration.ofSeconds(30));
+  }
+
+  /** Runs an entry point's body with Ctrl-C handling and exits the JVM with its code. */
+  public void main(IntSupplier body) {
+    guard.runMain(body);
+  }
+
+  /** The entry point is done: results written, servers stopped. Call once, however it ended. */
+  public void finished() {
+    guard.finished();
+  }
+
+  public Console console() {
+    return console;
+  }
+
+  public boolean interrupted() {
+    return guard.interrupted();
+  }
+
+  /** The run directory, once claimed (null before, or when the run never started). */
+  public Path runDirectory() {
+    return runDirectory;
+  }
+
+  void onStop(Runnable stop) {
+    stopWork = stop;
+    if (interrupted()) {
+      stop.run();
+    }
+  }
+
+  /**
+   * Opens the target, runs the work, and writes what happened.
+   *
+   * @param open starts or finds the server; a {@link UserError} from it (bad host, unknown version)
+   *             ends the run before any directory exists
+   * @return the exit code: 0 complete, 1 failed, 130 interrupted (a {@link UserError} raised once
+   *         the run started is rethrown after the results are written, for exit code 2)
+   */
+  public int run(Spec spec, Supplier<? extends Target> open, Work work) throws IOException {
+    PhaseCheck.Limits limits = spec.options().limits();
+    Instant started = Instant.now();
+    try {
+      Target t = open.get();
+      target = t;
+      if (interrupted()) {
+        return EXIT_INTERRUPTED;
+      }
+      ServerInfo server = t.server();
+      RunDirectory dir = RunDirectory.create(spec.options().resultsRoot(spec.home()), spec.bench(), spec.workload(),
+          server, started);
+      runDirectory = dir.path();
+      console.attach(dir.consoleLog());
+      RunInfo info = new RunInfo(spec.bench(), spec.workload(), spec.options().label, started)
+          .server(server, t.embeddedVersion() != null, t.hosts(), t.embeddedVersion())
+          .parameters(spec.parameters())
+          .put("command", RunInfo.redactCommand(spec.command(), console::clean));
+      spec.extra().forEach(info::put);
+      dir.writeJson("run.json", info.tree());
+      console.line("Results: " + dir.path());
+
+      String state = RunInfo.COMPLETE;
+      String reason = null;
+      RuntimeException rethrow = null;
+      Run run = null;
+      try (Timeseries ts = new Timeseries(dir.timeseries())) {
+        run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server));
+        work.run(run);
+      } catch (RunFailure e) {
+        state = RunInfo.FAILED;
+        reason = e.getMessage();
+      } catch (UserError e) {
+        state = RunInfo.FAILED;
+        reason = e.getMessage();
+        rethrow = e;
+      } catch (Exception | Error e) {
+        state = RunInfo.FAILED;
+        reason = e.getMessage() != null ? e.getMessage().strip().split("\n")[0] : e.toString();
+        rethrow = e instanceof RuntimeException r ? r : new RuntimeException(reason, e);
+      }
+      if (interrupted()) {
+        // Ctrl-C closes connections under the threads; what they then report is not a failure of the run.
+        state = RunInfo.INTERRUPTED;
+        reason = null;
+        rethrow = null;
+      }
+      if (reason != null) {
+        reason = console.clean(reason);
+      }
+      RunSummary summary = run == null ? RunSummary.start(spec.bench(), spec.workload(), server) : run.summary();
+      dir.writeJson(RunSummary.FILE, summary.withState(state, reason));
+      dir.writeJson("run.json", info.end(state, Instant.now(), reason).tree());
+      if (run != null && !run.measuredPhases().isEmpty()) {
+        String why = Plots.draw(dir, run.measuredPhases(), spec.bench() + " " + spec.workload() + " on "
+            + server.slug());
+        if (why != null) {
+          console.line("warning: " + why);
+        }
+      }
+      console.line("Run " + state + (reason == null || rethrow != null ? "" : " (" + reason + ")") + ": "
+          + dir.path());
+      if (rethrow != null) {
+        throw rethrow;
+      }
+      return switch (state) {
+        case RunInfo.COMPLETE -> EXIT_COMPLETE;
+        case RunInfo.INTERRUPTED -> EXIT_INTERRUPTED;
+        default -> EXIT_FAILED;
+      };
+    } finally {
+      closeTarget();
+      console.close();
+    }
+  }
+
+  private void closeTarget() {
+    Target t = target;
+    if (t != null) {
+      t.close();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.ybbench.tpcc.load;
+
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.tpcc.TpccDatabase;
+import dev.ybbench.tpcc.TpccRandom;
+import dev.ybbench.tpcc.WarehouseRange;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * The initial population of a client's warehouses (clause 4.3.3.1): ITEM once, by the client
+ * that has warehouse 1, and the warehouses one per loader thread at a time, with a progress
+ * line every 10 s and the population check of every table after.
+ */
+public final class LoadPhase {
+  /** C constants of the initial population; a run draws its own with the delta of clause 2.1.6.1. */
+  public static final TpccRandom.Constants LOAD_CONSTANTS = new TpccRandom.Constants(157, 913, 4107);
+
+  private LoadPhase() {}
+
+  /** Loads, checks the population, and returns the phase's rows, rate and population check (a failed one fails the run). */
+  public static PhaseResult run(TpccDatabase db, WarehouseRange range, int threads, BooleanSupplier interrupted,
+      Consumer<String> log) throws Exception {
+    threads = Math.min(threads, range.count());
+    long expectedRows = (range.loadsItems() ? TpccLoader.ITEMS : 0) + range.count() * TpccLoader.ROWS_PER_WAREHOUSE;
+    log.accept(String.format(Locale.ROOT, "Loading warehouses %s (%d rows) with %d threads", range, expectedRows,
+        threads));
+    LongAdder rows = new LongAdder();
+    AtomicInteger next = new AtomicInteger(range.first());
+    long start = System.nanoTime();
+    ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
+    List<Future<?>> tasks = new ArrayList<>();
+    if (range.loadsItems()) {
+      tasks.add(pool.submit(() -> {
+        try (Connection c = db.connect(true)) {
+          new TpccLoader(new TpccRandom(0, LOAD_CONSTANTS), rows).loadItems(c);
+        }
+        return null;
+      }));
+    }
+    for (int i = 0; i < threads; i++) {
+      long seed = (i + 1) * 7919L + System.nanoTime();
+      tasks.add(pool.submit(() -> {
+        TpccLoader loader = new TpccLoader(new TpccRandom(seed, LOAD_CONSTANTS), rows);
+        try (Connection c = db.connect(true)) {
+          for (int w = next.getAndIncrement(); w <= range.last() && !interrupted.getAsBoolean();
+              w = next.getAndIncrement()) {
+            loader.loadWarehouse(c, w);
+          }
+        }
+        return null;
+      }));
+    }
+    pool.shutdown();
+    while (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
+      double s = (System.nanoTime() - start) / 1e9;
+      double done = rows.sum();
+      double rate = done / s;
+      log.accept(String.format(Locale.ROOT, "[load] %.0f s, %.1f%% %d/%d rows, %.0f rows/s, ETA %.0f s", s,
+          100 * done / expectedRows, rows.sum(), expectedRows, rate, Math.max(0, (expectedRows - done) / rate)));
+    }
+    for (Future<?> f : tasks) {
+      try {
+        f.get();
+      } catch (ExecutionException e) {
+        throw new UserError("Loading failed: " + e.getCause().getMessage());
+      }
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    List<String> problems = range.isWhole() && !interrupted.getAsBoolean()
+        ? db.populationProblems(range.count()) : List.of();
+    String check = problems.isEmpty() ? "pass" : String.join("; ", problems);
+    log.accept(String.format(Locale.ROOT, "Loaded %d rows in %.1f s (%.0f rows/s); population check: %s",
+        rows.sum(), seconds, rows.sum() / seconds, check));
+    return PhaseResult.ofRows(rows.sum(), seconds, check);
+  }
+}

@@ -1,0 +1,92 @@
+package dev.ybbench.tpcc.txn;
+
+import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.metrics.PhaseRecorder;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.run.Run;
+import dev.ybbench.tpcc.TpccDatabase;
+import dev.ybbench.tpcc.TpccMetrics;
+import dev.ybbench.tpcc.TpccRandom;
+import dev.ybbench.tpcc.WarehouseRange;
+import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.load.LoadPhase;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The measurement: the config's terminals spread over the client's warehouses, a warm-up whose
+ * results are dropped, then the window whose results count, with a status line every 10 s.
+ */
+public final class ExecutePhase {
+  private ExecutePhase() {}
+
+  public static PhaseResult run(Run run, TpccDatabase db, TpccConfig config, TpccConfig.Work work,
+      WarehouseRange range, int maxRetries, int warmupSeconds, int measureSeconds) throws InterruptedException {
+    Random seeds = new Random();
+    TpccRandom.Constants runConstants = TpccRandom.Constants.forRun(LoadPhase.LOAD_CONSTANTS, seeds);
+    Metrics warmupMetrics = new Metrics();
+    double pacing = work.rate() == null ? 0 : config.terminals() / work.rate();
+    List<Terminal> terminals = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < config.terminals(); i++) {
+      // Terminals spread over the warehouses first, then over each warehouse's districts.
+      int home = range.first() + i % range.count();
+      int district = (i / range.count()) % 10 + 1;
+      Terminal t = new Terminal(home, district, range.total(), () -> {
+        try {
+          return db.connect(false);
+        } catch (SQLException e) {
+          throw new RuntimeException(e);
+        }
+      }, config, work, new TpccRandom(seeds.nextLong(), runConstants), maxRetries, pacing, warmupMetrics);
+      terminals.add(t);
+      threads.add(new Thread(t, "tpcc-terminal-" + i));
+    }
+    run.onStop(() -> terminals.forEach(Terminal::stop));
+    run.console().line(String.format(Locale.ROOT, "Executing: %d terminals on warehouses %s, warm-up %d s, "
+        + "measure %d s", config.terminals(), range, warmupSeconds, measureSeconds));
+    threads.forEach(Thread::start);
+    sleepWhileRunning(run, warmupSeconds);
+    Metrics metrics = new Metrics();
+    PhaseRecorder recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
+    terminals.forEach(t -> t.recordInto(metrics));
+    long start = System.nanoTime();
+    for (int s = 10; s <= measureSeconds && !run.interrupted(); s += 10) {
+      sleepWhileRunning(run, Math.min(10, measureSeconds - (s - 10)));
+      if (!run.interrupted() && s < measureSeconds) {
+        run.console().line(String.format(Locale.ROOT, "[execute] %d s of %d s, ", s, measureSeconds)
+            + TpccMetrics.status(metrics, (System.nanoTime() - start) / 1e9));
+      }
+    }
+    if (measureSeconds % 10 != 0 && !run.interrupted()) {
+      sleepWhileRunning(run, measureSeconds % 10);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    terminals.forEach(Terminal::stop);
+    // What finishes after the window closes is not measured.
+    terminals.forEach(t -> t.recordInto(new Metrics()));
+    recorder.close();
+    for (Thread th : threads) {
+      th.join(TimeUnit.SECONDS.toMillis(60));
+    }
+    double tpmC = TpccMetrics.tpmC(metrics, seconds);
+    double efficiency = TpccMetrics.efficiency(tpmC, range.count());
+    var limits = TpccMetrics.responseTimeLimits(recorder.totals());
+    run.console().line(String.format(Locale.ROOT, "tpmC %.1f, efficiency %.2f%% (of %.2f × %d warehouses); ", tpmC,
+        efficiency, TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count()) + TpccMetrics.status(metrics, seconds));
+    limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s, %s)", k,
+        v.p90S(), v.limitS(), v.pass() ? "pass" : "FAIL")));
+    return PhaseResult.of(metrics, recorder.totals(), seconds, recorder.startNanos()).withTpcc(tpmC, efficiency, limits);
+  }
+
+  private static void sleepWhileRunning(Run run, long seconds) throws InterruptedException {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (!run.interrupted() && System.nanoTime() < until) {
+      Thread.sleep(100);
+    }
+  }
+}
