@@ -19,15 +19,18 @@
 #   --threshold PCT   compare.sh's threshold (5)
 #   --reuse-data      with hosts: load once per side, then only run (embedded servers start empty)
 #   --results-dir D   where runs and the comparison go (results/)
+#   --include-incomplete  go on past a run that failed or was interrupted, and let compare.sh use it
+#                     (by default such a run stops the suite with exit code 2: it measured nothing
+#                     that could stand for the side it belongs to)
 # Exit code: compare.sh's (0 no regression, 1 regression, 2 could not compare).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 
-usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "error: $*" >&2; exit 2; }
 
-suite="" repeat=3 duration="" records=20000 threshold=5 reuse=false results="$root/results"
+suite="" repeat=3 duration="" records=20000 threshold=5 reuse=false results="$root/results" incomplete=()
 base_version="" cand_version="" base_hosts="" cand_hosts="" base_label="" cand_label=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -37,6 +40,7 @@ while [[ $# -gt 0 ]]; do
     --records) records=$2; shift 2 ;;
     --threshold) threshold=$2; shift 2 ;;
     --reuse-data) reuse=true; shift ;;
+    --include-incomplete) incomplete=(--include-incomplete); shift ;;
     --results-dir) results=$2; shift 2 ;;
     --baseline-version) base_version=$2; shift 2 ;;
     --candidate-version) cand_version=$2; shift 2 ;;
@@ -51,7 +55,8 @@ done
 
 if [[ -n $base_label || -n $cand_label ]]; then
   [[ -n $base_label && -n $cand_label ]] || die "give both --baseline-label and --candidate-label"
-  exec "$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results"
+  exec "$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results" \
+    ${incomplete[@]+"${incomplete[@]}"}
 fi
 case "$suite" in
   ycsb-core|ycql-core|tpcc-small) ;;
@@ -86,6 +91,25 @@ base_label="regress-$stamp-$suite-baseline-$base_name"
 cand_label="regress-$stamp-$suite-candidate-$cand_name"
 echo "Suite $suite, $repeat repetitions, interleaved; labels $base_label and $cand_label"
 
+# one_run RUNNER ARGS…: one run; a run that did not complete ends the suite (exit 2, with its last
+# line, which names the run directory and the reason) unless --include-incomplete was given.
+one_run() {
+  local log rc=0
+  log=$(mktemp)
+  "$@" >"$log" 2>&1 || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    if [[ ${#incomplete[@]} -gt 0 && ($rc -eq 1 || $rc -eq 130) ]]; then
+      echo "warning: $(tail -n 1 "$log")" >&2
+    else
+      tail -n 3 "$log" >&2
+      rm -f "$log"
+      echo "error: a run of the suite did not complete (exit $rc); fix the cause, or pass --include-incomplete" >&2
+      exit 2
+    fi
+  fi
+  rm -f "$log"
+}
+
 # one SIDE_LABEL REPETITION TARGET…: one repetition of the suite against one side.
 one() {
   local label=$1 rep=$2
@@ -100,16 +124,16 @@ one() {
       [[ $suite == ycql-core ]] && api=ycql
       for w in workloada workloadb workloadc workloadd workloade workloadf; do
         echo "[$label #$rep] $w"
-        "$root/run_ycsb.sh" "$w" --api "$api" "$@" --records "$records" --duration "${duration:-30}" \
-          --phase "$phase" --label "$label" --results-dir "$results" >/dev/null
+        one_run "$root/run_ycsb.sh" "$w" --api "$api" "$@" --records "$records" --duration "${duration:-30}" \
+          --phase "$phase" --label "$label" --results-dir "$results"
       done
       ;;
     tpcc-small)
       echo "[$label #$rep] tpcc tiny"
       local phases=(--create --load --execute --check)
       [[ $phase == run ]] && phases=()  # with no phase flags run_tpcc.sh loads only what is missing
-      "$root/run_tpcc.sh" --config "$root/tpcc/config/tiny.xml" "$@" "${phases[@]}" --duration "${duration:-60}" \
-        --label "$label" --results-dir "$results" >/dev/null
+      one_run "$root/run_tpcc.sh" --config "$root/tpcc/config/tiny.xml" "$@" ${phases[@]+"${phases[@]}"} \
+        --duration "${duration:-60}" --label "$label" --results-dir "$results"
       ;;
   esac
 }
@@ -118,4 +142,5 @@ for rep in $(seq 1 "$repeat"); do
   one "$base_label" "$rep" "${base_target[@]}"
   one "$cand_label" "$rep" "${cand_target[@]}"
 done
-"$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results"
+"$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results" \
+  ${incomplete[@]+"${incomplete[@]}"}

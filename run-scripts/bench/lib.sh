@@ -8,6 +8,7 @@
 bench_serve() {
   local main=$1
   shift
+  bench_need_jq
   # Built once by the calling script; every run of this benchmark uses that build.
   export YBBENCH_SKIP_BUILD=1
   bench_work=$(mktemp -d)
@@ -46,10 +47,32 @@ bench_ycsb() {
   sed -n 's/^Results: //p' "$log"
 }
 
-# phase_throughput RUN_DIR PHASE: the phase's throughput_ops from its summary.json.
+# result RUN_DIR FILE JQ_FILTER: one value of a run's run.json or summary.json (results/README.md
+# documents their fields). A run that did not complete stops the benchmark: its figures stand for nothing.
+result() {
+  local state
+  state=$(jq -r '.state' "$1/summary.json")
+  if [[ $state != complete ]]; then
+    echo "error: $1 is $state: $(jq -r '.reason // "interrupted"' "$1/summary.json")" >&2
+    exit 1
+  fi
+  jq -r "$3" "$1/$2"
+}
+
+# phase_throughput RUN_DIR PHASE: the phase's throughput (successes per second) from its summary.json.
 phase_throughput() {
-  awk -v phase="\"$2\"" '$1 == phase { inphase = 1 } inphase && /"throughput_ops"/ { gsub(/[ ,]/, "", $3); print $3; exit }' \
-    "$1/summary.json"
+  result "$1" summary.json ".phases.$2.throughput_ops"
+}
+
+# bench_need_jq: the scripts read results with jq; as root it is installed if missing.
+bench_need_jq() {
+  command -v jq >/dev/null 2>&1 && return 0
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+  else
+    echo "error: jq is needed to read the results (apt-get install jq)" >&2
+    exit 2
+  fi
 }
 
 # median: of the numbers on standard input, one per line.

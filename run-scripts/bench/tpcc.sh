@@ -57,29 +57,25 @@ tpcc() {
   sed -n 's/^Results: //p' "$log"
 }
 
-# json_number FILE KEY: the first number after "KEY" in a JSON file.
-json_number() {
-  grep -m1 "\"$2\"" "$1" | sed 's/[^:]*: *\([-0-9.]*\).*/\1/'
-}
-
 tiny="$YBBENCH_HOME/tpcc/config/tiny.xml"
 run=$(tpcc --config "$tiny" --warehouses "$load_warehouses" --create --load --loader-threads 2)
-echo "load: $load_warehouses warehouses, $(json_number "$run/summary.json" rows) rows in" \
-  "$(json_number "$run/summary.json" duration_s) s = $(json_number "$run/summary.json" rows_per_s) rows/s"
+echo "load: $load_warehouses warehouses, $(result "$run" summary.json .phases.load.rows) rows in" \
+  "$(result "$run" summary.json .phases.load.duration_s) s = $(result "$run" summary.json .phases.load.rows_per_s) rows/s"
 
 run=$(tpcc --config "$tiny" --warehouses "$load_warehouses" --terminals "$terminals" --execute --check \
   --duration "$seconds" --warmup 10)
 echo "goodput: $load_warehouses warehouses, $terminals terminals, no think time:" \
-  "tpmC $(json_number "$run/summary.json" tpmC), $(json_number "$run/summary.json" throughput_ops) transactions/s," \
-  "$(json_number "$run/summary.json" errors) errors, $(json_number "$run/summary.json" retries) retries;" \
-  "consistency all pass: $(grep -c '"all_pass" : true' "$run/summary.json")"
+  "tpmC $(result "$run" summary.json .phases.execute.tpmC)," \
+  "$(result "$run" summary.json .phases.execute.throughput_ops) transactions/s," \
+  "$(result "$run" summary.json .phases.execute.errors) errors, $(result "$run" summary.json .phases.execute.retries)" \
+  "retries; consistency all pass: $(result "$run" summary.json .consistency.all_pass)"
 
 if [[ $full == true ]]; then
   config="$YBBENCH_HOME/tpcc/config/postgres_100w.xml"
   tpcc --config "$config" --create --load --loader-threads 2 >/dev/null
   run=$(tpcc --config "$config" --execute --check --duration "$full_seconds" --warmup 60)
-  tpmc=$(json_number "$run/summary.json" tpmC)
-  awk -v t="$tpmc" -v e="$(json_number "$run/summary.json" efficiency_pct)" -v rss="$peak_rss_kb" 'BEGIN {
+  tpmc=$(result "$run" summary.json .phases.execute.tpmC)
+  awk -v t="$tpmc" -v e="$(result "$run" summary.json .phases.execute.efficiency_pct)" -v rss="$peak_rss_kb" 'BEGIN {
     printf "full: 100 warehouses, 64 terminals with keying and think time: tpmC %.1f, efficiency %.2f%% of 1286;", t, e
     printf " %.2f of the 64-terminal maximum (82.3 tpmC); client peak RSS %.0f MB\n", t / (64 * 1.286), rss / 1024
   }'

@@ -84,10 +84,10 @@ ycsb workloadc --records "$rows" --phase load >/dev/null
 for round in $(seq 1 "$rounds"); do
   run=$(ycsb workloadc --records "$rows" --phase run --duration "$seconds")
   phase_throughput "$run" run >>"$bench_work/yb.txt"
-  yb_driver=$(awk -F'"' '/"ycql.driver"/ { print $4 }' "$run/run.json")
+  yb_driver=$(result "$run" run.json '.parameters["ycql.driver"]')
   run=$(BENCH_CLASSPATH="$apache_cp" ycsb workloadc --records "$rows" --phase run --duration "$seconds")
   phase_throughput "$run" run >>"$bench_work/apache.txt"
-  apache=$(awk -F'"' '/"ycql.driver"/ { print $4 }' "$run/run.json")
+  apache=$(result "$run" run.json '.parameters["ycql.driver"]')
   echo "round $round: $yb_driver $(tail -n 1 "$bench_work/yb.txt") ops/s, $apache $(tail -n 1 "$bench_work/apache.txt") ops/s"
 done
 
