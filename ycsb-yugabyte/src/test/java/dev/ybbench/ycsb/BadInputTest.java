@@ -1,0 +1,81 @@
+package dev.ybbench.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ybbench.harness.results.Console;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input is refused before anything starts: one line naming what is wrong and what to do,
+ * exit code 2, within seconds, no server started and no run directory written.
+ */
+class BadInputTest {
+  @TempDir
+  Path results;
+
+  @Test
+  void everyBadInputIsOneLineAndExitTwoBeforeAnythingStarts() throws Exception {
+    Map<String[], String> cases = new LinkedHashMap<>();
+    cases.put(new String[] {"workloada", "--records", "0"}, "recordcount=0 must be at least 1");
+    cases.put(new String[] {"workloada", "-p", "recordcount=-5"}, "recordcount=-5 must be at least 1");
+    cases.put(new String[] {"workloada", "-p", "fieldcount=abc"}, "fieldcount=abc is not a whole number");
+    cases.put(new String[] {"workloada", "-p", "readproportion=1.5"}, "readproportion=1.5 must lie between 0 and 1");
+    cases.put(new String[] {"workloada", "-p", "requestdistribution=zipf"}, "requestdistribution=zipf is not one of");
+    cases.put(new String[] {"workloada", "--hosts", ""}, "--hosts is empty (an unset variable?)");
+    cases.put(new String[] {"workloada", "--hosts", " , "}, "names no host");
+    cases.put(new String[] {"workloada", "--api", "ycql", "--rf", "3"},
+        "--rf 3 needs at least 3 nodes; the embedded cluster has 1 (--nodes)");
+    cases.put(new String[] {"workloada", "--api", "ycql", "--nodes", "50"},
+        "--nodes must be between 1 and");
+    cases.put(new String[] {"workloada", "--db-version", "99"}, "PostgreSQL major version 99 is not supported; use "
+        + "one of 13, 14, 15, 16, 17, 18");
+    cases.put(new String[] {"workloada", "--api", "ycql", "--db-version", "3.11"}, "Cassandra 3.11 is not supported");
+    cases.put(new String[] {"workloada", "--results-dir", "/proc/ybbench-results"},
+        "cannot create results directory /proc/ybbench-results");
+    cases.put(new String[] {"workloada", "--max-error-pct", "150"}, "--max-error-pct and --max-outage-pct are "
+        + "percentages from 0 to 100");
+    cases.put(new String[] {"workloada", "--threads", "0"}, "--threads must be at least 1, was 0");
+    cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
+    cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");
+    for (Map.Entry<String[], String> c : cases.entrySet()) {
+      String[] args = c.getKey();
+      String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+      if (!java.util.Arrays.asList(args).contains("--results-dir")) {
+        all[args.length] = "--results-dir";
+        all[args.length + 1] = results.toString();
+      } else {
+        all = args;
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+      long start = System.nanoTime();
+      int rc = cmd.execute(all, new PrintStream(err, true, StandardCharsets.UTF_8));
+      double seconds = (System.nanoTime() - start) / 1e9;
+      String line = err.toString(StandardCharsets.UTF_8).strip();
+      String what = String.join(" ", args) + " -> " + line;
+      System.out.println(what);
+      assertEquals(2, rc, what);
+      assertEquals(1, line.lines().count(), what);
+      assertTrue(line.startsWith("error: ") && line.contains(c.getValue()), what);
+      assertFalse(line.contains("Exception") || line.contains("\tat "), what);
+      assertTrue(seconds < 10, what + " took " + seconds + " s");
+      assertFalse(out.toString(StandardCharsets.UTF_8).contains("Starting embedded"), what + ": a server was started");
+      assertNull(cmd.runDirectory(), what);
+    }
+    try (var s = Files.list(results)) {
+      assertEquals(0, s.count(), "a refused run left a directory");
+    }
+  }
+}
