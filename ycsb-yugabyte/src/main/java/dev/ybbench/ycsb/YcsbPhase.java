@@ -31,7 +31,10 @@ final class YcsbPhase {
   static final int STATUS_EVERY_S = 10;
 
   /** What ended the phase. */
-  enum End { COMPLETED, TIME_LIMIT, STOPPED }
+  enum End { COMPLETED, TIME_LIMIT, STOPPED, NOTHING_WORKS }
+
+  /** Seconds of nothing but errors after which a phase gives up. */
+  static final int NOTHING_WORKS_S = 10;
 
   record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end) {
     /** The phase as summary.json holds it. */
@@ -126,6 +129,11 @@ final class YcsbPhase {
         break;
       }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
+      if (elapsed >= NOTHING_WORKS_S && metrics.successes() == 0 && metrics.errors() > 0 && end == End.COMPLETED) {
+        // Every operation so far failed: the run cannot stand, so say so now rather than at --duration.
+        end = End.NOTHING_WORKS;
+        w.requestStop();
+      }
       if (maxSeconds > 0 && elapsed >= maxSeconds && end == End.COMPLETED) {
         end = End.TIME_LIMIT;
         w.requestStop();

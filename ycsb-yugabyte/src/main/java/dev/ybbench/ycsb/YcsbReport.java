@@ -16,7 +16,11 @@ final class YcsbReport {
     line(s, "OVERALL", p + " Throughput(ops/sec)",
         String.format(Locale.ROOT, "%.1f", r.metrics().successes() / r.seconds()));
     if (r.end() != YcsbPhase.End.COMPLETED) {
-      line(s, "OVERALL", p + " EndedBy", r.end() == YcsbPhase.End.TIME_LIMIT ? "time limit" : "interrupt");
+      line(s, "OVERALL", p + " EndedBy", switch (r.end()) {
+        case TIME_LIMIT -> "time limit";
+        case NOTHING_WORKS -> "every operation failing";
+        default -> "interrupt";
+      });
     }
     Map<String, Histogram> totals = r.recorder().totals();
     for (OperationMetrics op : r.metrics().operations()) {

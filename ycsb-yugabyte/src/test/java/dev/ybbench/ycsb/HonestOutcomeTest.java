@@ -1,0 +1,172 @@
+package dev.ybbench.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.results.Console;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs that measured something other than what was asked end {@code failed}, exit 1, with a
+ * one-line reason in run.json, summary.json and on the terminal, within seconds of knowing it:
+ * a table with fewer records than the workload reads, a database or table that is not there,
+ * client threads that cannot connect, a server that dies in the middle.
+ */
+class HonestOutcomeTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static EmbeddedPostgres pg;
+
+  @TempDir
+  Path results;
+
+  @BeforeAll
+  static void startServer() {
+    pg = EmbeddedPostgres.start(null, 40, System.out::println);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    pg.close();
+  }
+
+  record Outcome(int exitCode, String out, String err, Path runDir, double seconds) {
+    JsonNode runJson() throws Exception {
+      return JSON.readTree(runDir.resolve("run.json").toFile());
+    }
+
+    JsonNode summary() throws Exception {
+      return JSON.readTree(runDir.resolve("summary.json").toFile());
+    }
+
+    /** Asserts state failed, exit 1, the same reason in both files and on the last line; returns it. */
+    String failedReason() throws Exception {
+      String all = err + out;
+      assertEquals(1, exitCode, all);
+      assertNotNull(runDir, all);
+      assertEquals("failed", runJson().get("state").asText(), all);
+      assertEquals("failed", summary().get("state").asText(), all);
+      String reason = runJson().get("reason").asText();
+      assertEquals(reason, summary().get("reason").asText());
+      assertEquals(1, reason.lines().count(), reason);
+      String last = out.strip().lines().reduce((a, b) -> b).orElse("");
+      assertTrue(last.startsWith("Run failed (" + reason + "): "), last);
+      assertFalse(all.contains("\tat ") || all.contains("Exception"), all);
+      return reason;
+    }
+  }
+
+  private Outcome run(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--hosts", pg.hostPort(), "--user", "postgres", "--results-dir", results.toString()));
+    return runAgainst(all);
+  }
+
+  private static Outcome runAgainst(List<String> args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    long start = System.nanoTime();
+    int rc = cmd.execute(args.toArray(new String[0]), new PrintStream(err, true, StandardCharsets.UTF_8));
+    Outcome o = new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+        cmd.runDirectory(), (System.nanoTime() - start) / 1e9);
+    System.out.println(o.out() + o.err());
+    return o;
+  }
+
+  @Test
+  void aTableWithFewerRecordsThanTheWorkloadReadsFailsTheRun() throws Exception {
+    assertEquals(0, run("workloadc", "--phase", "load", "--records", "200", "--database", "few").exitCode());
+    Outcome o = run("workloadc", "--phase", "run", "--records", "2000", "--operations", "4000", "--threads", "2",
+        "--duration", "60", "--database", "few", "-p", "requestdistribution=uniform");
+    String reason = o.failedReason();
+    assertTrue(reason.startsWith("most READ operations of the run phase found no row ("), reason);
+  }
+
+  @Test
+  void aDatabaseThatDoesNotExistFailsAtOnce() throws Exception {
+    Outcome o = run("workloada", "--phase", "run", "--database", "nosuchdb", "--duration", "60");
+    String reason = o.failedReason();
+    assertTrue(reason.contains("nosuchdb"), reason);
+    assertTrue(o.seconds() < 30, "took " + o.seconds() + " s");
+  }
+
+  @Test
+  void aTableThatDoesNotExistFailsAtOnce() throws Exception {
+    // A database with another table in it.
+    assertEquals(0, run("workloadc", "--phase", "load", "--records", "100", "--database", "notable",
+        "-p", "table=othertable").exitCode());
+    Outcome o = run("workloadc", "--phase", "run", "--database", "notable", "--duration", "60");
+    String reason = o.failedReason();
+    assertTrue(reason.contains("usertable"), reason);
+    assertTrue(o.seconds() < 30, "took " + o.seconds() + " s");
+  }
+
+  @Test
+  void clientThreadsThatCannotConnectStopTheRunWithTheirCause() throws Exception {
+    // max_connections 6: the setup's connections leave too few for 12 client threads.
+    try (EmbeddedPostgres small = EmbeddedPostgres.start(null, 6, System.out::println)) {
+      Outcome o = runAgainst(List.of("workloadc", "--records", "1000", "--threads", "12", "--duration", "60",
+          "--hosts", small.hostPort(), "--user", "postgres", "--results-dir", results.toString()));
+      String reason = o.failedReason();
+      assertTrue(reason.matches("\\d+ of 12 client threads could not start: .*too many clients.*"), reason);
+      assertTrue(o.seconds() < 30, "took " + o.seconds() + " s");
+    }
+  }
+
+  @Test
+  void aServerThatDiesInTheMiddleFailsTheRunInsteadOfHidingInItsCounts() throws Exception {
+    try (EmbeddedPostgres dying = EmbeddedPostgres.start(null, 40, System.out::println)) {
+      Thread killer = new Thread(() -> {
+        try {
+          waitForRunPhase(results);
+          Thread.sleep(3000);
+          System.out.println("test: stopping the server");
+          dying.close();
+        } catch (Exception e) {
+          throw new RuntimeException(e);
+        }
+      });
+      killer.start();
+      Outcome o = runAgainst(List.of("workloadc", "--records", "2000", "--threads", "4", "--duration", "20",
+          "--hosts", dying.hostPort(), "--user", "postgres", "--results-dir", results.toString()));
+      killer.join();
+      String reason = o.failedReason();
+      assertTrue(reason.contains("unreachable") || reason.contains("failed"), reason);
+      assertTrue(o.seconds() < 60, "took " + o.seconds() + " s");
+      JsonNode run = o.summary().at("/phases/run");
+      assertTrue(run.get("successes").asLong() > 0, run.toString());
+      assertTrue(run.get("errors").asLong() > 0, run.toString());
+    }
+  }
+
+  /** Waits until the run directory's timeseries shows the run phase. */
+  static void waitForRunPhase(Path results) throws Exception {
+    for (int i = 0; i < 1200; i++) {
+      try (var dirs = Files.list(results)) {
+        for (Path d : dirs.toList()) {
+          Path ts = d.resolve("timeseries.csv");
+          if (Files.exists(ts) && Files.readString(ts).contains("\nrun,")) {
+            return;
+          }
+        }
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the run phase never started");
+  }
+}
