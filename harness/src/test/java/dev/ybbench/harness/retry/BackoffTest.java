@@ -4,36 +4,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import java.util.random.RandomGenerator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class BackoffTest {
   /** Draws the top of every range. */
-  static final RandomGenerator TOP = new RandomGenerator() {
-    @Override
-    public long nextLong() {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public long nextLong(long bound) {
-      return bound - 1;
-    }
-  };
-
+  static final RandomGenerator TOP = drawing(bound -> bound - 1);
   /** Draws the bottom of every range. */
-  static final RandomGenerator BOTTOM = new RandomGenerator() {
-    @Override
-    public long nextLong() {
-      throw new UnsupportedOperationException();
-    }
+  static final RandomGenerator BOTTOM = drawing(bound -> 0);
 
-    @Override
-    public long nextLong(long bound) {
-      return 0;
-    }
-  };
+  private static RandomGenerator drawing(LongUnaryOperator pick) {
+    return new RandomGenerator() {
+      @Override
+      public long nextLong() {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public long nextLong(long bound) {
+        return pick.applyAsLong(bound);
+      }
+    };
+  }
 
   private static List<Long> ceilings(Backoff b, int attempts) {
     return IntStream.rangeClosed(1, attempts).mapToObj(b::ceilingMillis).toList();
