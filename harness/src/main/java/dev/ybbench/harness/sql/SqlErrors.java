@@ -1,6 +1,7 @@
 package dev.ybbench.harness.sql;
 
 import dev.ybbench.harness.YugabyteErrors;
+import dev.ybbench.harness.retry.Failure;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -16,6 +17,11 @@ public final class SqlErrors {
 
   private SqlErrors() {}
 
+  /** What a failed attempt means to the retry policy. */
+  public static Failure classify(SQLException e) {
+    return new Failure(errorClass(e), isRetryable(e), isConnectionLost(e));
+  }
+
   /** True for a conflict or restart that a new attempt of the same operation can get past. */
   public static boolean isRetryable(SQLException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
@@ -26,7 +32,10 @@ public final class SqlErrors {
     return YugabyteErrors.isRetryable(e);
   }
 
-  /** True when the connection is gone (SQLSTATE class 08, or the server shutting down) and must be opened again. */
+  /**
+   * True when the connection is gone or cannot be opened (SQLSTATE class 08, connection refused
+   * included; the server shutting down, crashed, or still starting up) and must be opened again.
+   */
   public static boolean isConnectionLost(SQLException e) {
     String state = e.getSQLState();
     return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.retry.Failure;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 
@@ -41,16 +42,14 @@ class SqlErrorsTest {
   }
 
   @Test
-  void backoffDoublesUpToItsCap() {
-    Backoff b = new Backoff(5, 100);
-    assertEquals(5, b.ceilingMillis(1));
-    assertEquals(10, b.ceilingMillis(2));
-    assertEquals(80, b.ceilingMillis(5));
-    assertEquals(100, b.ceilingMillis(6));
-    assertEquals(100, b.ceilingMillis(60));
-    for (int i = 0; i < 1000; i++) {
-      long d = b.delayMillis(3);
-      assertTrue(d >= 10 && d <= 20, "delay " + d + " outside [10, 20]");
-    }
+  void aLostOrRefusedConnectionIsUnreachableAndAConflictIsNot() {
+    assertEquals(new Failure("connection", false, true),
+        SqlErrors.classify(new SQLException("Connection to 127.0.0.1:5433 refused", "08001")));
+    assertEquals(new Failure("connection", false, true),
+        SqlErrors.classify(new SQLException("the database system is starting up", "57P03")));
+    assertEquals(new Failure("sqlstate-40001", true, false),
+        SqlErrors.classify(new SQLException("could not serialize access", "40001")));
+    assertEquals(new Failure("sqlstate-23505", false, false),
+        SqlErrors.classify(new SQLException("duplicate key value", "23505")));
   }
 }

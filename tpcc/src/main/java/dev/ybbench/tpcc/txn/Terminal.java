@@ -1,7 +1,7 @@
 package dev.ybbench.tpcc.txn;
 
 import dev.ybbench.harness.metrics.Metrics;
-import dev.ybbench.harness.sql.Backoff;
+import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
 import dev.ybbench.tpcc.TpccRandom;
 import dev.ybbench.tpcc.config.TpccConfig;
@@ -53,9 +53,8 @@ public final class Terminal implements Runnable {
   private final TpccConfig config;
   private final TpccConfig.Work work;
   private final TpccRandom random;
-  private final int maxRetries;
   private final double secondsPerTransaction;
-  private final Backoff backoff = Backoff.DEFAULT;
+  private final RetryPolicy<SQLException> retry;
   private volatile Metrics metrics;
   private volatile boolean stopped;
   private Connection connection;
@@ -76,9 +75,10 @@ public final class Terminal implements Runnable {
     this.config = config;
     this.work = work;
     this.random = random;
-    this.maxRetries = maxRetries;
     this.secondsPerTransaction = secondsPerTransaction;
     this.metrics = metrics;
+    this.retry = RetryPolicy.of(SQLException.class, SqlErrors::classify, maxRetries, () -> this.metrics)
+        .stopWhen(() -> stopped);
   }
 
   /** Where results go from now on (the runner swaps the warm-up's sink for the measurement's). */
@@ -156,34 +156,29 @@ public final class Terminal implements Runnable {
   /** Runs one transaction to its end, retrying retryable errors; records the outcome. */
   private void runOne(TpccTransaction txn, Context context) {
     long start = System.nanoTime();
-    for (int attempt = 1; ; attempt++) {
-      try {
-        if (connection == null) {
-          connect();
-        }
-        TpccTransaction.Outcome outcome = txn.execute(context);
-        long micros = (System.nanoTime() - start) / 1000;
-        String name = outcome == TpccTransaction.Outcome.ROLLED_BACK ? NEW_ORDER_ROLLBACK : txn.name();
-        metrics.operation(name).success(micros);
-        return;
-      } catch (SQLException e) {
-        rollbackQuietly();
-        if (SqlErrors.isConnectionLost(e)) {
-          disconnect();
-        }
-        if (attempt <= maxRetries && SqlErrors.isRetryable(e) && !stopped) {
-          metrics.retried(txn.name(), SqlErrors.errorClass(e));
-          if (!backoff.pause(attempt)) {
-            return;
-          }
-          continue;
-        }
-        metrics.operation(txn.name()).error(SqlErrors.errorClass(e), 1);
-        if (SqlErrors.isConnectionLost(e) && !stopped) {
-          backoff.pause(8); // the server may be restarting: do not spin on it
-        }
-        return;
+    try {
+      TpccTransaction.Outcome outcome = retry.call(txn.name(), () -> attempt(txn, context));
+      long micros = (System.nanoTime() - start) / 1000;
+      String name = outcome == TpccTransaction.Outcome.ROLLED_BACK ? NEW_ORDER_ROLLBACK : txn.name();
+      metrics.operation(name).success(micros);
+    } catch (SQLException e) {
+      metrics.operation(txn.name()).error(SqlErrors.errorClass(e), 1);
+    }
+  }
+
+  /** One attempt on the terminal's connection, opened again if an earlier attempt lost it. */
+  private TpccTransaction.Outcome attempt(TpccTransaction txn, Context context) throws SQLException {
+    try {
+      if (connection == null) {
+        connect();
       }
+      return txn.execute(context);
+    } catch (SQLException e) {
+      rollbackQuietly();
+      if (SqlErrors.isConnectionLost(e)) {
+        disconnect();
+      }
+      throw e;
     }
   }
 

@@ -13,6 +13,7 @@ import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import dev.ybbench.harness.YugabyteErrors;
+import dev.ybbench.harness.retry.Failure;
 import java.util.Locale;
 
 /**
@@ -23,6 +24,12 @@ import java.util.Locale;
  */
 final class CqlErrors {
   private CqlErrors() {}
+
+  /** What a failed attempt means to the retry policy. */
+  static Failure classify(RuntimeException e) {
+    String errorClass = errorClass(e);
+    return new Failure(errorClass, isRetryable(errorClass, e), isUnreachable(e));
+  }
 
   static String errorClass(Throwable e) {
     if (e instanceof DriverTimeoutException || e instanceof ReadTimeoutException
@@ -52,11 +59,20 @@ final class CqlErrors {
     return "error";
   }
 
-  static boolean isRetryable(Throwable e) {
-    return switch (errorClass(e)) {
+  private static boolean isRetryable(String errorClass, Throwable e) {
+    return switch (errorClass) {
       case "timeout", "unavailable", "overloaded", "no-node", "connection" -> true;
       default -> YugabyteErrors.isRetryable(e);
     };
+  }
+
+  /**
+   * No node to send to, or the connection to it closed or stopped answering heartbeats. A busy
+   * connection is not: that is this client's own in-flight limit, not the server.
+   */
+  private static boolean isUnreachable(Throwable e) {
+    return e instanceof AllNodesFailedException || e instanceof ClosedConnectionException
+        || e instanceof HeartbeatException;
   }
 
   private static boolean isTimeoutText(String message) {

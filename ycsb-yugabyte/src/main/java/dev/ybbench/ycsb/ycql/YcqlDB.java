@@ -7,7 +7,9 @@ import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.ybbench.harness.metrics.OperationEvents;
-import dev.ybbench.harness.sql.Backoff;
+import dev.ybbench.harness.retry.Attempts;
+import dev.ybbench.harness.retry.Decision;
+import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.ycsb.schema.CqlSchema;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
@@ -20,7 +22,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.Vector;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -35,7 +38,7 @@ import site.ycsb.StringByteIterator;
  * YugabyteDB's Java driver 4.x. All threads share one session; statements are prepared once.
  *
  * <p>Errors that leave a request's outcome unknown (timeouts, lost connections, a node going
- * down) and YugabyteDB's "try again" family are retried here, with backoff, up to
+ * down) and YugabyteDB's "try again" family are retried here by the {@link RetryPolicy}, up to
  * {@code ycql.max_retries} times; YCSB's writes are idempotent upserts, so that is safe. Each
  * retry is reported to {@link OperationEvents}. With {@code db.batchsize} above 1, inserts are
  * sent asynchronously with up to that many in flight per thread; {@link #cleanup()} waits for
@@ -47,7 +50,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   private CqlSchema schema;
   private SharedSession shared;
   private final Map<Object, String> cqlCache = new HashMap<>();
-  private final Backoff backoff = Backoff.DEFAULT;
+  private RetryPolicy<RuntimeException> retry;
   private Semaphore inFlight;
 
   @Override
@@ -60,6 +63,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     config = YcqlConfig.from(getProperties());
     schema = config.schema();
     inFlight = new Semaphore(config.inFlight());
+    retry = RetryPolicy.of(RuntimeException.class, CqlErrors::classify, config.maxRetries(), () -> events);
     try {
       shared = SharedSession.acquire(config);
     } catch (RuntimeException e) {
@@ -147,13 +151,15 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     Supplier<BoundStatement> statement = () -> insertStatement(key, values);
     if (config.inFlight() > 1) {
+      // A write that found the server unreachable failed on a driver thread: this thread waits.
+      retry.awaitTurn();
       try {
         inFlight.acquire();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return Status.ERROR;
       }
-      sendAsync(statement.get(), 1);
+      sendAsync(statement.get(), retry.begin("INSERT"));
       return Status.BATCHED_OK;
     }
     return call("INSERT", () -> {
@@ -171,21 +177,21 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   }
 
   /** Sends one write without waiting; on a retryable failure it is sent again, else counted as lost. */
-  private void sendAsync(BoundStatement statement, int attempt) {
-    CompletionStage<AsyncResultSet> f = shared.session.executeAsync(statement);
-    f.whenComplete((rs, error) -> {
+  private void sendAsync(BoundStatement statement, Attempts<RuntimeException> attempts) {
+    shared.session.executeAsync(statement).whenComplete((AsyncResultSet rs, Throwable error) -> {
       if (error == null) {
+        retry.succeeded();
         inFlight.release();
         return;
       }
-      Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
-      if (attempt <= config.maxRetries() && CqlErrors.isRetryable(cause)) {
-        events.retried("INSERT", CqlErrors.errorClass(cause));
+      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+      Decision next = attempts.failed(cause instanceof RuntimeException r ? r : new CompletionException(cause));
+      if (next.retry()) {
         // Back off off the driver's I/O thread, then send again.
-        java.util.concurrent.CompletableFuture.delayedExecutor(backoff.delayMillis(attempt), TimeUnit.MILLISECONDS)
-            .execute(() -> sendAsync(statement, attempt + 1));
+        CompletableFuture.delayedExecutor(next.delayMillis(), TimeUnit.MILLISECONDS)
+            .execute(() -> sendAsync(statement, attempts));
       } else {
-        events.lost("INSERT", CqlErrors.errorClass(cause), 1);
+        events.lost("INSERT", next.failure().errorClass(), 1);
         inFlight.release();
       }
     });
@@ -201,24 +207,12 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     return b.build();
   }
 
-  private interface CqlCall {
-    Status run();
-  }
-
-  private Status call(String op, CqlCall body) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return body.run();
-      } catch (RuntimeException e) {
-        if (attempt > config.maxRetries() || !CqlErrors.isRetryable(e)) {
-          String msg = e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0];
-          return new Status(CqlErrors.errorClass(e), msg);
-        }
-        events.retried(op, CqlErrors.errorClass(e));
-        if (!backoff.pause(attempt)) {
-          return new Status("interrupted", "interrupted while retrying");
-        }
-      }
+  private Status call(String op, RetryPolicy.Attempt<Status, RuntimeException> body) {
+    try {
+      return retry.call(op, body);
+    } catch (RuntimeException e) {
+      String msg = e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0];
+      return new Status(CqlErrors.errorClass(e), msg);
     }
   }
 

@@ -1,7 +1,7 @@
 package dev.ybbench.ycsb.ysql;
 
 import dev.ybbench.harness.metrics.OperationEvents;
-import dev.ybbench.harness.sql.Backoff;
+import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
@@ -29,9 +29,11 @@ import site.ycsb.StringByteIterator;
  * YCSB binding for YSQL (YugabyteDB's PostgreSQL-compatible API) and PostgreSQL, over JDBC.
  * One instance per YCSB thread, each with its own connection and prepared statements.
  *
- * <p>Retryable errors (see {@link SqlErrors}) are retried with backoff up to
+ * <p>Retryable errors (see {@link SqlErrors}) are retried by the {@link RetryPolicy} up to
  * {@code ysql.max_retries} times; each retry is reported to {@link OperationEvents} and never
- * counted as throughput. With {@code db.batchsize} above 1, inserts are queued and written as
+ * counted as throughput. A lost or refused connection is not retried within the operation (a
+ * transaction's fate is unknown); it is opened again on the next one, after the policy's pause.
+ * With {@code db.batchsize} above 1, inserts are queued and written as
  * one transaction per batch (JDBC batch, rewritten by the driver into multi-row INSERTs); the
  * last partial batch is written in {@link #cleanup()}.
  */
@@ -44,7 +46,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   /** SQL text per operation and field set, built once: a read should not build a string. */
   private final Map<Object, String> sqlCache = new HashMap<>();
   private final List<Object[]> pendingInserts = new ArrayList<>();
-  private final Backoff backoff = Backoff.DEFAULT;
+  private RetryPolicy<SQLException> retry;
 
   /** Where retries and lost batched rows are reported; the harness sets it before {@link #init()}. */
   @Override
@@ -56,6 +58,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   public void init() throws DBException {
     config = YsqlConfig.from(getProperties());
     schema = config.schema();
+    retry = RetryPolicy.of(SQLException.class, SqlErrors::classify, config.maxRetries(), () -> events);
     try {
       connection = config.connect();
     } catch (SQLException e) {
@@ -183,7 +186,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
 
   /** Writes the queued rows as one transaction, retried as a whole. */
   private void flushInserts() throws SQLException {
-    withRetries("INSERT", () -> {
+    retry.call("INSERT", () -> attempt(() -> {
       PreparedStatement ps = prepare(schema.insert());
       connection.setAutoCommit(false);
       try {
@@ -203,41 +206,30 @@ public class YsqlDB extends DB implements OperationEvents.Source {
         }
       }
       return Status.OK;
-    });
+    }));
     pendingInserts.clear();
   }
 
-  private interface SqlCall {
-    Status run() throws SQLException;
-  }
-
-  private Status call(String op, SqlCall body) {
+  private Status call(String op, RetryPolicy.Attempt<Status, SQLException> body) {
     try {
-      return withRetries(op, body);
+      return retry.call(op, () -> attempt(body));
     } catch (SQLException e) {
       return errorStatus(e);
     }
   }
 
-  private Status withRetries(String op, SqlCall body) throws SQLException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        if (connection == null) {
-          connection = config.connect();
-        }
-        return body.run();
-      } catch (SQLException e) {
-        if (SqlErrors.isConnectionLost(e)) {
-          closeConnection(); // reconnect on the next attempt or operation
-        }
-        if (attempt > config.maxRetries() || !SqlErrors.isRetryable(e)) {
-          throw e;
-        }
-        events.retried(op, SqlErrors.errorClass(e));
-        if (!backoff.pause(attempt)) {
-          throw e;
-        }
+  /** One attempt on this thread's connection, opened again if an earlier attempt lost it. */
+  private Status attempt(RetryPolicy.Attempt<Status, SQLException> body) throws SQLException {
+    try {
+      if (connection == null) {
+        connection = config.connect();
       }
+      return body.run();
+    } catch (SQLException e) {
+      if (SqlErrors.isConnectionLost(e)) {
+        closeConnection();
+      }
+      throw e;
     }
   }
 

@@ -189,4 +189,39 @@ class YsqlDBTest {
     assertEquals("mine", read.get("field0").toString());
     db.cleanup();
   }
+
+  @Test
+  void aRestartIsOneOutageWithAFewErrorsNotThousands() throws Exception {
+    Properties p = props("table", "restarted");
+    YsqlSetup.createSchema(YsqlConfig.from(p), s -> { });
+    Metrics metrics = new Metrics();
+    YsqlDB db = open(p, metrics);
+    assertEquals(Status.OK, db.insert("restarted", "user1", row("v", "", "")));
+
+    Thread restart = new Thread(pg::restart);
+    restart.start();
+    int reads = 0;
+    int errors = 0;
+    long afterRestart = Long.MAX_VALUE;
+    while (System.nanoTime() < afterRestart) {
+      Status s = db.read("restarted", "user1", null, new HashMap<>());
+      reads++;
+      if (!s.isOk()) {
+        assertEquals("connection", s.getName(), s.toString());
+        errors++;
+      }
+      if (!restart.isAlive() && afterRestart == Long.MAX_VALUE) {
+        afterRestart = System.nanoTime() + 1_000_000_000L;
+      }
+    }
+    restart.join();
+    db.cleanup();
+
+    System.out.println("test: " + errors + " of " + reads + " reads failed during the restart");
+    assertTrue(errors >= 1, "the restart went unnoticed");
+    // Without the pause a read failed and the next reconnected at once: thousands a second.
+    assertTrue(errors <= 20, errors + " failed reads: the binding did not leave the server alone");
+    assertEquals(1, metrics.outages().intervals(System.nanoTime()).size());
+    assertEquals(0, metrics.outages().downForSeconds(System.nanoTime()), "the outage ended at the next success");
+  }
 }

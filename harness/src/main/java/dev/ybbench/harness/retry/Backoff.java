@@ -1,6 +1,7 @@
-package dev.ybbench.harness.sql;
+package dev.ybbench.harness.retry;
 
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 
 /**
  * Exponential backoff with jitter between attempts: attempt 1 waits up to base, attempt 2 up to
@@ -8,8 +9,6 @@ import java.util.concurrent.ThreadLocalRandom;
  * instead of colliding again in step.
  */
 public record Backoff(long baseMillis, long maxMillis) {
-  public static final Backoff DEFAULT = new Backoff(5, 1000);
-
   /** The longest wait before retry {@code attempt} (1-based). */
   public long ceilingMillis(int attempt) {
     int shift = Math.min(Math.max(attempt - 1, 0), 30);
@@ -17,18 +16,12 @@ public record Backoff(long baseMillis, long maxMillis) {
   }
 
   public long delayMillis(int attempt) {
-    long ceiling = ceilingMillis(attempt);
-    return ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
+    return delayMillis(attempt, ThreadLocalRandom.current());
   }
 
-  /** Sleeps before retry {@code attempt}; false if interrupted (stop retrying). */
-  public boolean pause(int attempt) {
-    try {
-      Thread.sleep(delayMillis(attempt));
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+  public long delayMillis(int attempt, RandomGenerator random) {
+    long ceiling = ceilingMillis(attempt);
+    long half = ceiling / 2;
+    return half + random.nextLong(ceiling - half + 1);
   }
 }
