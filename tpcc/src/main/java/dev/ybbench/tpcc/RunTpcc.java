@@ -12,6 +12,7 @@ import dev.ybbench.harness.results.PhaseSummary;
 import dev.ybbench.harness.results.Plots;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.check.ConsistencyChecks;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.load.PopulationCheck;
@@ -257,7 +258,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       summary.put("phases", phases);
       String state = RunInfo.COMPLETE;
       String error = null;
-      TpccSchema.Dialect dialect = server.isYugabyte() ? TpccSchema.Dialect.YUGABYTEDB : TpccSchema.Dialect.POSTGRESQL;
+      SqlDialect dialect = SqlDialect.of(server);
       boolean explicit = create || load || execute || check || clear;
       try (Timeseries ts = new Timeseries(run.timeseries())) {
         boolean doCreate = create;

@@ -5,7 +5,7 @@ import static dev.ybbench.ycsb.BindingProperties.intProp;
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.ycsb.schema.KeyLayout;
-import dev.ybbench.ycsb.schema.SqlDialect;
+import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.ycsb.schema.SqlSchema;
 import dev.ybbench.ycsb.schema.TableSpec;
 import java.sql.Connection;

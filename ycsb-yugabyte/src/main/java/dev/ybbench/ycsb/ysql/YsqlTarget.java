@@ -5,7 +5,7 @@ import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.ycsb.ApiTarget;
-import dev.ybbench.ycsb.schema.SqlDialect;
+import dev.ybbench.harness.ysql.SqlDialect;
 import java.util.Properties;
 import java.util.function.Consumer;
 import site.ycsb.DB;
