@@ -19,13 +19,26 @@ public interface ApiTarget extends AutoCloseable {
   /** For an embedded server, the version asked for and what it resolved to ("17 (17.11.0)"); else null. */
   String embeddedVersion();
 
-  /** Creates the keyspace or database if missing and the table afresh. */
+  /**
+   * Creates the keyspace or database if missing and the table afresh. Over YSQL the run then
+   * holds the table against other runs dropping it, until {@link #close()}; a table another run
+   * holds is refused with a {@link dev.ybbench.harness.UserError}.
+   */
   void createSchema(Consumer<String> log);
+
+  /**
+   * For a run that does not load ({@code --phase run}): checks that the keyspace or database and
+   * the table exist, and over YSQL holds the table against other runs dropping it until
+   * {@link #close()}. Never drops or creates anything.
+   *
+   * @throws dev.ybbench.harness.run.RunFailure when the keyspace, database or table is missing
+   */
+  void useExistingSchema(Consumer<String> log);
 
   /** A new, uninitialised binding; YCSB's client thread sets its properties and calls init(). */
   DB newBinding();
 
-  /** Stops an embedded server (idempotent); a no-op for --hosts. */
+  /** Lets go of the table and stops an embedded server (idempotent). */
   @Override
   void close();
 
