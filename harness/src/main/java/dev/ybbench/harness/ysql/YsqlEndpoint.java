@@ -114,7 +114,8 @@ public final class YsqlEndpoint {
   public static YsqlEndpoint parse(String jdbcUrl) {
     Matcher m = URL.matcher(jdbcUrl == null ? "" : jdbcUrl.strip());
     if (!m.matches() || m.group(3).isEmpty() || m.group(2).isBlank()) {
-      throw new UserError("<url> '" + jdbcUrl + "' is not a jdbc:postgresql:// or jdbc:yugabytedb:// URL with a database");
+      throw new UserError("<url> '" + jdbcUrl
+          + "' is not a jdbc:postgresql:// or jdbc:yugabytedb:// URL with a database");
     }
     Driver driver = m.group(1).equals(Driver.YUGABYTE.prefix) ? Driver.YUGABYTE : Driver.PGJDBC;
     return new YsqlEndpoint(driver, HostList.parse(m.group(2), driver.defaultPort), m.group(3), "", "", Map.of())
@@ -363,7 +364,7 @@ public final class YsqlEndpoint {
     }
   }
 
-  static String quoteIdent(String name) {
+  private static String quoteIdent(String name) {
     return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
