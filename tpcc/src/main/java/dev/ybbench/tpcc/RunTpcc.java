@@ -10,6 +10,7 @@ import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
+import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.check.ConsistencyChecks;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.load.LoadPhase;
@@ -200,7 +201,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     TpccDatabase db = target.database();
     Console console = run.console();
     run.recordTpcc(range.count(), config.terminals(), null);
-    TpccSchema.Dialect dialect = target.server().isYugabyte() ? TpccSchema.Dialect.YUGABYTEDB : TpccSchema.Dialect.POSTGRESQL;
+    SqlDialect dialect = SqlDialect.of(target.server());
     boolean explicit = create || load || execute || check || clear;
     boolean doCreate = create;
     boolean doLoad = load;

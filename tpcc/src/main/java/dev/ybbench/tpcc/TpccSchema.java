@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.ysql.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,14 +13,21 @@ import java.util.List;
  * keys. Pure text: unit-tested exactly.
  */
 public final class TpccSchema {
-  /** SQL servers the TPC-C driver talks to. */
-  public enum Dialect { YUGABYTEDB, POSTGRESQL }
+  /** YugabyteDB hashes a key's leading column: the warehouse column, or ITEM's id. */
+  private static final int HASHED = 1;
 
   /**
    * A table: its columns, its primary key (null for HISTORY, which has none in the spec), and
-   * its warehouse column, which YugabyteDB hashes.
+   * its warehouse column, which YugabyteDB hashes and which therefore leads the key.
    */
-  public record Table(String name, List<String> columns, List<String> key, String warehouseColumn) {}
+  public record Table(String name, List<String> columns, List<String> key, String warehouseColumn) {
+    public Table {
+      if (key != null && warehouseColumn != null && !key.get(0).equals(warehouseColumn)) {
+        throw new IllegalArgumentException(name + ": the warehouse column " + warehouseColumn
+            + " must lead the key, as YSQL hashes only leading key columns");
+      }
+    }
+  }
 
   /** A secondary index the transactions need. */
   public record Index(String name, String table, List<String> columns) {}
@@ -82,11 +90,11 @@ public final class TpccSchema {
       "ALTER TABLE stock ADD CONSTRAINT fk_stock_warehouse FOREIGN KEY (s_w_id) REFERENCES warehouse (w_id)",
       "ALTER TABLE stock ADD CONSTRAINT fk_stock_item FOREIGN KEY (s_i_id) REFERENCES item (i_id)");
 
-  private final Dialect dialect;
+  private final SqlDialect dialect;
   private final int tablets;
 
-  /** @param tablets YugabyteDB: pre-split each warehouse-keyed table into this many tablets (0 = default) */
-  public TpccSchema(Dialect dialect, int tablets) {
+  /** @param tablets YugabyteDB: pre-split each keyed table into this many tablets (0 = default) */
+  public TpccSchema(SqlDialect dialect, int tablets) {
     this.dialect = dialect;
     this.tablets = tablets;
   }
@@ -112,32 +120,17 @@ public final class TpccSchema {
   }
 
   String createTable(Table t) {
+    if (t.key() == null) {
+      // HISTORY has no key in the spec, so nothing of its own to hash: it keeps the server's default sharding.
+      return dialect.createTable(t.name(), t.columns(), 0);
+    }
     List<String> parts = new ArrayList<>(t.columns());
-    if (t.key() != null) {
-      parts.add("PRIMARY KEY (" + keyColumns(t.key(), t.warehouseColumn()) + ")");
-    }
-    String ddl = "CREATE TABLE " + t.name() + " (" + String.join(", ", parts) + ")";
-    if (dialect == Dialect.YUGABYTEDB && tablets > 0 && t.key() != null) {
-      ddl += " SPLIT INTO " + tablets + " TABLETS";
-    }
-    return ddl;
+    parts.add(dialect.primaryKey(t.key(), HASHED));
+    return dialect.createTable(t.name(), parts, tablets);
   }
 
+  /** An index leads with its warehouse column, hashed like the tables' keys, so it stays with its warehouse. */
   String createIndex(Index i) {
-    String warehouse = i.columns().get(0);
-    return "CREATE INDEX " + i.name() + " ON " + i.table() + " (" + keyColumns(i.columns(), warehouse) + ")";
-  }
-
-  /** YugabyteDB: the warehouse column HASH (or the first column, for ITEM), the rest ASC. */
-  private String keyColumns(List<String> key, String warehouseColumn) {
-    if (dialect == Dialect.POSTGRESQL) {
-      return String.join(", ", key);
-    }
-    List<String> parts = new ArrayList<>();
-    for (String c : key) {
-      boolean hashed = warehouseColumn != null ? c.equals(warehouseColumn) : c.equals(key.get(0));
-      parts.add(c + (hashed ? " HASH" : " ASC"));
-    }
-    return String.join(", ", parts);
+    return dialect.createIndex(i.name(), i.table(), i.columns(), HASHED);
   }
 }

@@ -10,11 +10,28 @@ import site.ycsb.DB;
  * thread. YSQL and YCQL each implement it; the runner never asks which one it has.
  */
 public interface ApiTarget extends RunLifecycle.Target {
-  /** Creates the keyspace or database if missing and the table afresh. */
+  /**
+   * Creates the keyspace or database if missing and the table afresh. Over YSQL the run then
+   * holds the table against other runs dropping it, until {@link #close()}; a table another run
+   * holds is refused with a {@link dev.ybbench.harness.UserError}.
+   */
   void createSchema(Consumer<String> log);
+
+  /**
+   * For a run that does not load ({@code --phase run}): checks that the keyspace or database and
+   * the table exist, and over YSQL holds the table against other runs dropping it until
+   * {@link #close()}. Never drops or creates anything.
+   *
+   * @throws dev.ybbench.harness.run.RunFailure when the keyspace, database or table is missing
+   */
+  void useExistingSchema(Consumer<String> log);
 
   /** A new, uninitialised binding; YCSB's client thread sets its properties and calls init(). */
   DB newBinding();
+
+  /** Lets go of the table and stops an embedded server (idempotent). */
+  @Override
+  void close();
 
   /** The options every API shares. */
   record Options(String hosts, String dbVersion, int threads, boolean loads, int nodes) {}

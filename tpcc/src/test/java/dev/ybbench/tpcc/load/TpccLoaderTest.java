@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.TpccRandom;
 import dev.ybbench.tpcc.TpccSchema;
 import java.sql.Connection;
@@ -22,7 +23,7 @@ class TpccLoaderTest {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println);
         Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/postgres", pg.user(), "");
         Statement st = c.createStatement()) {
-      for (String ddl : new TpccSchema(TpccSchema.Dialect.POSTGRESQL, 0).createTables()) {
+      for (String ddl : new TpccSchema(SqlDialect.POSTGRESQL, 0).createTables()) {
         st.execute(ddl);
       }
       LongAdder progress = new LongAdder();

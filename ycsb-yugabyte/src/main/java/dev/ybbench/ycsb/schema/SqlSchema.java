@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.schema;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.ysql.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,23 +35,8 @@ public final class SqlSchema extends TableStatements {
     for (String f : spec.fields()) {
       columns.add(f + " TEXT");
     }
-    columns.add("PRIMARY KEY (" + primaryKey() + ")");
-    String ddl = "CREATE TABLE " + table() + " (" + String.join(", ", columns) + ")";
-    if (dialect == SqlDialect.YUGABYTEDB && spec.tablets() > 0) {
-      ddl += " SPLIT INTO " + spec.tablets() + " TABLETS";
-    }
-    return ddl;
-  }
-
-  private String primaryKey() {
-    if (dialect == SqlDialect.POSTGRESQL) {
-      return String.join(", ", spec.keyColumns());
-    }
-    return switch (spec.layout()) {
-      case HASH -> TableSpec.KEY + " HASH";
-      case RANGE -> TableSpec.KEY + " ASC";
-      case HASH_RANGE -> TableSpec.KEY1 + " HASH, " + TableSpec.KEY2 + " ASC";
-    };
+    columns.add(dialect.primaryKey(spec.keyColumns(), spec.layout().hashedColumns()));
+    return dialect.createTable(table(), columns, spec.tablets());
   }
 
   /** Over hash-range the scan stays inside the start key's thread; over one key column it orders by the key. */

@@ -1,10 +1,14 @@
 package dev.ybbench.ycsb.ycql;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.run.RunFailure;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /** Before a run: what the CQL server is, and the keyspace and table the benchmark uses. */
@@ -33,13 +37,41 @@ public final class YcqlSetup {
       return yugabyte
           ? new ServerInfo(ServerInfo.YUGABYTEDB, "ycql-" + release, "YugabyteDB YCQL (release_version " + release + ")")
           : new ServerInfo(ServerInfo.CASSANDRA, release, "Apache Cassandra " + release);
-    } catch (AllNodesFailedException e) {
-      // The driver's own message lists every node's stack of causes; one line is enough here.
-      throw new UserError("Cannot connect to YCQL at " + config.hosts()
-          + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up");
     } catch (RuntimeException e) {
-      throw new UserError("YCQL at " + config.hosts() + " refused the connection: " + firstLine(e)
-          + "; check --user/--password");
+      throw connectError(config, e);
+    }
+  }
+
+  private static UserError connectError(YcqlConfig config, RuntimeException e) {
+    if (e instanceof AllNodesFailedException) {
+      // The driver's own message lists every node's stack of causes; one line is enough here.
+      return new UserError("Cannot connect to YCQL at " + config.hosts()
+          + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up");
+    }
+    return new UserError("YCQL at " + config.hosts() + " refused the connection: " + firstLine(e)
+        + "; check --user/--password");
+  }
+
+  /**
+   * For a run that does not load: checks, in the driver's schema metadata, that the keyspace and
+   * the table exist. Drops nothing; a missing one is a {@link RunFailure}.
+   */
+  public static void useExistingSchema(YcqlConfig config) {
+    String table = config.table().table();
+    try (CqlSession s = config.withPartitionMetadata(false).open()) {
+      Optional<KeyspaceMetadata> keyspace = s.getMetadata().getKeyspace(CqlIdentifier.fromCql(config.keyspace()));
+      if (keyspace.isEmpty()) {
+        throw new RunFailure("keyspace " + config.keyspace() + " does not exist on " + config.hosts()
+            + "; load it first (--phase load or both)");
+      }
+      if (keyspace.get().getTable(CqlIdentifier.fromCql(table)).isEmpty()) {
+        throw new RunFailure("table " + table + " does not exist in keyspace " + config.keyspace() + " on "
+            + config.hosts() + "; load it first (--phase load or both)");
+      }
+    } catch (RunFailure e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw connectError(config, e);
     }
   }
 

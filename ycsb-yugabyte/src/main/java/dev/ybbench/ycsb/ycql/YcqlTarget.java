@@ -101,6 +101,12 @@ public final class YcqlTarget implements ApiTarget {
     YcqlSetup.createSchema(config, schemaLog);
   }
 
+  /** Checks the keyspace and table; CQL has no advisory locks, so the table is not held against other runs. */
+  @Override
+  public void useExistingSchema(Consumer<String> schemaLog) {
+    YcqlSetup.useExistingSchema(config);
+  }
+
   @Override
   public DB newBinding() {
     return new YcqlDB();

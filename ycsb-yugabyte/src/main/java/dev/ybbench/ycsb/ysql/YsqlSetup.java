@@ -1,65 +1,84 @@
 package dev.ybbench.ycsb.ysql;
 
-import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.sql.SqlErrors;
+import dev.ybbench.harness.run.RunFailure;
+import dev.ybbench.harness.ysql.TableClaim;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.function.Consumer;
 
-/** Before a run: what the server is, and the database and table the benchmark uses. */
+/**
+ * Before a run: the database and table the benchmark uses, and the run's claim on the table
+ * (see {@link TableClaim}), which the caller holds until the run ends.
+ */
 public final class YsqlSetup {
-  /** Exists on both PostgreSQL and YugabyteDB; used to create the benchmark's database. */
-  static final String MAINTENANCE_DB = "postgres";
+  /** SQLSTATE invalid_catalog_name: the database named in the URL does not exist. */
+  private static final String NO_SUCH_DATABASE = "3D000";
 
   private YsqlSetup() {}
 
-  /** Connects once (a clear error if that fails) and asks the server what it is. */
-  public static ServerInfo detect(YsqlConfig config) {
-    try (Connection c = config.connect(MAINTENANCE_DB)) {
-      return ServerInfo.detect(c);
-    } catch (SQLException e) {
-      throw connectError(config, e);
-    }
-  }
-
-  static UserError connectError(YsqlConfig config, SQLException e) {
-    String why = (e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0])
-        .replaceAll("[.\\s]+$", "");
-    if (SqlErrors.isConnectionLost(e)) {
-      return new UserError("Cannot connect to YSQL at " + config.hosts() + ": " + why
-          + "; check --hosts (or YSQL_NODES) and that the server is up");
-    }
-    return new UserError("YSQL at " + config.hosts() + " refused the connection: " + why
-        + "; check --user/--password and --database");
-  }
-
-  /** Creates the database if missing, then the table afresh (an existing one is dropped). */
-  public static void createSchema(YsqlConfig config, Consumer<String> log) {
-    try (Connection c = config.connect(MAINTENANCE_DB)) {
-      try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-        ps.setString(1, config.database());
-        try (ResultSet rs = ps.executeQuery(); Statement st = c.createStatement()) {
-          if (!rs.next()) {
-            log.accept("Creating database " + config.database());
-            st.execute("CREATE DATABASE " + quoteIdent(config.database()));
-          }
-        }
-      }
-    } catch (SQLException e) {
-      throw new UserError("Cannot create database " + config.database() + ": " + e.getMessage().split("\n")[0]);
-    }
+  /**
+   * Creates the database if missing, then the table afresh (an existing one is dropped) under an
+   * exclusive claim, and returns the claim turned shared for the run that loads it.
+   */
+  public static TableClaim createSchema(YsqlConfig config, Consumer<String> log) {
+    YsqlEndpoint endpoint = config.endpoint();
+    endpoint.createDatabaseIfMissing(log);
+    TableClaim claim = claim(config, TableClaim.Mode.EXCLUSIVE, log);
     try (Connection c = config.connect(); Statement st = c.createStatement()) {
       String ddl = config.schema().createTable();
       log.accept("Schema: " + ddl);
       st.execute(config.schema().dropTable());
       st.execute(ddl);
+      claim.downgrade();
+      return claim;
     } catch (SQLException e) {
-      throw new UserError("Cannot create table " + config.table().table() + ": " + e.getMessage().split("\n")[0]);
+      claim.close();
+      throw new UserError("Cannot create table " + config.table().table() + ": " + e.getMessage().split("\n")[0], e);
+    } catch (RuntimeException e) {
+      claim.close();
+      throw e;
     }
+  }
+
+  /**
+   * For a run that does not load: claims the table shared and checks that the database and the
+   * table are there. Drops nothing; a missing one is a {@link RunFailure}.
+   */
+  public static TableClaim useExistingSchema(YsqlConfig config, Consumer<String> log) {
+    TableClaim claim = claim(config, TableClaim.Mode.SHARED, log);
+    try {
+      if (!config.endpoint().tableExists(config.table().table())) {
+        throw new RunFailure("table " + config.table().table() + " does not exist in database " + config.database()
+            + " on " + config.endpoint().hosts() + "; load it first (--phase load or both)");
+      }
+      return claim;
+    } catch (SQLException e) {
+      claim.close();
+      throw failure(config, e);
+    } catch (RuntimeException e) {
+      claim.close();
+      throw e;
+    }
+  }
+
+  private static TableClaim claim(YsqlConfig config, TableClaim.Mode mode, Consumer<String> log) {
+    try {
+      return TableClaim.take(config.endpoint(), config.table().table(), mode, log);
+    } catch (SQLException e) {
+      throw failure(config, e);
+    }
+  }
+
+  private static RuntimeException failure(YsqlConfig config, SQLException e) {
+    if (NO_SUCH_DATABASE.equals(e.getSQLState())) {
+      return new RunFailure("database " + config.database() + " does not exist on " + config.endpoint().hosts()
+          + "; load it first (--phase load or both)", e);
+    }
+    return config.endpoint().connectError(e);
   }
 
   /** Rows in the benchmark table. */
@@ -69,9 +88,5 @@ public final class YsqlSetup {
       rs.next();
       return rs.getLong(1);
     }
-  }
-
-  static String quoteIdent(String name) {
-    return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 }

@@ -4,9 +4,13 @@ import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.ysql.SqlDialect;
+import dev.ybbench.harness.ysql.TableClaim;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.ycsb.ApiTarget;
-import dev.ybbench.ycsb.schema.SqlDialect;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import site.ycsb.DB;
 
@@ -17,6 +21,8 @@ public final class YsqlTarget implements ApiTarget {
   private final EmbeddedPostgres embedded;
   private final String askedVersion;
   private final Consumer<String> log;
+  /** This run's claim on its table, from createSchema or useExistingSchema until close (which Ctrl-C may call). */
+  private final AtomicReference<TableClaim> claim = new AtomicReference<>();
 
   private YsqlTarget(ServerInfo server, YsqlConfig config, EmbeddedPostgres embedded, String askedVersion,
       Consumer<String> log) {
@@ -29,7 +35,8 @@ public final class YsqlTarget implements ApiTarget {
 
   /**
    * Starts or finds the server, asks it what it is, and settles the binding's properties in
-   * {@code props} (hosts, user, dialect, load balancing) to match.
+   * {@code props} (hosts, user, dialect, load balancing, a password given among the URL
+   * options) to match.
    */
   public static YsqlTarget open(Options o, Properties props, Consumer<String> log) {
     if (o.nodes() != 1) {
@@ -57,11 +64,11 @@ public final class YsqlTarget implements ApiTarget {
     }
     try {
       YsqlConfig probe = YsqlConfig.from(props);
-      ServerInfo server = YsqlSetup.detect(probe.withLoadBalance(false));
+      movePasswordOutOfUrlOptions(props, probe.endpoint());
+      ServerInfo server = probe.endpoint().detect();
       log.accept("Server: " + server.fullVersion());
-      props.setProperty(YsqlConfig.DIALECT,
-          (server.isYugabyte() ? SqlDialect.YUGABYTEDB : SqlDialect.POSTGRESQL).name());
-      if (!server.isYugabyte() && probe.driver() == YsqlConfig.Driver.YUGABYTE && probe.loadBalance()) {
+      props.setProperty(YsqlConfig.DIALECT, SqlDialect.of(server).name());
+      if (!server.isYugabyte() && probe.endpoint().loadBalance()) {
         log.accept("note: " + server.product()
             + " is not YugabyteDB, so the smart driver connects without load balancing");
         props.setProperty(YsqlConfig.LOAD_BALANCE, "false");
@@ -82,6 +89,19 @@ public final class YsqlTarget implements ApiTarget {
     }
   }
 
+  /**
+   * run.json records every property by value unless its name says password, so a password given
+   * among the URL options moves to {@link YsqlConfig#PASSWORD}; the endpoint took it as the driver
+   * would (over the property, decoded).
+   */
+  private static void movePasswordOutOfUrlOptions(Properties props, YsqlEndpoint endpoint) {
+    Map<String, String> options = YsqlEndpoint.parseQuery(props.getProperty(YsqlConfig.URL_OPTIONS));
+    if (options.keySet().removeIf(name -> name.equalsIgnoreCase("password"))) {
+      props.setProperty(YsqlConfig.URL_OPTIONS, YsqlEndpoint.query(options));
+      props.setProperty(YsqlConfig.PASSWORD, endpoint.password());
+    }
+  }
+
   @Override
   public ServerInfo server() {
     return server;
@@ -89,7 +109,7 @@ public final class YsqlTarget implements ApiTarget {
 
   @Override
   public String hosts() {
-    return config.hosts().toString();
+    return config.endpoint().hosts().toString();
   }
 
   @Override
@@ -97,9 +117,17 @@ public final class YsqlTarget implements ApiTarget {
     return askedVersion;
   }
 
+  /** Drops and creates the table under an exclusive claim, then holds it shared until {@link #close()}. */
   @Override
   public void createSchema(Consumer<String> schemaLog) {
-    YsqlSetup.createSchema(config, schemaLog);
+    hold(null); // a claim this run already holds would conflict with its own exclusive one
+    hold(YsqlSetup.createSchema(config, schemaLog));
+  }
+
+  @Override
+  public void useExistingSchema(Consumer<String> schemaLog) {
+    hold(null);
+    hold(YsqlSetup.useExistingSchema(config, schemaLog));
   }
 
   @Override
@@ -109,9 +137,17 @@ public final class YsqlTarget implements ApiTarget {
 
   @Override
   public void close() {
+    hold(null);
     if (embedded != null) {
       log.accept("Stopping embedded PostgreSQL " + embedded.version());
       embedded.close();
+    }
+  }
+
+  private void hold(TableClaim next) {
+    TableClaim previous = claim.getAndSet(next);
+    if (previous != null) {
+      previous.close();
     }
   }
 }

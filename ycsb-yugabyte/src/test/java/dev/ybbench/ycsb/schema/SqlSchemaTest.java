@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.ysql.SqlDialect;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

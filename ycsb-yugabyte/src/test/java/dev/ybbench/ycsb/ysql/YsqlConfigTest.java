@@ -23,7 +23,7 @@ class YsqlConfigTest {
     YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "10.0.0.1,10.0.0.2:5434,10.0.0.3"));
     assertEquals("jdbc:yugabytedb://10.0.0.1:5433,10.0.0.2:5434,10.0.0.3:5433/ycsb"
         + "?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true&load-balance=true", c.url("ycsb"));
-    assertEquals("yugabyte", c.user());
+    assertEquals("yugabyte", c.endpoint().user());
     assertEquals(KeyLayout.HASH, c.table().layout());
     assertEquals(10, c.table().fieldCount());
   }
@@ -40,6 +40,25 @@ class YsqlConfigTest {
   void thePasswordNeverAppearsInTheUrl() {
     YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "h", "ysql.password", "s3cret"));
     assertFalse(c.url("ycsb").contains("s3cret"));
+  }
+
+  @Test
+  void urlOptionsPassThroughAfterTheHarnessOwn() {
+    YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "h", YsqlConfig.URL_OPTIONS,
+        "topology-keys=cloud.region.zone1&sslmode=require&password=s3cret"));
+    assertEquals("jdbc:yugabytedb://h:5433/ycsb?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true"
+        + "&topology-keys=cloud.region.zone1&sslmode=require&load-balance=true", c.url("ycsb"));
+    assertEquals("s3cret", c.endpoint().password());
+  }
+
+  @Test
+  void aLoadBalanceAmongTheUrlOptionsStandsUnlessThePropertyIsGiven() {
+    assertEquals("jdbc:yugabytedb://h:5433/ycsb?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true"
+        + "&load-balance=prefer-rr", YsqlConfig.from(props("ysql.hosts", "h", YsqlConfig.URL_OPTIONS,
+            "load-balance=prefer-rr")).url("ycsb"));
+    assertEquals("jdbc:yugabytedb://h:5433/ycsb?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true"
+        + "&load-balance=false", YsqlConfig.from(props("ysql.hosts", "h", YsqlConfig.URL_OPTIONS,
+            "load-balance=true", YsqlConfig.LOAD_BALANCE, "false")).url("ycsb"));
   }
 
   @Test

@@ -1,0 +1,52 @@
+package dev.ybbench.ycsb.ycql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.harness.run.RunFailure;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A run that does not load, against a real one-node Cassandra: it needs the keyspace and the table. */
+class YcqlSetupTest {
+  private static EmbeddedCassandra cassandra;
+
+  @BeforeAll
+  static void startServer() {
+    cassandra = EmbeddedCassandra.start("5.0", 1, System.out::println);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (cassandra != null) {
+      cassandra.close();
+    }
+  }
+
+  private static YcqlConfig config(String keyspace, String table) {
+    Properties p = new Properties();
+    p.setProperty(YcqlConfig.HOSTS, cassandra.hostList());
+    p.setProperty(YcqlConfig.DIALECT, "CASSANDRA");
+    p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
+    p.setProperty(YcqlConfig.KEYSPACE, keyspace);
+    p.setProperty("table", table);
+    return YcqlConfig.from(p);
+  }
+
+  @Test
+  void aMissingKeyspaceOrTableFailsTheRunAndALoadedOneIsUsed() {
+    RunFailure keyspace = assertThrows(RunFailure.class,
+        () -> YcqlSetup.useExistingSchema(config("never_loaded", "usertable")));
+    assertEquals("keyspace never_loaded does not exist on " + cassandra.hostList()
+        + "; load it first (--phase load or both)", keyspace.getMessage());
+
+    YcqlSetup.createSchema(config("loaded", "usertable"), s -> { });
+    YcqlSetup.useExistingSchema(config("loaded", "usertable"));
+    RunFailure table = assertThrows(RunFailure.class, () -> YcqlSetup.useExistingSchema(config("loaded", "other")));
+    assertEquals("table other does not exist in keyspace loaded on " + cassandra.hostList()
+        + "; load it first (--phase load or both)", table.getMessage());
+  }
+}
