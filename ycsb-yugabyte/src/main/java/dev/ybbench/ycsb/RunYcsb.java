@@ -207,6 +207,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         console.line(String.format("Loading %d records with %d threads (%s %d)", insertCount, threads,
             api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize));
         runPhase(run, "load", loadProps, insertCount, 0, 0);
+      } else {
+        apiTarget.useExistingSchema(console::line);
       }
       if (doRun && !run.interrupted()) {
         long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));

@@ -154,6 +154,26 @@ class HonestOutcomeTest {
     }
   }
 
+  @Test
+  void aSecondRunCannotRecreateATableAnotherRunIsUsing(@TempDir Path otherResults) throws Exception {
+    Outcome[] first = new Outcome[1];
+    Thread firstRun = new Thread(() -> first[0] = run("workloada", "--records", "2000", "--threads", "2",
+        "--duration", "15", "--database", "shared"));
+    firstRun.start();
+    waitForRunPhase(results);
+    Outcome second = runAgainst(List.of("workloada", "--records", "500", "--database", "shared", "--hosts",
+        pg.hostPort(), "--user", "postgres", "--results-dir", otherResults.toString()));
+    String line = second.err().strip();
+    assertEquals(2, second.exitCode(), second.out() + line);
+    assertEquals("error: table usertable in database shared is in use by another run; wait for it to finish or use "
+        + "another --database", line);
+    firstRun.join();
+    assertEquals(0, first[0].exitCode(), first[0].err() + first[0].out());
+    JsonNode run = first[0].summary().at("/phases/run");
+    assertEquals(0, run.get("errors").asLong(), run.toString());
+    assertEquals("complete", first[0].summary().get("state").asText());
+  }
+
   /** Waits until the run directory's timeseries shows the run phase. */
   static void waitForRunPhase(Path results) throws Exception {
     for (int i = 0; i < 1200; i++) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.TpccRandom;
 import dev.ybbench.tpcc.TpccSchema;
 import dev.ybbench.tpcc.check.ConsistencyChecks.Condition;
@@ -126,7 +127,7 @@ class ConsistencyChecksTest {
     pg = EmbeddedPostgres.start(null, 20, System.out::println);
     connection = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/postgres", pg.user(), "");
     try (Statement st = connection.createStatement()) {
-      for (String ddl : new TpccSchema(TpccSchema.Dialect.POSTGRESQL, 0).createTables()) {
+      for (String ddl : new TpccSchema(SqlDialect.POSTGRESQL, 0).createTables()) {
         st.execute(ddl);
       }
       // ITEM is left empty: no condition reads it.
