@@ -11,6 +11,7 @@ import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
 import dev.ybbench.harness.ysql.SqlDialect;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.check.ConsistencyChecks;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.load.LoadPhase;
@@ -183,15 +184,20 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     String pw = password != null ? password : System.getenv().getOrDefault("YSQL_PASSWORD",
         config.password() == null ? "" : config.password());
     console.redact(pw);
-    JdbcUrl url = JdbcUrl.parse(config.url());
+    YsqlEndpoint parsed = YsqlEndpoint.parse(config.url());
     String dbUser = user != null ? user : (config.username() == null ? "yugabyte" : config.username());
+    YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(dbUser) : parsed.withUser(dbUser).withPassword(pw);
+    console.redact(endpoint.password());
     String configName = config.file().getFileName().toString().replaceFirst("\\.xml$", "");
     RunLifecycle.Spec spec = new RunLifecycle.Spec("tpcc", configName, options, home,
-        parameters(config, range, measureSeconds, warmupSeconds, url), Map.of("config_file", config.file().toString()),
+        parameters(config, range, measureSeconds, warmupSeconds, endpoint), Map.of("config_file",
+            config.file().toString()),
         List.of(args));
     String connectTo = hostSpec;
-    return lifecycle.run(spec, () -> target = TpccTarget.open(url, dbUser, pw, config.isolation(), connectTo,
-        dbVersion, Math.max(config.terminals(), 8) + 30, console::line),
+    // A run that may drop and create the tables claims them exclusively; others share them.
+    boolean mayRecreate = create || clear || !(load || execute || check);
+    return lifecycle.run(spec, () -> target = TpccTarget.open(endpoint, config.isolation(), connectTo, dbVersion,
+        Math.max(config.terminals(), 8) + 30, mayRecreate, console::line),
         run -> phases(run, config, work, range, measureSeconds, warmupSeconds));
   }
 
@@ -217,6 +223,9 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
     if (doCreate) {
       db.create(new TpccSchema(dialect, tablets), console::line);
+    }
+    if (!clear) {
+      target.shareTables();
     }
     if (doLoad && !run.interrupted()) {
       int threads = loaderThreads != null ? loaderThreads : config.loaderThreads() != null ? config.loaderThreads() : 2;
@@ -283,9 +292,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     return new RunSummary.Consistency(all, conditions);
   }
 
-  private Map<String, String> parameters(TpccConfig c, WarehouseRange range, int measure, int warm, JdbcUrl url) {
+  private Map<String, String> parameters(TpccConfig c, WarehouseRange range, int measure, int warm,
+      YsqlEndpoint endpoint) {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("url", url.toString());
+    m.put("url", endpoint.url());
     m.put("isolation", c.isolation());
     m.put("warehouses", Integer.toString(range.count()));
     m.put("start_warehouse", Integer.toString(range.first()));

@@ -1,30 +1,26 @@
 package dev.ybbench.tpcc;
 
-import dev.ybbench.harness.ServerInfo;
-import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.check.ConsistencyChecks;
 import dev.ybbench.tpcc.load.PopulationCheck;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 
-/** The database the config names, reached through the config's driver. */
+/**
+ * The TPC-C tables in the database the config names: what is loaded, the DDL, the population and
+ * consistency checks. Connections come from the one YSQL endpoint; transactions run at the
+ * config's isolation.
+ */
 public final class TpccDatabase {
-  private final JdbcUrl url;
-  private final String user;
-  private final String password;
+  private final YsqlEndpoint endpoint;
   private final int isolation;
 
-  TpccDatabase(JdbcUrl url, String user, String password, String isolation) {
-    this.url = url;
-    this.user = user;
-    this.password = password;
+  TpccDatabase(YsqlEndpoint endpoint, String isolation) {
+    this.endpoint = endpoint;
     this.isolation = switch (isolation) {
       case "TRANSACTION_READ_UNCOMMITTED" -> Connection.TRANSACTION_READ_UNCOMMITTED;
       case "TRANSACTION_READ_COMMITTED" -> Connection.TRANSACTION_READ_COMMITTED;
@@ -33,65 +29,35 @@ public final class TpccDatabase {
     };
   }
 
+  YsqlEndpoint endpoint() {
+    return endpoint;
+  }
+
   /** The database the config names. */
   public String databaseName() {
-    return url.database();
+    return endpoint.database();
   }
 
   /** A connection with autocommit on (setup, load) or off with the config's isolation (transactions). */
   public Connection connect(boolean autocommit) throws SQLException {
-    return connect(url, autocommit);
-  }
-
-  private Connection connect(JdbcUrl u, boolean autocommit) throws SQLException {
-    Properties p = new Properties();
-    p.setProperty("user", user);
-    if (!password.isEmpty()) {
-      p.setProperty("password", password);
-    }
-    p.setProperty("connectTimeout", "10");
-    Connection c = DriverManager.getConnection(u.toString(), p);
-    c.setAutoCommit(autocommit);
+    Connection c = endpoint.connect(autocommit);
     if (!autocommit) {
-      c.setTransactionIsolation(isolation);
+      try {
+        c.setTransactionIsolation(isolation);
+      } catch (SQLException e) {
+        c.close();
+        throw e;
+      }
     }
     return c;
   }
 
-  ServerInfo detect() {
-    try (Connection c = connect(url.withDatabase("postgres"), true)) {
-      return ServerInfo.detect(c);
-    } catch (SQLException e) {
-      throw new UserError("Cannot connect to " + url.hosts() + ": "
-          + e.getMessage().split("\n")[0].replaceAll("[.\\s]+$", "")
-          + "; check --hosts (or YSQL_NODES), --user and --password");
-    }
-  }
-
-  void createDatabaseIfMissing(java.util.function.Consumer<String> log) throws SQLException {
-    try (Connection c = connect(url.withDatabase("postgres"), true);
-        PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-      ps.setString(1, url.database());
-      try (ResultSet rs = ps.executeQuery()) {
-        if (!rs.next()) {
-          log.accept("Creating database " + url.database());
-          try (Statement st = c.createStatement()) {
-            st.execute("CREATE DATABASE \"" + url.database().replace("\"", "\"\"") + "\"");
-          }
-        }
-      }
-    }
-  }
-
   /** Warehouses loaded (rows in WAREHOUSE), or -1 when the tables do not exist. */
   long loadedWarehouses() throws SQLException {
+    if (!endpoint.tableExists("warehouse")) {
+      return -1;
+    }
     try (Connection c = connect(true); Statement st = c.createStatement()) {
-      try (ResultSet rs = st.executeQuery("SELECT to_regclass('warehouse') IS NOT NULL")) {
-        rs.next();
-        if (!rs.getBoolean(1)) {
-          return -1;
-        }
-      }
       try (ResultSet rs = st.executeQuery("SELECT count(*) FROM warehouse")) {
         rs.next();
         return rs.getLong(1);

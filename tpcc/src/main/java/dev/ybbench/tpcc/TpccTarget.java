@@ -2,67 +2,81 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
-import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.harness.ysql.TableClaim;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
+import java.sql.SQLException;
 import java.util.function.Consumer;
 
 /** What TPC-C runs against: an embedded PostgreSQL, or the YugabyteDB nodes of --hosts / YSQL_NODES. */
 final class TpccTarget implements RunLifecycle.Target {
+  /** The table a TPC-C run claims for all nine: they are created and dropped together. */
+  static final String CLAIMED_TABLE = "warehouse";
+
   private final TpccDatabase database;
   private final ServerInfo server;
   private final EmbeddedPostgres embedded;
+  private final TableClaim claim;
   private final String askedVersion;
-  private final String hosts;
   private final Consumer<String> log;
   private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-  private TpccTarget(TpccDatabase database, ServerInfo server, EmbeddedPostgres embedded, String askedVersion,
-      String hosts, Consumer<String> log) {
+  private TpccTarget(TpccDatabase database, ServerInfo server, EmbeddedPostgres embedded, TableClaim claim,
+      String askedVersion, Consumer<String> log) {
     this.database = database;
     this.server = server;
     this.embedded = embedded;
+    this.claim = claim;
     this.askedVersion = askedVersion;
-    this.hosts = hosts;
     this.log = log;
   }
 
   /**
-   * Starts or finds the server, asks it what it is and creates the config's database if missing.
+   * Starts or finds the server, asks it what it is, creates the config's database if missing and
+   * claims the TPC-C tables against other runs: exclusive when this run drops or creates them,
+   * shared otherwise (see {@link TableClaim}).
    *
-   * @param hostSpec   --hosts or YSQL_NODES; null or blank for an embedded server
+   * @param endpoint    the config's URL with the user and password to use
+   * @param hostSpec    --hosts or YSQL_NODES; null for an embedded server
    * @param connections connections the run will open, for the embedded server's limit
    */
-  static TpccTarget open(JdbcUrl url, String user, String password, String isolation, String hostSpec,
-      String dbVersion, int connections, Consumer<String> log) {
+  static TpccTarget open(YsqlEndpoint endpoint, String isolation, String hostSpec, String dbVersion,
+      int connections, boolean recreates, Consumer<String> log) {
     EmbeddedPostgres embedded = null;
+    TableClaim claim = null;
     try {
       if (hostSpec == null) {
         log.accept("Starting embedded PostgreSQL " + (dbVersion == null ? "(default version)" : dbVersion) + " …");
         embedded = EmbeddedPostgres.start(dbVersion, connections, log);
         log.accept("Embedded PostgreSQL " + embedded.version() + " on " + embedded.hostPort());
-        url = url.withHosts(embedded.hostPort());
-        if (url.isYugabyteDriver()) {
-          url = url.withParameter("load-balance", "false");
-        }
-        user = EmbeddedPostgres.SUPERUSER;
+        endpoint = endpoint.withHosts(HostList.parse(embedded.hostPort(), 5432)).withUser(EmbeddedPostgres.SUPERUSER);
       } else {
-        url = url.withHosts(HostList.parse(hostSpec, 5433).toString());
+        endpoint = endpoint.withHosts(HostList.parse(hostSpec, YsqlEndpoint.YSQL_PORT));
       }
-      TpccDatabase db = new TpccDatabase(url, user, password, isolation);
-      ServerInfo server = db.detect();
+      ServerInfo server = endpoint.detect();
       log.accept("Server: " + server.fullVersion());
-      db.createDatabaseIfMissing(log);
+      if (!server.isYugabyte()) {
+        endpoint = endpoint.withLoadBalance(false);
+      }
+      endpoint.createDatabaseIfMissing(log);
+      claim = TableClaim.take(endpoint, CLAIMED_TABLE, recreates ? TableClaim.Mode.EXCLUSIVE : TableClaim.Mode.SHARED,
+          log);
       String asked = embedded == null ? null
           : (dbVersion == null ? "default" : dbVersion) + " (" + embedded.version() + ")";
-      return new TpccTarget(db, server, embedded, asked, url.hosts(), log);
-    } catch (java.sql.SQLException e) {
-      close(embedded, log);
-      throw new UserError("Cannot create the database: " + e.getMessage().split("\n")[0]);
+      return new TpccTarget(new TpccDatabase(endpoint, isolation), server, embedded, claim, asked, log);
+    } catch (SQLException e) {
+      close(claim, embedded, log);
+      throw endpoint.connectError(e);
     } catch (RuntimeException e) {
-      close(embedded, log);
+      close(claim, embedded, log);
       throw e;
     }
+  }
+
+  /** After creating the tables, let other clients of the same database use them. */
+  void shareTables() throws SQLException {
+    claim.downgrade();
   }
 
   TpccDatabase database() {
@@ -76,7 +90,7 @@ final class TpccTarget implements RunLifecycle.Target {
 
   @Override
   public String hosts() {
-    return hosts;
+    return database.endpoint().hosts().toString();
   }
 
   @Override
@@ -87,11 +101,14 @@ final class TpccTarget implements RunLifecycle.Target {
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      close(embedded, log);
+      close(claim, embedded, log);
     }
   }
 
-  private static void close(EmbeddedPostgres pg, Consumer<String> log) {
+  private static void close(TableClaim claim, EmbeddedPostgres pg, Consumer<String> log) {
+    if (claim != null) {
+      claim.close();
+    }
     if (pg != null) {
       log.accept("Stopping embedded PostgreSQL " + pg.version());
       pg.close();

@@ -86,6 +86,8 @@ class RunTpccTest {
       restarter.start();
       Outcome o = run("--hosts", pg.hostPort(), "--user", "postgres", "--config",
           HOME.resolve("tpcc/config/tiny.xml").toString(), "--duration", "25", "--warmup", "0",
+          // The outage is the point here: on a busy machine a restart can take a tenth of the window.
+          "--max-outage-pct", "50", "--max-error-pct", "10",
           "--results-dir", results.toString());
       restarter.join();
       System.out.println(o.out());
@@ -96,6 +98,20 @@ class RunTpccTest {
       assertTrue(exec.at("/operations/NewOrder/successes").asLong() > 0);
       assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
     }
+  }
+
+  @Test
+  void executingWithoutTablesFailsAtOnceWithItsReason() throws Exception {
+    Outcome o = run("--execute", "--duration", "30", "--results-dir", results.toString());
+    System.out.println(o.out());
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    JsonNode runJson = JSON.readTree(o.runDir().resolve("run.json").toFile());
+    assertEquals("failed", runJson.get("state").asText());
+    assertEquals("the TPC-C tables do not exist in database tpcc; create and load them first (--create --load, or "
+        + "no phase flags)", runJson.get("reason").asText());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals("failed", summary.get("state").asText());
+    assertTrue(summary.at("/phases/execute").isMissingNode(), summary.toString());
   }
 
   /** Two clients split a two-warehouse database; their merged result adds up exactly. */

@@ -2,7 +2,6 @@ package dev.ybbench.ycsb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,15 +28,28 @@ class InterruptTest {
 
   @Test
   void ctrlCWritesWhatWasMeasuredMarksItInterruptedAndStopsTheServer() throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    interrupt("Running workloadc", "run", "READ", "--records", "2000");
+  }
+
+  @Test
+  void ctrlCDuringTheLoadIsHonouredToo() throws Exception {
+    interrupt("Loading ", "load", "INSERT", "--records", "5000000");
+  }
+
+  /** Sends SIGINT 3 s after the line starting with {@code marker}; the phase's operation must have successes. */
+  private void interrupt(String marker, String phase, String operation, String... more) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
-        RunYcsb.class.getName(), "workloadc", "--records", "2000", "--threads", "2", "--duration", "300",
-        "--results-dir", results.toString());
+        RunYcsb.class.getName(), "workloadc", "--threads", "2", "--duration", "300",
+        "--results-dir", results.toString()));
+    cmd.addAll(List.of(more));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.redirectErrorStream(true);
     Process p = pb.start();
     List<String> lines = new ArrayList<>();
     Pattern serverLine = Pattern.compile("on 127\\.0\\.0\\.1:(\\d+)");
     String port = null;
+    long signalled = 0;
     try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String l; (l = out.readLine()) != null; ) {
         lines.add(l);
@@ -45,14 +57,17 @@ class InterruptTest {
         if (port == null && m.find()) {
           port = m.group(1);
         }
-        if (l.startsWith("Running workloadc")) {
+        if (l.startsWith(marker) && signalled == 0) {
           Thread.sleep(3000);
           new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+          signalled = System.nanoTime();
         }
       }
     }
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the harness did not exit after Ctrl-C");
-    assertNotEquals(0, p.exitValue());
+    double seconds = (System.nanoTime() - signalled) / 1e9;
+    assertTrue(signalled > 0 && seconds < 15, "Ctrl-C took " + seconds + " s: " + String.join("\n", lines));
+    assertEquals(130, p.exitValue(), String.join("\n", lines));
     assertNotNull(port, String.join("\n", lines));
 
     Path runDir;
@@ -64,7 +79,8 @@ class InterruptTest {
     assertEquals("interrupted", run.get("state").asText(), String.join("\n", lines));
     JsonNode summary = json.readTree(runDir.resolve("summary.json").toFile());
     assertEquals("interrupted", summary.get("state").asText());
-    assertTrue(summary.at("/phases/run/operations/READ/successes").asLong() > 0, summary.toString());
+    assertTrue(summary.at("/phases/" + phase + "/operations/" + operation + "/successes").asLong() > 0,
+        summary.toString());
     assertTrue(Files.readString(runDir.resolve("console.log")).contains("Stopping embedded PostgreSQL"));
 
     Path instance = Path.of(System.getProperty("java.io.tmpdir"),

@@ -2,7 +2,6 @@ package dev.ybbench.harness.embedded;
 
 import dev.ybbench.harness.UserError;
 import java.io.IOException;
-import java.lang.module.ModuleDescriptor;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -15,8 +14,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -189,8 +186,9 @@ public final class EmbeddedCassandra implements AutoCloseable {
     Path dir = nodeDir(node);
     try {
       Files.createDirectories(dir);
-      Files.writeString(dir.resolve("cassandra.yaml"), yaml(node));
-      Files.writeString(dir.resolve("logback.xml"), LOGBACK);
+      Files.writeString(dir.resolve("cassandra.yaml"), CassandraNodeFiles.yaml(nodeDir(node), address(node),
+          address(1), storagePort, nativePort));
+      Files.writeString(dir.resolve("logback.xml"), CassandraNodeFiles.LOGBACK);
     } catch (IOException e) {
       throw new UserError("Cannot write the configuration of Cassandra node " + node + ": " + e.getMessage());
     }
@@ -214,7 +212,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     cmd.add("-Dybbench.cluster=" + clusterDir);
     classpath.stream().filter(p -> p.getFileName().toString().startsWith("jamm-")).findFirst()
         .ifPresent(jamm -> cmd.add("-javaagent:" + jamm));
-    cmd.addAll(jdkOpens());
+    cmd.addAll(CassandraNodeFiles.jdkOpens());
     cmd.add("-cp");
     cmd.add(classpath.stream().map(Path::toString).collect(Collectors.joining(":")));
     cmd.add(DAEMON);
@@ -283,76 +281,6 @@ public final class EmbeddedCassandra implements AutoCloseable {
   private String logTail(int node) {
     List<String> lines = readLog(node).lines().filter(l -> !l.isBlank()).toList();
     return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
-  }
-
-  String yaml(int node) {
-    Path d = nodeDir(node);
-    return String.join("\n",
-        "# Written by ybbench for one embedded node; every path is under this node's directory.",
-        "cluster_name: ybbench",
-        "num_tokens: 16",
-        "allocate_tokens_for_local_replication_factor: 3",
-        "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
-        "data_file_directories:",
-        "  - " + d.resolve("data"),
-        "commitlog_directory: " + d.resolve("commitlog"),
-        "saved_caches_directory: " + d.resolve("saved_caches"),
-        "hints_directory: " + d.resolve("hints"),
-        "cdc_raw_directory: " + d.resolve("cdc_raw"),
-        "commitlog_sync: periodic",
-        "commitlog_sync_period: 10000ms",
-        "commitlog_segment_size: 8MiB",
-        "memtable_heap_space: 128MiB",
-        "memtable_offheap_space: 128MiB",
-        "seed_provider:",
-        "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
-        "    parameters:",
-        "      - seeds: \"" + address(1) + ":" + storagePort + "\"",
-        "listen_address: " + address(node),
-        "rpc_address: " + address(node),
-        "storage_port: " + storagePort,
-        "native_transport_port: " + nativePort,
-        "start_native_transport: true",
-        "endpoint_snitch: SimpleSnitch",
-        "authenticator: AllowAllAuthenticator",
-        "authorizer: AllowAllAuthorizer",
-        // Dropping a table between runs should not copy it first.
-        "auto_snapshot: false",
-        "");
-  }
-
-  private static final String LOGBACK = """
-      <configuration>
-        <appender name="STDOUT" class="ch.qos.logback.core.ConsoleAppender">
-          <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{0} %msg%n</pattern></encoder>
-        </appender>
-        <!-- Quiet, but keep the gossip lines that say when peers come and go. -->
-        <logger name="org.apache.cassandra.gms.Gossiper" level="INFO"/>
-        <logger name="org.apache.cassandra.service.StorageService" level="INFO"/>
-        <root level="WARN"><appender-ref ref="STDOUT"/></root>
-      </configuration>
-      """;
-
-  /**
-   * Cassandra reaches into JDK internals (its own jvm17-server.options lists the opens), and 4.1,
-   * which predates JDK 17, reaches into more of them at query time. Every package of the modules
-   * it touches is opened, which covers both release lines.
-   */
-  static List<String> jdkOpens() {
-    Set<String> modules = Set.of("java.base", "java.management", "java.management.rmi", "java.rmi", "java.sql",
-        "jdk.management", "jdk.unsupported", "java.desktop");
-    List<String> flags = new ArrayList<>();
-    for (Module m : ModuleLayer.boot().modules()) {
-      if (!modules.contains(m.getName())) {
-        continue;
-      }
-      ModuleDescriptor d = m.getDescriptor();
-      for (String pkg : new TreeSet<>(d.packages())) {
-        flags.add("--add-exports=" + m.getName() + "/" + pkg + "=ALL-UNNAMED");
-        flags.add("--add-opens=" + m.getName() + "/" + pkg + "=ALL-UNNAMED");
-      }
-    }
-    return flags;
   }
 
   /** A port free on every node address. */

@@ -31,12 +31,17 @@ class CompareTest {
   private int counter;
 
   /** A run directory holding the results contract's two JSON files and a timeseries. */
-  private void run(String label, String workload, String version, double throughput, long p99,
+  private Path run(String label, String workload, String version, double throughput, long p99,
       Map<String, String> params) throws Exception {
+    return run(label, workload, version, throughput, p99, params, "complete", null);
+  }
+
+  private Path run(String label, String workload, String version, double throughput, long p99,
+      Map<String, String> params, String state, String reason) throws Exception {
     Path dir = results.resolve(String.format("20260101T0000%02dZ_ycsb_%s_PostgreSQL-%s", counter++, workload, version));
     Files.createDirectories(dir);
     ObjectNode info = RunDirectory.JSON.createObjectNode();
-    info.put("bench", "ycsb").put("workload", workload).put("label", label).put("state", "complete");
+    info.put("bench", "ycsb").put("workload", workload).put("label", label).put("state", state);
     info.putObject("server").put("product", "PostgreSQL").put("version", version);
     ObjectNode p = info.putObject("parameters");
     p.put("recordcount", "1000").put("threadcount", "4").put("ysql.hosts", "127.0.0.1:" + (5000 + counter));
@@ -47,10 +52,11 @@ class CompareTest {
         new Latency(n, null, p99 / 4, null, p99 / 2, p99, p99 * 2, null, null));
     RunSummary s = RunSummary.start("ycsb", workload, new ServerInfo("PostgreSQL", version, ""))
         .withPhase("run", PhaseResult.ofOperations(Map.of("READ", read), 60, List.of()))
-        .withState("complete", null);
+        .withState(state, reason);
     RunDirectory.JSON.writeValue(dir.resolve("summary.json").toFile(), s);
     Files.writeString(dir.resolve("timeseries.csv"), "phase,elapsed_s,throughput_ops,p50_us,p95_us,p99_us,errors,retries\n"
         + "run,1.0," + throughput + ",1,2,3,0,0\nrun,2.0," + throughput + ",1,2,3,0,0\n");
+    return dir;
   }
 
   private record Outcome(int exitCode, String out, String err, Path report) {}
@@ -139,6 +145,39 @@ class CompareTest {
     assertTrue(p.err().strip().matches("error: Refusing to compare workloada: parameter threadcount is 4 in \\S+ but 8 in \\S+"),
         p.err());
     assertEquals(2, compare("a", "nosuchlabel").exitCode());
+  }
+
+  @Test
+  void failedAndInterruptedRunsAreRefusedNamingTheRunAndItsReason() throws Exception {
+    repeated("a", "16.15", new double[] {1000, 1010, 990}, new long[] {900, 900, 900});
+    repeated("b", "17.11", new double[] {1000, 1010, 990}, new long[] {900, 900, 900});
+    Path failed = run("b", "workloada", "17.11", 190, 900, Map.of(), "failed",
+        "81.0 % of the run phase's operations failed (81000 of 100000: connection 81000), above --max-error-pct 1");
+    Outcome o = compare("a", "b");
+    assertEquals(2, o.exitCode(), o.out());
+    assertEquals("error: Refusing to compare " + failed + " is failed (81.0 % of the run phase's operations failed "
+        + "(81000 of 100000: connection 81000), above --max-error-pct 1); compare complete runs only, or pass "
+        + "--include-incomplete", o.err().strip());
+    // Asked for, the broken run counts, and reads as the regression it would be taken for.
+    assertEquals(1, compare("a", "b", "--include-incomplete").exitCode());
+
+    Path interrupted = run("c", "workloada", "17.11", 1000, 900, Map.of(), "interrupted", null);
+    Outcome p = compare("a", interrupted.toString());
+    assertEquals(2, p.exitCode());
+    assertEquals("error: Refusing to compare " + interrupted + " is interrupted; compare complete runs only, or "
+        + "pass --include-incomplete", p.err().strip());
+  }
+
+  @Test
+  void resultsOfTheUnversionedFormatAreRefusedWithOneLine() throws Exception {
+    Path old = run("a", "workloada", "16.15", 1000, 900, Map.of());
+    Path other = run("b", "workloada", "17.11", 1000, 900, Map.of());
+    Files.writeString(old.resolve("summary.json"), Files.readString(old.resolve("summary.json"))
+        .replaceFirst("\"format\" : 2,\\s*", ""));
+    Outcome o = compare(old.toString(), other.toString());
+    assertEquals(2, o.exitCode());
+    assertEquals("error: " + old + " holds results format 1; this ybbench reads format 2: run it again, or read it "
+        + "with the ybbench that wrote it", o.err().strip());
   }
 
   @Test

@@ -53,8 +53,11 @@ public final class ExecutePhase {
     sleepWhileRunning(run, warmupSeconds);
     Metrics metrics = new Metrics();
     PhaseRecorder recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
-    terminals.forEach(t -> t.recordInto(metrics));
     long start = System.nanoTime();
+    if (warmupMetrics.outages().downForSeconds(start) > 0) {
+      metrics.outages().unreachable(start); // an outage that began in the warm-up goes on into the window
+    }
+    terminals.forEach(t -> t.recordInto(metrics));
     for (int s = 10; s <= measureSeconds && !run.interrupted(); s += 10) {
       sleepWhileRunning(run, Math.min(10, measureSeconds - (s - 10)));
       if (!run.interrupted() && s < measureSeconds) {

@@ -39,13 +39,6 @@ public final class Terminal implements Runnable {
     void display(Object result);
   }
 
-  /** The transactions by BenchBase name. */
-  public static final List<TpccTransaction> ALL = List.of(new NewOrder(), new Payment(), new OrderStatus(),
-      new Delivery(), new StockLevel());
-
-  /** The name New-Orders rolled back by design (clause 2.4.2.3) are recorded under. */
-  public static final String NEW_ORDER_ROLLBACK = "NewOrderRollback";
-
   private final int warehouse;
   private final int district;
   private final int totalWarehouses;
@@ -159,7 +152,7 @@ public final class Terminal implements Runnable {
     try {
       TpccTransaction.Outcome outcome = retry.call(txn.name(), () -> attempt(txn, context));
       long micros = (System.nanoTime() - start) / 1000;
-      String name = outcome == TpccTransaction.Outcome.ROLLED_BACK ? NEW_ORDER_ROLLBACK : txn.name();
+      String name = outcome == TpccTransaction.Outcome.ROLLED_BACK ? TransactionKind.NEW_ORDER_ROLLBACK : txn.name();
       metrics.operation(name).success(micros);
     } catch (SQLException e) {
       metrics.operation(txn.name()).error(SqlErrors.errorClass(e), 1);
@@ -192,7 +185,7 @@ public final class Terminal implements Runnable {
       sum += weights.get(i);
       if (roll <= sum) {
         String name = types.get(i).name();
-        return ALL.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+        return TransactionKind.named(name).transaction();
       }
     }
     throw new IllegalStateException("weights do not sum to 100");
