@@ -190,8 +190,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     console.redact(endpoint.password());
     String configName = config.file().getFileName().toString().replaceFirst("\\.xml$", "");
     RunLifecycle.Spec spec = new RunLifecycle.Spec("tpcc", configName, options, home,
-        parameters(config, range, measureSeconds, warmupSeconds, endpoint), Map.of("config_file",
-            config.file().toString()),
+        () -> parameters(config, range, measureSeconds, warmupSeconds, target.database().endpoint()),
+        Map.of("config_file", config.file().toString()),
         List.of(args));
     String connectTo = hostSpec;
     // A run that may drop and create the tables claims them exclusively; others share them.

@@ -31,6 +31,7 @@ import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -195,7 +196,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
     String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
-    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, options, home, parameters(props),
+    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, options, home, () -> parameters(props),
         Map.of("api", api), List.of(args));
     ApiTarget.Options targetOptions = new ApiTarget.Options(hosts, dbVersion, threads, doLoad, nodes);
     return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
@@ -360,6 +361,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     lifecycle.console().redact(props.getProperty(YsqlConfig.PASSWORD));
     lifecycle.console().redact(props.getProperty(YcqlConfig.PASSWORD));
+    YsqlEndpoint.parseQuery(props.getProperty(YsqlConfig.URL_OPTIONS)).forEach((name, value) -> {
+      if (name.equalsIgnoreCase("password")) {
+        lifecycle.console().redact(value);
+      }
+    });
     return props;
   }
 

@@ -174,6 +174,20 @@ class HonestOutcomeTest {
     assertEquals("complete", first[0].summary().get("state").asText());
   }
 
+  @Test
+  void aPasswordAmongTheUrlOptionsReachesNoResultFile() throws Exception {
+    Outcome o = run("workloadc", "--records", "100", "--operations", "200", "--threads", "1", "--database", "secret",
+        "-p", "ysql.url_options=ApplicationName=secret-test&password=s3cretpw");
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    assertFalse((o.out() + o.err()).contains("s3cretpw"));
+    try (var files = Files.walk(o.runDir())) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains("s3cretpw"), f.toString());
+      }
+    }
+    assertEquals("ApplicationName=secret-test", o.runJson().at("/parameters/ysql.url_options").asText());
+  }
+
   /** Waits until the run directory's timeseries shows the run phase. */
   static void waitForRunPhase(Path results) throws Exception {
     for (int i = 0; i < 1200; i++) {

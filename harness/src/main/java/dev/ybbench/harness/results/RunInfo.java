@@ -47,10 +47,13 @@ public final class RunInfo {
     return this;
   }
 
-  /** Every effective parameter; any whose name mentions a password or secret is redacted. */
+  /**
+   * Every effective parameter; any whose name mentions a password or secret is redacted, and so
+   * is a {@code password=…} inside a value (JDBC URL options).
+   */
   public RunInfo parameters(Map<String, String> params) {
     Map<String, String> p = new TreeMap<>();
-    params.forEach((k, v) -> p.put(k, isSecret(k) ? "***" : v));
+    params.forEach((k, v) -> p.put(k, isSecret(k) ? "***" : redactInline(v)));
     root.put("parameters", p);
     return this;
   }
@@ -86,13 +89,21 @@ public final class RunInfo {
       } else if (a.equals("--password")) {
         out.add(a);
         hideNext = true;
-      } else if (isSecret(a) && a.contains("=")) {
+      } else if (isSecret(a.contains("=") ? a.substring(0, a.indexOf('=')) : "")) {
         out.add(a.substring(0, a.indexOf('=') + 1) + "***");
       } else {
-        out.add(clean.apply(a));
+        out.add(redactInline(clean.apply(a)));
       }
     }
     return out;
+  }
+
+  private static final java.util.regex.Pattern INLINE_SECRET = java.util.regex.Pattern.compile(
+      "(?i)((?:ssl)?password|passwd|secret)=[^&\\s]*");
+
+  /** "a=1&password=x" becomes "a=1&password=***". */
+  public static String redactInline(String value) {
+    return value == null ? null : INLINE_SECRET.matcher(value).replaceAll("$1=***");
   }
 
   public static boolean isSecret(String name) {

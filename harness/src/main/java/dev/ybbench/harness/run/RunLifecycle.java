@@ -55,11 +55,13 @@ public final class RunLifecycle {
   /**
    * What is run, known and validated before anything starts.
    *
-   * @param parameters every effective parameter; those named like a password are redacted
+   * @param parameters every effective parameter, read once the target is open (opening it settles
+   *                   some, such as the hosts and the dialect); passwords are redacted
    * @param extra      further run.json fields (e.g. "api", "config_file")
    * @param command    the command line as typed; password values are redacted
    */
-  public record Spec(String bench, String workload, RunOptions options, Path home, Map<String, String> parameters,
+  public record Spec(String bench, String workload, RunOptions options, Path home,
+      Supplier<Map<String, String>> parameters,
       Map<String, Object> extra, List<String> command) {}
 
   private final Console console;
@@ -127,7 +129,7 @@ public final class RunLifecycle {
       console.attach(dir.consoleLog());
       RunInfo info = new RunInfo(spec.bench(), spec.workload(), spec.options().label, started)
           .server(server, t.embeddedVersion() != null, t.hosts(), t.embeddedVersion())
-          .parameters(spec.parameters())
+          .parameters(spec.parameters().get())
           .put("command", RunInfo.redactCommand(spec.command(), console::clean));
       spec.extra().forEach(info::put);
       dir.writeJson("run.json", info.tree());
