@@ -45,7 +45,7 @@ public final class TpccMetrics {
     return out;
   }
 
-  /** "tpmC 123.4 (NewOrder 2.1/s, Payment 2.0/s, …), errors 0, retries 0" for status lines. */
+  /** "tpmC 123.4 (NewOrder 2.1/s, Payment 2.0/s, …), errors 0, retries 0[, server unreachable for 5 s]". */
   public static String status(Metrics m, double seconds) {
     StringBuilder s = new StringBuilder(String.format(java.util.Locale.ROOT, "tpmC %.1f (", tpmC(m, seconds)));
     boolean first = true;
@@ -54,6 +54,11 @@ public final class TpccMetrics {
           .append(String.format(java.util.Locale.ROOT, " %.1f/s", op.successes() / seconds));
       first = false;
     }
-    return s.append("), errors ").append(m.errors()).append(", retries ").append(m.retries()).toString();
+    s.append("), errors ").append(m.errors()).append(", retries ").append(m.retries());
+    double down = m.outages().downForSeconds(System.nanoTime());
+    if (down > 0) {
+      s.append(String.format(java.util.Locale.ROOT, ", server unreachable for %.0f s", down));
+    }
+    return s.toString();
   }
 }

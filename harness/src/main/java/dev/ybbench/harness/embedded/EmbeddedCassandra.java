@@ -103,8 +103,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     try {
       for (int i = 1; i <= nodes; i++) {
         // One at a time: a node joining while another is still joining can be refused.
-        cluster.startNode(i, classpath);
-        cluster.awaitCql(i);
+        cluster.startAndAwait(i, classpath);
       }
       cluster.awaitAllUp(nodes);
       return cluster;
@@ -228,6 +227,27 @@ public final class EmbeddedCassandra implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts a node and waits until it answers CQL. A node that exits while joining (seen now and
+   * then on a busy 2-core machine, with the short ring delay used here) gets one more try from an
+   * empty directory.
+   */
+  private void startAndAwait(int node, List<Path> classpath) {
+    startNode(node, classpath);
+    try {
+      awaitCql(node);
+    } catch (UserError first) {
+      if (processes.get(node - 1).isAlive()) {
+        throw first;
+      }
+      log.accept("warning: " + first.getMessage() + "; starting it once more");
+      processes.remove(node - 1);
+      EmbeddedPostgres.deleteTree(nodeDir(node));
+      startNode(node, classpath);
+      awaitCql(node);
+    }
+  }
+
   private void awaitCql(int node) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_S);
     while (System.nanoTime() < deadline) {
@@ -278,9 +298,12 @@ public final class EmbeddedCassandra implements AutoCloseable {
     }
   }
 
+  /** The first error the node logged, if any, then its last lines. */
   private String logTail(int node) {
     List<String> lines = readLog(node).lines().filter(l -> !l.isBlank()).toList();
-    return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+    String firstError = lines.stream().filter(l -> l.contains(" ERROR ") || l.contains("Exception:")).findFirst()
+        .map(l -> l + " | … | ").orElse("");
+    return firstError + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
   }
 
   /** A port free on every node address. */

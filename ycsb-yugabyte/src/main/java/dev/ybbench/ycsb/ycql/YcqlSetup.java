@@ -56,9 +56,10 @@ public final class YcqlSetup {
    * For a run that does not load: checks, in the driver's schema metadata, that the keyspace and
    * the table exist. Drops nothing; a missing one is a {@link RunFailure}.
    */
-  public static void useExistingSchema(YcqlConfig config) {
+  static CqlTableClaim useExistingSchema(YcqlConfig config) {
     String table = config.table().table();
-    try (CqlSession s = config.withPartitionMetadata(false).open()) {
+    CqlSession s = config.withPartitionMetadata(false).open();
+    try {
       Optional<KeyspaceMetadata> keyspace = s.getMetadata().getKeyspace(CqlIdentifier.fromCql(config.keyspace()));
       if (keyspace.isEmpty()) {
         throw new RunFailure("keyspace " + config.keyspace() + " does not exist on " + config.hosts()
@@ -68,18 +69,26 @@ public final class YcqlSetup {
         throw new RunFailure("table " + table + " does not exist in keyspace " + config.keyspace() + " on "
             + config.hosts() + "; load it first (--phase load or both)");
       }
-    } catch (RunFailure e) {
+      return CqlTableClaim.take(s, config.keyspace(), table, false);
+    } catch (RunFailure | UserError e) {
+      s.close();
       throw e;
     } catch (RuntimeException e) {
+      s.close();
       throw connectError(config, e);
     }
   }
 
-  /** Creates the keyspace if missing, then the table afresh (an existing one is dropped). */
-  public static void createSchema(YcqlConfig config, Consumer<String> log) {
-    try (CqlSession s = config.withPartitionMetadata(false).open()) {
+  /**
+   * Creates the keyspace if missing, then the table afresh (an existing one is dropped) unless
+   * another run uses it; the returned claim holds the table until it is closed.
+   */
+  static CqlTableClaim createSchema(YcqlConfig config, Consumer<String> log) {
+    CqlSession s = config.withPartitionMetadata(false).open();
+    try {
       log.accept("Schema: " + config.schema().createKeyspace());
       s.execute(config.schema().createKeyspace());
+      CqlTableClaim claim = CqlTableClaim.take(s, config.keyspace(), config.table().table(), true);
       s.execute(config.schema().dropTable());
       String ddl = config.schema().createTable();
       log.accept("Schema: " + ddl);
@@ -87,9 +96,12 @@ public final class YcqlSetup {
       if (!s.checkSchemaAgreement()) {
         log.accept("warning: the nodes do not agree on the schema yet; the first operations may fail");
       }
+      return claim;
     } catch (UserError e) {
+      s.close();
       throw e;
     } catch (RuntimeException e) {
+      s.close();
       throw new UserError("Cannot create " + config.keyspace() + "." + config.table().table() + ": " + firstLine(e));
     }
   }

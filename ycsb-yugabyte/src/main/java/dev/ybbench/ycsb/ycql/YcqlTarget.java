@@ -17,6 +17,7 @@ public final class YcqlTarget implements ApiTarget {
   private final EmbeddedCassandra embedded;
   private final String askedVersion;
   private final Consumer<String> log;
+  private CqlTableClaim claim;
 
   private YcqlTarget(ServerInfo server, YcqlConfig config, EmbeddedCassandra embedded, String askedVersion,
       Consumer<String> log) {
@@ -98,13 +99,23 @@ public final class YcqlTarget implements ApiTarget {
 
   @Override
   public void createSchema(Consumer<String> schemaLog) {
-    YcqlSetup.createSchema(config, schemaLog);
+    hold(null);
+    hold(YcqlSetup.createSchema(config, schemaLog));
   }
 
-  /** Checks the keyspace and table; CQL has no advisory locks, so the table is not held against other runs. */
+  /** Checks the keyspace and table, and marks the table as used by this run (see {@link CqlTableClaim}). */
   @Override
   public void useExistingSchema(Consumer<String> schemaLog) {
-    YcqlSetup.useExistingSchema(config);
+    hold(null);
+    hold(YcqlSetup.useExistingSchema(config));
+  }
+
+  /** Lets go of the claim held, if any, and keeps {@code next}. */
+  private synchronized void hold(CqlTableClaim next) {
+    if (claim != null) {
+      claim.close();
+    }
+    claim = next;
   }
 
   @Override
@@ -114,6 +125,7 @@ public final class YcqlTarget implements ApiTarget {
 
   @Override
   public void close() {
+    hold(null);
     if (embedded != null) {
       log.accept("Stopping embedded Cassandra " + embedded.version());
       embedded.close();

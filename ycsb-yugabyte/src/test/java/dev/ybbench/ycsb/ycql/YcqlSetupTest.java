@@ -3,6 +3,7 @@ package dev.ybbench.ycsb.ycql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.run.RunFailure;
 import java.util.Properties;
@@ -43,10 +44,25 @@ class YcqlSetupTest {
     assertEquals("keyspace never_loaded does not exist on " + cassandra.hostList()
         + "; load it first (--phase load or both)", keyspace.getMessage());
 
-    YcqlSetup.createSchema(config("loaded", "usertable"), s -> { });
-    YcqlSetup.useExistingSchema(config("loaded", "usertable"));
+    YcqlSetup.createSchema(config("loaded", "usertable"), s -> { }).close();
+    YcqlSetup.useExistingSchema(config("loaded", "usertable")).close();
     RunFailure table = assertThrows(RunFailure.class, () -> YcqlSetup.useExistingSchema(config("loaded", "other")));
     assertEquals("table other does not exist in keyspace loaded on " + cassandra.hostList()
         + "; load it first (--phase load or both)", table.getMessage());
+  }
+
+  @Test
+  void aTableAnotherRunUsesIsNotRecreatedUnderIt() {
+    YcqlSetup.createSchema(config("claimed", "usertable"), s -> { }).close();
+    try (CqlTableClaim reader = YcqlSetup.useExistingSchema(config("claimed", "usertable"))) {
+      UserError refused = assertThrows(UserError.class,
+          () -> YcqlSetup.createSchema(config("claimed", "usertable"), s -> { }));
+      assertEquals("table usertable in keyspace claimed is in use by another run; wait for it to finish (or up to 30 s "
+          + "after a killed run) or use another --database", refused.getMessage());
+      // Readers share the table.
+      YcqlSetup.useExistingSchema(config("claimed", "usertable")).close();
+    }
+    // Once the other run lets go, the table can be made afresh.
+    YcqlSetup.createSchema(config("claimed", "usertable"), s -> { }).close();
   }
 }
