@@ -200,11 +200,15 @@ class RunTpccTest {
         List.of("--warehouses", "-2"),
         List.of("--config", results.resolve("missing.xml").toString()),
         List.of("--hosts", "127.0.0.1:1"),
+        List.of("--hosts", ""),
+        List.of("--db-version", "99"),
+        List.of("--results-dir", "/proc/ybbench-results"),
+        List.of("--max-outage-pct", "-1"),
         List.of("--no-such-flag"));
     for (List<String> args : cases) {
       Outcome o = run(args.toArray(new String[0]));
       String err = o.err().strip();
-      assertNotEquals(0, o.exitCode(), args.toString());
+      assertEquals(2, o.exitCode(), args.toString());
       assertEquals(1, err.lines().count(), args + " printed: " + err);
       assertTrue(err.startsWith("error: "), err);
       assertFalse(err.contains("Exception") || err.contains("\tat "), err);

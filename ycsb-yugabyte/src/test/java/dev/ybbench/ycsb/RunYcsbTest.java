@@ -145,7 +145,7 @@ class RunYcsbTest {
       Outcome o = run(args.toArray(new String[0]));
       double seconds = (System.nanoTime() - start) / 1e9;
       String err = o.err().strip();
-      assertNotEquals(0, o.exitCode(), args.toString());
+      assertEquals(2, o.exitCode(), args.toString());
       assertEquals(1, err.lines().count(), args + " printed: " + err);
       assertTrue(err.startsWith("error: "), err);
       assertFalse(err.contains("Exception") || err.contains("\tat "), err);

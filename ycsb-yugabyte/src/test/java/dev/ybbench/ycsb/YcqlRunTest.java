@@ -153,7 +153,7 @@ class YcqlRunTest {
     for (List<String> args : cases) {
       Outcome o = run(args.toArray(new String[0]));
       String err = o.err().strip();
-      assertNotEquals(0, o.exitCode(), args.toString());
+      assertEquals(2, o.exitCode(), args.toString());
       assertEquals(1, err.lines().count(), args + " printed: " + err);
       assertTrue(err.startsWith("error: "), err);
       assertFalse(err.contains("Exception") || err.contains("\tat "), err);
