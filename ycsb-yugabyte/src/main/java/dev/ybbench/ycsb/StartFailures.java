@@ -4,7 +4,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Client threads of a phase whose binding could not start. The first cause is kept for the run's
+ * Client threads of a phase that could not start (their binding or workload state failed) or
+ * that failed later (a binding or workload throwing). The first cause is kept for the run's
  * one-line reason; the threads end quietly instead of printing a stack trace each.
  */
 final class StartFailures implements Thread.UncaughtExceptionHandler {
@@ -15,29 +16,42 @@ final class StartFailures implements Thread.UncaughtExceptionHandler {
     }
   }
 
-  private final AtomicInteger count = new AtomicInteger();
+  private final AtomicInteger notStarted = new AtomicInteger();
+  private final AtomicInteger failedLater = new AtomicInteger();
   private final AtomicReference<String> first = new AtomicReference<>();
 
-  /** Records a binding's failure to start and returns what ends its thread. */
+  /** Records a thread's failure to start and returns what ends it. */
   Failed failed(Throwable cause) {
-    String msg = cause.getMessage() == null ? cause.toString() : cause.getMessage();
-    first.compareAndSet(null, msg.strip().split("\n")[0]);
-    count.incrementAndGet();
+    keep(cause);
+    notStarted.incrementAndGet();
     return new Failed(cause);
   }
 
-  int count() {
-    return count.get();
+  /** Records a thread that failed after it started (its cleanup, or an exception out of the workload). */
+  void failedLater(Throwable cause) {
+    keep(cause);
+    failedLater.incrementAndGet();
   }
 
-  String first() {
-    return first.get();
+  private void keep(Throwable cause) {
+    String msg = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    first.compareAndSet(null, msg.strip().split("\n")[0]);
+  }
+
+  int count() {
+    return notStarted.get() + failedLater.get();
+  }
+
+  /** "2 of 8 client threads could not start: …", or "… failed: …" when all of them started. */
+  String reason(int threads) {
+    return count() + " of " + threads + " client threads " + (notStarted.get() > 0 ? "could not start" : "failed")
+        + ": " + first.get();
   }
 
   @Override
   public void uncaughtException(Thread t, Throwable e) {
     if (!(e instanceof Failed)) {
-      failed(e); // a binding bug in the middle of a run: the phase must end, not wait for this thread
+      failedLater(e); // the phase must end, not wait for this thread
     }
   }
 }

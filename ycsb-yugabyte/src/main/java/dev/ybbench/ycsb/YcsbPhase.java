@@ -17,7 +17,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import site.ycsb.ClientThread;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
@@ -39,7 +38,7 @@ final class YcsbPhase {
   record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end) {
     /** The phase as summary.json holds it. */
     PhaseResult summary() {
-      return PhaseResult.of(metrics, recorder.totals(), seconds, recorder.startNanos());
+      return PhaseResult.of(metrics, recorder, seconds);
     }
   }
 
@@ -95,7 +94,8 @@ final class YcsbPhase {
     StartFailures startFailures = new StartFailures();
     List<MeasuredDB> measured = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
-    double targetPerThreadPerMs = targetOps > 0 ? targetOps / threads / 1000.0 : -1;
+    // The target rate over all threads, as a schedule per thread: one operation every this many ns.
+    long intervalNanos = targetOps > 0 ? Math.max(1, Math.round(threads * 1e9 / targetOps)) : 0;
     PhaseRecorder recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
     for (int t = 0; t < threads; t++) {
       // YCSB's split: each thread does opCount / threads, the first (opCount % threads) one more.
@@ -107,11 +107,8 @@ final class YcsbPhase {
       }
       MeasuredDB m = new MeasuredDB(binding, metrics, reported, console, startFailures);
       measured.add(m);
-      ClientThread c = new ClientThread(m, !load, w, props,
-          (int) Math.min(mine, Integer.MAX_VALUE), targetPerThreadPerMs, done);
-      c.setThreadId(t);
-      c.setThreadCount(threads);
-      Thread th = new Thread(c, "ycsb-" + phase + "-" + t);
+      Thread th = new Thread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads, startFailures, done),
+          "ycsb-" + phase + "-" + t);
       // A binding that cannot start ends its thread with StartFailures.Failed; it is reported once, below.
       th.setUncaughtExceptionHandler(startFailures);
       running.add(th);
@@ -121,8 +118,8 @@ final class YcsbPhase {
     End end = End.COMPLETED;
     long startNanos = System.nanoTime();
     long nextStatus = STATUS_EVERY_S;
-    // YCSB's ClientThread counts the latch down only when its binding started, so the threads
-    // themselves say when the phase is over.
+    // A thread whose binding could not start never counts the latch down, so the threads themselves
+    // say when the phase is over.
     while (!done.await(200, TimeUnit.MILLISECONDS) && running.stream().anyMatch(Thread::isAlive)) {
       if (startFailures.count() > 0) {
         w.requestStop();
@@ -152,8 +149,7 @@ final class YcsbPhase {
     if (startFailures.count() > 0) {
       recorder.close();
       w.cleanup();
-      throw new RunFailure(startFailures.count() + " of " + threads + " client threads could not start: "
-          + startFailures.first());
+      throw new RunFailure(startFailures.reason(threads));
     }
     double seconds = measurementWindow(measured, (System.nanoTime() - startNanos) / 1e9);
     recorder.close();

@@ -24,11 +24,11 @@ public final class OperationMetrics {
 
   private final String name;
   private final List<SingleWriterRecorder> recorders = new CopyOnWriteArrayList<>();
-  private final ThreadLocal<SingleWriterRecorder> latency = ThreadLocal.withInitial(() -> {
-    SingleWriterRecorder r = new SingleWriterRecorder(MAX_MICROS, 3);
-    recorders.add(r);
-    return r;
-  });
+  private final ThreadLocal<SingleWriterRecorder> latency = ThreadLocal.withInitial(() -> newRecorder(recorders));
+  /** Latency from the actual start, kept beside the intended-start one when operations run to a schedule. */
+  private final List<SingleWriterRecorder> actualRecorders = new CopyOnWriteArrayList<>();
+  private final ThreadLocal<SingleWriterRecorder> actualLatency =
+      ThreadLocal.withInitial(() -> newRecorder(actualRecorders));
   private final LongAdder successes = new LongAdder();
   private final LongAdder retries = new LongAdder();
   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
@@ -41,9 +41,31 @@ public final class OperationMetrics {
     return name;
   }
 
+  private static SingleWriterRecorder newRecorder(List<SingleWriterRecorder> into) {
+    SingleWriterRecorder r = new SingleWriterRecorder(MAX_MICROS, 3);
+    into.add(r);
+    return r;
+  }
+
+  /** A success that started when it was issued (no schedule): one latency. */
   public void success(long micros) {
-    latency.get().recordValue(Math.min(Math.max(micros, 0), MAX_MICROS));
+    latency.get().recordValue(clamp(micros));
     successes.increment();
+  }
+
+  /**
+   * A success of an operation run to a schedule (a target rate): its latency from the intended
+   * start, which counts the time it waited behind a stalled server (coordinated omission), and
+   * from its actual start, kept as a second series.
+   */
+  public void success(long intendedMicros, long actualMicros) {
+    latency.get().recordValue(clamp(intendedMicros));
+    actualLatency.get().recordValue(clamp(actualMicros));
+    successes.increment();
+  }
+
+  private static long clamp(long micros) {
+    return Math.min(Math.max(micros, 0), MAX_MICROS);
   }
 
   public void error(String errorClass, long count) {
@@ -59,12 +81,21 @@ public final class OperationMetrics {
     retries.increment();
   }
 
-  /** Everything recorded since the previous call, over all threads. */
+  /** Everything recorded since the previous call, over all threads (latency from the intended start, if any). */
   Histogram intervalHistogram() {
+    return interval(recorders);
+  }
+
+  /** The actual-start series since the previous call, or null when no operation ran to a schedule. */
+  Histogram actualIntervalHistogram() {
+    return actualRecorders.isEmpty() ? null : interval(actualRecorders);
+  }
+
+  private static Histogram interval(List<SingleWriterRecorder> from) {
     Histogram sum = new Histogram(MAX_MICROS, 3);
     long start = Long.MAX_VALUE;
     long end = 0;
-    for (SingleWriterRecorder r : recorders) {
+    for (SingleWriterRecorder r : from) {
       Histogram h = r.getIntervalHistogram();
       sum.add(h);
       start = Math.min(start, h.getStartTimeStamp());

@@ -21,6 +21,12 @@ import org.HdrHistogram.HistogramLogWriter;
  * summary's counts equal the logs' counts exactly.
  */
 public final class PhaseRecorder implements AutoCloseable {
+  /**
+   * Under a target rate, {@code latency/<phase>-<OP>.hlog} holds latency from the intended start
+   * and this subdirectory the same operations from their actual start.
+   */
+  public static final String ACTUAL_DIR = "actual-start";
+
   private final String phase;
   private final Metrics metrics;
   private final Path latencyDir;
@@ -28,6 +34,7 @@ public final class PhaseRecorder implements AutoCloseable {
   private final long startMillis = System.currentTimeMillis();
   private final long startNanos = System.nanoTime();
   private final Map<String, Histogram> totals = new TreeMap<>();
+  private final Map<String, Histogram> actualTotals = new TreeMap<>();
   private final Map<String, HistogramLogWriter> logs = new LinkedHashMap<>();
   private final Map<String, PrintStream> streams = new LinkedHashMap<>();
   private final ScheduledExecutorService ticker;
@@ -79,8 +86,13 @@ public final class PhaseRecorder implements AutoCloseable {
     for (OperationMetrics op : metrics.operations()) {
       Histogram interval = op.intervalHistogram();
       totals.computeIfAbsent(op.name(), k -> new Histogram(OperationMetrics.MAX_MICROS, 3)).add(interval);
-      log(op.name()).outputIntervalHistogram(interval);
+      log(latencyDir, op.name()).outputIntervalHistogram(interval);
       combined.add(interval);
+      Histogram actual = op.actualIntervalHistogram();
+      if (actual != null) {
+        actualTotals.computeIfAbsent(op.name(), k -> new Histogram(OperationMetrics.MAX_MICROS, 3)).add(actual);
+        log(latencyDir.resolve(ACTUAL_DIR), op.name()).outputIntervalHistogram(actual);
+      }
     }
     long successes = metrics.successes();
     long errors = metrics.errors();
@@ -100,15 +112,17 @@ public final class PhaseRecorder implements AutoCloseable {
     lastTickNanos = now;
   }
 
-  private HistogramLogWriter log(String operation) {
-    return logs.computeIfAbsent(operation, op -> {
+  private HistogramLogWriter log(Path dir, String op) {
+    Path file = dir.resolve(phase + "-" + op + ".hlog");
+    return logs.computeIfAbsent(file.toString(), f -> {
       try {
-        Files.createDirectories(latencyDir);
-        PrintStream out = new PrintStream(
-            Files.newOutputStream(latencyDir.resolve(phase + "-" + op + ".hlog")), true, "UTF-8");
-        streams.put(op, out);
+        Files.createDirectories(dir);
+        PrintStream out = new PrintStream(Files.newOutputStream(file), true, "UTF-8");
+        streams.put(f, out);
         HistogramLogWriter w = new HistogramLogWriter(out);
-        w.outputComment("ybbench " + phase + " " + op + ": latency of successful operations in microseconds");
+        w.outputComment("ybbench " + phase + " " + op + ": latency of successful operations in microseconds, from "
+            + (dir.equals(latencyDir) ? "the intended start under a target rate, else the actual start"
+                : "the actual start"));
         w.outputLogFormatVersion();
         w.outputStartTime(startMillis);
         w.setBaseTime(startMillis);
@@ -136,8 +150,13 @@ public final class PhaseRecorder implements AutoCloseable {
     }
   }
 
-  /** Latency of successes per operation over the whole phase (µs). */
+  /** Latency of successes per operation over the whole phase (µs): from the intended start under a schedule. */
   public synchronized Map<String, Histogram> totals() {
     return new TreeMap<>(totals);
+  }
+
+  /** Latency from the actual start per operation, for operations that ran to a schedule; else empty. */
+  public synchronized Map<String, Histogram> actualTotals() {
+    return new TreeMap<>(actualTotals);
   }
 }

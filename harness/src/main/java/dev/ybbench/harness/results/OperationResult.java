@@ -1,16 +1,26 @@
 package dev.ybbench.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.Map;
 
 /**
  * One operation or transaction type of a phase: successes, errors by class, retries, throughput
- * (successes only) and the latency of successes.
+ * (successes only) and the latency of successes — from the intended start when the operations
+ * ran to a target rate (the phase's {@code latency_from} says which), with the latency from the
+ * actual start beside it then ({@code latency_actual_us}; absent otherwise).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
-    double throughputOps, Latency latencyUs) {
+    double throughputOps, Latency latencyUs, Latency latencyActualUs) {
+
+  /** An operation whose latency is from its actual start only. */
+  public OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
+      double throughputOps, Latency latencyUs) {
+    this(successes, errors, errorsByClass, retries, throughputOps, latencyUs, null);
+  }
 
   /** Attempts that ended, successes and errors alike (retried attempts are not among them). */
   public long attempts() {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.metrics.Outages;
+import dev.ybbench.harness.metrics.PhaseRecorder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,7 @@ public record PhaseResult(
     long errors,
     long retries,
     double throughputOps,
+    String latencyFrom,
     List<Outage> outages,
     Map<String, OperationResult> operations,
     @JsonProperty("tpmC") Double tpmC,
@@ -34,6 +36,14 @@ public record PhaseResult(
     Long rows,
     Long rowsPerS,
     String populationCheck) {
+
+  /**
+   * What {@code latency_us} measures from: operations run to a target rate are measured from when
+   * the schedule said they should start, so a stalled server shows in the tail instead of hiding
+   * in the schedule (coordinated omission); others from when they started.
+   */
+  public static final String INTENDED_START = "intended start";
+  public static final String ACTUAL_START = "actual start";
 
   /** A stretch of the phase when the server could not be reached, from the phase's start. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -47,17 +57,21 @@ public record PhaseResult(
    * Throughput counts successes only, over {@code seconds}; latency comes from the phase's
    * HdrHistogram totals; outages are placed from {@code startNanos}, when the phase began.
    */
-  public static PhaseResult of(Metrics metrics, Map<String, Histogram> latency, double seconds, long startNanos) {
+  public static PhaseResult of(Metrics metrics, PhaseRecorder recorder, double seconds) {
     List<Outage> outages = new ArrayList<>();
     for (Outages.Interval i : metrics.outages().intervals(System.nanoTime())) {
-      outages.add(new Outage(round(Math.max(0, i.startNanos() - startNanos) / 1e9), round(i.seconds())));
+      outages.add(new Outage(round(Math.max(0, i.startNanos() - recorder.startNanos()) / 1e9), round(i.seconds())));
     }
+    Map<String, Histogram> latency = recorder.totals();
+    Map<String, Histogram> actual = recorder.actualTotals();
     Map<String, OperationResult> ops = new LinkedHashMap<>();
     for (OperationMetrics op : metrics.operations()) {
       ops.put(op.name(), new OperationResult(op.successes(), op.errorCount(), op.errors(), op.retries(),
-          round(op.successes() / seconds), Latency.of(latency.get(op.name()))));
+          round(op.successes() / seconds), Latency.of(latency.get(op.name())),
+          actual.isEmpty() ? null : Latency.of(actual.get(op.name()))));
     }
-    return ofOperations(ops, seconds, outages);
+    PhaseResult p = ofOperations(ops, seconds, outages);
+    return actual.isEmpty() ? p : p.withLatencyFrom(INTENDED_START);
   }
 
   /** Phase totals as the sums of its operations. */
@@ -65,20 +79,25 @@ public record PhaseResult(
     long successes = ops.values().stream().mapToLong(OperationResult::successes).sum();
     long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
-    return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds),
+    return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
         outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
-    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, Map.of(), null, null, null, rows,
+    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, rows,
         Math.round(rows / seconds), populationCheck);
   }
 
   /** The same phase with TPC-C's figures. */
   public PhaseResult withTpcc(double tpmC, double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, outages, operations,
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
         round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck);
+  }
+
+  private PhaseResult withLatencyFrom(String from) {
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, tpmC,
+        efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck);
   }
 
   /** Seconds the server was unreachable during the phase. */

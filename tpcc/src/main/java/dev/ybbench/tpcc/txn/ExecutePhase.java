@@ -83,7 +83,7 @@ public final class ExecutePhase {
         efficiency, TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count()) + TpccMetrics.status(metrics, seconds));
     limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s, %s)", k,
         v.p90S(), v.limitS(), v.pass() ? "pass" : "FAIL")));
-    return PhaseResult.of(metrics, recorder.totals(), seconds, recorder.startNanos()).withTpcc(tpmC, efficiency, limits);
+    return PhaseResult.of(metrics, recorder, seconds).withTpcc(tpmC, efficiency, limits);
   }
 
   private static void sleepWhileRunning(Run run, long seconds) throws InterruptedException {

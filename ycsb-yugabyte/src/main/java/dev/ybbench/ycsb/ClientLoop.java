@@ -1,0 +1,95 @@
+package dev.ybbench.ycsb;
+
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import site.ycsb.DBException;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+
+/**
+ * One YCSB client thread, in place of YCSB's {@code ClientThread}: the same loop — the workload's
+ * doInsert (load) or doTransaction (run) until the thread's share is done or the workload is
+ * asked to stop, paced to the target rate — with three differences: counts are 64-bit; under a
+ * target rate each operation's intended start (the schedule's, not the moment the previous
+ * operation let it go) is handed to the measurement, so a stalled server shows in the latency
+ * instead of delaying the schedule unseen (coordinated omission); and a binding that cannot start
+ * or a workload that throws ends this thread with its cause, where YCSB's prints a stack trace and
+ * waits forever, or exits the JVM with status 0.
+ */
+final class ClientLoop implements Runnable {
+  private final MeasuredDB db;
+  private final Workload workload;
+  private final Properties props;
+  private final boolean transactions;
+  private final long operations;
+  private final long intervalNanos;
+  private final int threadId;
+  private final int threadCount;
+  private final StartFailures failures;
+  private final CountDownLatch done;
+
+  /**
+   * @param transactions  the run phase's mix (true) or the load's inserts (false)
+   * @param operations    this thread's share (0 = until the workload is asked to stop)
+   * @param intervalNanos the schedule: one operation every this many ns (0 = as fast as possible)
+   */
+  ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
+      long intervalNanos, int threadId, int threadCount, StartFailures failures, CountDownLatch done) {
+    this.db = db;
+    this.workload = workload;
+    this.props = props;
+    this.transactions = transactions;
+    this.operations = operations;
+    this.intervalNanos = intervalNanos;
+    this.threadId = threadId;
+    this.threadCount = threadCount;
+    this.failures = failures;
+    this.done = done;
+  }
+
+  @Override
+  public void run() {
+    db.init(); // a binding that cannot start ends the thread here, recorded by StartFailures
+    Object state;
+    try {
+      state = workload.initThread(props, threadId, threadCount);
+    } catch (WorkloadException | RuntimeException e) {
+      throw failures.failed(e);
+    }
+    try {
+      long start = System.nanoTime();
+      if (intervalNanos > 0) {
+        // Threads start at different points of one interval, so their operations do not arrive in step.
+        start += ThreadLocalRandom.current().nextLong(intervalNanos);
+      }
+      for (long n = 0; (operations == 0 || n < operations) && !workload.isStopRequested(); n++) {
+        if (intervalNanos > 0) {
+          long intended = start + n * intervalNanos;
+          sleepUntil(intended);
+          db.scheduled(intended);
+        }
+        if (!(transactions ? workload.doTransaction(db, state) : workload.doInsert(db, state))) {
+          break;
+        }
+      }
+    } finally {
+      db.scheduled(0);
+      try {
+        db.cleanup();
+      } catch (DBException e) {
+        failures.failedLater(e);
+      } finally {
+        done.countDown();
+      }
+    }
+  }
+
+  private void sleepUntil(long deadline) {
+    for (long left = deadline - System.nanoTime(); left > 0 && !workload.isStopRequested();
+        left = deadline - System.nanoTime()) {
+      LockSupport.parkNanos(Math.min(left, 100_000_000L));
+    }
+  }
+}
