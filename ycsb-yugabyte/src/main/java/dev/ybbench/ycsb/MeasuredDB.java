@@ -21,19 +21,21 @@ import site.ycsb.Status;
 final class MeasuredDB extends DB {
   private final DB db;
   private final Set<String> reported;
-  /** This thread's view of the phase's metrics, so the hot path skips the shared map. */
+  /** This thread's view of the current metrics, so the hot path skips the shared map. */
   private final Map<String, OperationMetrics> byName = new HashMap<>();
-  private final Metrics metrics;
+  private final MetricsSink sink;
+  /** The metrics {@link #byName} belongs to; the warm-up's until the measured window begins. */
+  private Metrics metrics;
   private final Consumer<String> log;
 
   private final StartFailures startFailures;
 
   /** @param reported error classes already printed, shared by the phase's threads */
-  MeasuredDB(DB db, Metrics metrics, Set<String> reported, Consumer<String> log, StartFailures startFailures) {
+  MeasuredDB(DB db, MetricsSink sink, Set<String> reported, Consumer<String> log, StartFailures startFailures) {
     this.db = db;
     this.startFailures = startFailures;
     this.reported = reported;
-    this.metrics = metrics;
+    this.sink = sink;
     this.log = log;
   }
 
@@ -86,6 +88,13 @@ final class MeasuredDB extends DB {
     long start = System.nanoTime();
     Status s = call.get();
     long end = System.nanoTime();
+    Metrics current = sink.current();
+    if (current != metrics) {
+      // The warm-up is over: the measured window starts with this thread's next operation.
+      metrics = current;
+      byName.clear();
+      firstNanos = -1;
+    }
     if (firstNanos < 0) {
       firstNanos = start;
     }

@@ -22,8 +22,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
@@ -101,6 +99,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
           + "(default: ${DEFAULT-VALUE}; 0 = no limit)")
   long duration;
 
+  @Option(names = "--warmup", paramLabel = "SECONDS",
+      description = "run the workload this long before measuring; recorded apart as the phase \"warmup\" "
+          + "(default: the workload's warmuptime, else 0)")
+  Long warmup;
+
   @Option(names = "--target", paramLabel = "OPS", defaultValue = "0",
       description = "cap throughput at this many ops/s over all threads (default: no cap)")
   double target;
@@ -144,6 +147,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
   boolean help;
 
+  /** The workload property for --warmup, in seconds (named after YCSB's maxexecutiontime). */
+  static final String WARMUP_PROPERTY = "warmuptime";
+
   private final Path home;
   private final RunLifecycle lifecycle;
   private String[] args = new String[0];
@@ -179,7 +185,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   public Integer call() throws Exception {
     Console console = lifecycle.console();
     validate();
-    Path workloadFile = resolveWorkload();
+    Path workloadFile = WorkloadFiles.resolve(workload, workloadFileOption, home);
     console.redact(password);
     console.redact(System.getenv("YSQL_PASSWORD"));
     Properties props = ycsbProperties(workloadFile);
@@ -204,7 +210,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(batchSize));
         console.line(String.format("Loading %d records with %d threads (%s %d)", insertCount, threads,
             api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize));
-        runPhase(run, "load", loadProps, insertCount, 0, 0);
+        runPhase(run, "load", loadProps, insertCount, 0, 0, 0);
       } else {
         apiTarget.useExistingSchema(console::line);
       }
@@ -212,7 +218,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
         console.line(String.format("Running %s with %d threads: %s operations, at most %s", workloadName, threads,
             opCount == 0 ? "unlimited" : Long.toString(opCount), duration == 0 ? "no time limit" : duration + " s"));
-        runPhase(run, "run", props, opCount, target, duration);
+        runPhase(run, "run", props, opCount, target, Long.parseLong(props.getProperty(WARMUP_PROPERTY, "0")), duration);
       }
     });
   }
@@ -222,13 +228,16 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return api.equals("ycql") ? YcqlTarget.open(options, props, log) : YsqlTarget.open(options, props, log);
   }
 
-  private void runPhase(Run run, String name, Properties props, long opCount, double targetOps, long maxSeconds)
-      throws Exception {
+  private void runPhase(Run run, String name, Properties props, long opCount, double targetOps, long warmupSeconds,
+      long maxSeconds) throws Exception {
     YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line);
     run.onStop(p::stop);
-    YcsbPhase.Result r = p.execute(threads, opCount, targetOps, maxSeconds, run.directory().latencyDir(),
-        run.timeseries());
+    YcsbPhase.Result r = p.execute(threads, opCount, targetOps, warmupSeconds, maxSeconds,
+        run.directory().latencyDir(), run.timeseries());
     run.console().line(YcsbReport.text(r));
+    if (r.warmup() != null) {
+      run.keep(YcsbPhase.WARMUP, r.warmup());
+    }
     run.record(name, r.summary());
   }
 
@@ -253,6 +262,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     if (duration < 0) {
       throw new UserError("--duration cannot be negative; 0 means no time limit");
+    }
+    if (warmup != null && warmup < 0) {
+      throw new UserError("--warmup cannot be negative, was " + warmup);
     }
     if (target < 0) {
       throw new UserError("--target cannot be negative; 0 means no cap");
@@ -288,38 +300,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     options.limits();
   }
 
-  private Path resolveWorkload() throws IOException {
-    if (workloadFileOption != null) {
-      if (workload != null) {
-        throw new UserError("Give the workload once: either WORKLOAD or -P FILE, not both");
-      }
-      if (!Files.isRegularFile(workloadFileOption)) {
-        throw new UserError("Workload file " + workloadFileOption + " does not exist");
-      }
-      return workloadFileOption;
-    }
-    if (workload == null) {
-      throw new UserError("Name a workload, e.g. ./run_ycsb.sh workloada (see --help)");
-    }
-    Path asGiven = Path.of(workload);
-    if (Files.isRegularFile(asGiven)) {
-      return asGiven;
-    }
-    Path dir = home.resolve("workloads");
-    Path named = dir.resolve(workload);
-    if (!workload.contains("/") && Files.isRegularFile(named)) {
-      return named;
-    }
-    String known;
-    try (Stream<Path> s = Files.list(dir)) {
-      known = s.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).sorted()
-          .filter(n -> !n.endsWith(".md")).collect(Collectors.joining(", "));
-    } catch (IOException e) {
-      known = "(workloads/ not found)";
-    }
-    throw new UserError("Unknown workload '" + workload + "': not a file, and not one of " + known);
-  }
-
   /** Workload file, then -p, then the flags: the later one wins. */
   private Properties ycsbProperties(Path workloadFile) throws IOException {
     Properties props = new Properties();
@@ -337,6 +317,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     props.setProperty("threadcount", Integer.toString(threads));
     if (target > 0) {
       props.setProperty("target", Double.toString(target));
+    }
+    if (warmup != null) {
+      props.setProperty(WARMUP_PROPERTY, Long.toString(warmup));
     }
     if (layout != null) {
       props.setProperty(YsqlConfig.LAYOUT, layout);

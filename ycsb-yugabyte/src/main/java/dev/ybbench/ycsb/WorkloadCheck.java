@@ -31,6 +31,7 @@ final class WorkloadCheck {
     AT_LEAST.put("maxscanlength", 1L);
     AT_LEAST.put("zeropadding", 1L);
     AT_LEAST.put("threadcount", 1L);
+    AT_LEAST.put(RunYcsb.WARMUP_PROPERTY, 0L);
     AT_LEAST.put("db.batchsize", 1L);
     AT_LEAST.put("yb.split", 1L);
     AT_LEAST.put("yb.tablets", 0L);

@@ -35,7 +35,8 @@ final class YcsbPhase {
   /** Seconds of nothing but errors after which a phase gives up. */
   static final int NOTHING_WORKS_S = 10;
 
-  record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end) {
+  /** @param warmup the warm-up's result when there was one (recorded apart), else null */
+  record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end, PhaseResult warmup) {
     /** The phase as summary.json holds it. */
     PhaseResult summary() {
       return PhaseResult.of(metrics, recorder, seconds);
@@ -70,13 +71,17 @@ final class YcsbPhase {
     }
   }
 
+  /** The name the warm-up has in summary.json and timeseries.csv. */
+  static final String WARMUP = "warmup";
+
   /**
-   * @param threads    client threads, each with its own binding and connection
-   * @param opCount    operations to do in all (0 = until the time limit)
-   * @param targetOps  throughput cap over all threads in ops/s (0 = none)
-   * @param maxSeconds time limit (0 = none)
+   * @param threads       client threads, each with its own binding and connection
+   * @param opCount       operations to do in all (0 = until the time limit)
+   * @param targetOps     throughput cap over all threads in ops/s (0 = none)
+   * @param warmupSeconds operations run this long first, recorded apart as the phase "warmup" (0 = none)
+   * @param maxSeconds    time limit of the measured window (0 = none)
    */
-  Result execute(int threads, long opCount, double targetOps, long maxSeconds, Path latencyDir,
+  Result execute(int threads, long opCount, double targetOps, long warmupSeconds, long maxSeconds, Path latencyDir,
       Timeseries timeseries) throws Exception {
     boolean load = phase.equals("load");
     Measurements.setProperties(props); // YCSB's workload and threads expect it to exist
@@ -89,6 +94,11 @@ final class YcsbPhase {
     }
 
     Metrics metrics = new Metrics();
+    Metrics warmupMetrics = warmupSeconds > 0 ? new Metrics() : null;
+    MetricsSink sink = new MetricsSink(warmupMetrics != null ? warmupMetrics : metrics);
+    PhaseRecorder warmupRecorder = warmupMetrics != null
+        ? new PhaseRecorder(WARMUP, warmupMetrics, latencyDir, timeseries) : null;
+    PhaseResult warmup = null;
     Set<String> reported = ConcurrentHashMap.newKeySet();
     CountDownLatch done = new CountDownLatch(threads);
     StartFailures startFailures = new StartFailures();
@@ -96,16 +106,16 @@ final class YcsbPhase {
     List<Thread> running = new ArrayList<>();
     // The target rate over all threads, as a schedule per thread: one operation every this many ns.
     long intervalNanos = targetOps > 0 ? Math.max(1, Math.round(threads * 1e9 / targetOps)) : 0;
-    PhaseRecorder recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
+    PhaseRecorder recorder = warmupRecorder == null ? new PhaseRecorder(phase, metrics, latencyDir, timeseries) : null;
     for (int t = 0; t < threads; t++) {
       // YCSB's split: each thread does opCount / threads, the first (opCount % threads) one more.
       long mine = opCount / threads + (t < opCount % threads ? 1 : 0);
       DB binding = bindings.get();
       binding.setProperties(props);
       if (binding instanceof OperationEvents.Source source) {
-        source.setEvents(metrics);
+        source.setEvents(sink);
       }
-      MeasuredDB m = new MeasuredDB(binding, metrics, reported, console, startFailures);
+      MeasuredDB m = new MeasuredDB(binding, sink, reported, console, startFailures);
       measured.add(m);
       Thread th = new Thread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads, startFailures, done),
           "ycsb-" + phase + "-" + t);
@@ -126,12 +136,20 @@ final class YcsbPhase {
         break;
       }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
-      if (elapsed >= NOTHING_WORKS_S && metrics.successes() == 0 && metrics.errors() > 0 && end == End.COMPLETED) {
+      if (recorder == null && elapsed >= warmupSeconds) {
+        sink.switchTo(metrics);
+        recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
+        warmupRecorder.close();
+        warmup = PhaseResult.of(warmupMetrics, warmupRecorder, elapsed);
+        console.accept(String.format(Locale.ROOT, "[%s] %.0f s done; measuring from now", WARMUP, elapsed));
+      }
+      Metrics now = sink.current();
+      if (elapsed >= NOTHING_WORKS_S && now.successes() == 0 && now.errors() > 0 && end == End.COMPLETED) {
         // Every operation so far failed: the run cannot stand, so say so now rather than at --duration.
         end = End.NOTHING_WORKS;
         w.requestStop();
       }
-      if (maxSeconds > 0 && elapsed >= maxSeconds && end == End.COMPLETED) {
+      if (maxSeconds > 0 && elapsed >= warmupSeconds + maxSeconds && end == End.COMPLETED) {
         end = End.TIME_LIMIT;
         w.requestStop();
       }
@@ -139,37 +157,46 @@ final class YcsbPhase {
         end = End.STOPPED;
       }
       if (elapsed >= nextStatus) {
-        console.accept(statusLine(load, metrics, recorder, elapsed, opCount, maxSeconds));
+        console.accept(recorder == null
+            ? statusLine(load, warmupMetrics, warmupRecorder, elapsed, 0, warmupSeconds)
+            : statusLine(load, metrics, recorder, recorder.elapsedSeconds(), opCount, maxSeconds));
         nextStatus += STATUS_EVERY_S;
       }
     }
     for (Thread th : running) {
       th.join();
     }
+    if (recorder == null) { // the phase ended within its warm-up
+      sink.switchTo(metrics);
+      recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
+      warmupRecorder.close();
+      warmup = PhaseResult.of(warmupMetrics, warmupRecorder, (System.nanoTime() - startNanos) / 1e9);
+    }
     if (startFailures.count() > 0) {
       recorder.close();
       w.cleanup();
       throw new RunFailure(startFailures.reason(threads));
     }
-    double seconds = measurementWindow(measured, (System.nanoTime() - startNanos) / 1e9);
+    double seconds = measurementWindow(measured, recorder.elapsedSeconds(), recorder.startNanos());
     recorder.close();
     w.cleanup();
     if (stopRequested) {
       end = End.STOPPED;
     }
-    return new Result(phase, metrics, recorder, seconds, end);
+    return new Result(phase, metrics, recorder, seconds, end, warmup);
   }
 
   /**
    * From the first operation of any thread to the end of the last one (its final flush included):
-   * connecting and preparing before, and closing sessions after, are not throughput time.
+   * connecting and preparing before, and closing sessions after, are not throughput time; nor is
+   * the warm-up, which ended at {@code sinceNanos}.
    */
-  static double measurementWindow(List<MeasuredDB> threads, double wallSeconds) {
+  static double measurementWindow(List<MeasuredDB> threads, double wallSeconds, long sinceNanos) {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     for (MeasuredDB t : threads) {
-      if (t.firstNanos() >= 0) {
-        first = Math.min(first, t.firstNanos());
+      if (t.firstNanos() >= 0 && t.lastNanos() > sinceNanos) {
+        first = Math.min(first, Math.max(t.firstNanos(), sinceNanos));
         last = Math.max(last, t.lastNanos());
       }
     }

@@ -57,15 +57,23 @@ public final class Run {
    * ({@link PhaseCheck}) ends the run as failed. A phase cut short by Ctrl-C is kept, not judged.
    */
   public void record(String phase, PhaseResult result) {
-    summary = summary.withPhase(phase, result);
-    if (result.operations() != null && !result.operations().isEmpty()) {
-      measuredPhases.add(phase);
-    }
+    keep(phase, result);
     if (!interrupted()) {
       String problem = PhaseCheck.problem(phase, result, limits);
       if (problem != null) {
         throw new RunFailure(problem);
       }
+    }
+  }
+
+  /**
+   * Keeps a phase's result without judging it: a warm-up, whose errors are the cold start it is
+   * there to absorb.
+   */
+  public void keep(String phase, PhaseResult result) {
+    summary = summary.withPhase(phase, result);
+    if (result.operations() != null && !result.operations().isEmpty()) {
+      measuredPhases.add(phase);
     }
   }
 

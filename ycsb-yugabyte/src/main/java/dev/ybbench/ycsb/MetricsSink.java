@@ -1,0 +1,46 @@
+package dev.ybbench.ycsb;
+
+import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.metrics.OperationEvents;
+
+/**
+ * Where a phase's threads record: the warm-up's metrics first, then, from the moment the warm-up
+ * ends, the measured window's. Bindings report retries and outages through it too, so both land
+ * in the window they happened in.
+ */
+final class MetricsSink implements OperationEvents {
+  private volatile Metrics current;
+
+  MetricsSink(Metrics first) {
+    this.current = first;
+  }
+
+  Metrics current() {
+    return current;
+  }
+
+  /** Everything recorded from now on goes to {@code next}. */
+  void switchTo(Metrics next) {
+    current = next;
+  }
+
+  @Override
+  public void retried(String operation, String errorClass) {
+    current.retried(operation, errorClass);
+  }
+
+  @Override
+  public void lost(String operation, String errorClass, int count) {
+    current.lost(operation, errorClass, count);
+  }
+
+  @Override
+  public void unreachable(String operation, String errorClass) {
+    current.unreachable(operation, errorClass);
+  }
+
+  @Override
+  public void reachable() {
+    current.reachable();
+  }
+}
