@@ -205,22 +205,25 @@ final class YcsbPhase {
 
   /**
    * "[load] 12 s, 45.0% 45000/100000 rows, 3750 rows/s, ETA 15 s, …" or, for a run limited by
-   * time, "[run] 10 s of 60 s (16.7%), 201125 ops, 20112 ops/s, ETA 50 s, …".
+   * time, "[run] 10 s of 60 s (16.7%), 201125 ops, 20112 ops/s, ETA 50 s, …, errors 0, retries 0":
+   * rows and ops are successes, as the rate is; errors and retries are counted apart. Progress
+   * against --operations counts every finished operation, failed ones too.
    */
   static String statusLine(boolean load, Metrics m, PhaseRecorder recorder, double elapsed, long opCount,
       long maxSeconds) {
-    long done = m.successes() + m.errors();
+    long finished = m.successes() + m.errors();
     String unit = load ? "rows" : "ops";
-    double byOps = opCount > 0 ? (double) done / opCount : 0;
+    double byOps = opCount > 0 ? (double) finished / opCount : 0;
     double byTime = maxSeconds > 0 ? elapsed / maxSeconds : 0;
     double fraction = Math.max(byOps, byTime);
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "[%s] %.0f s", recorder.phase(), elapsed));
     if (byTime > byOps) {
-      s.append(String.format(Locale.ROOT, " of %d s (%.1f%%), %d %s", maxSeconds, 100 * fraction, done, unit));
+      s.append(String.format(Locale.ROOT, " of %d s (%.1f%%), %d %s", maxSeconds, 100 * fraction, m.successes(),
+          unit));
     } else if (opCount > 0) {
-      s.append(String.format(Locale.ROOT, ", %.1f%% %d/%d %s", 100 * fraction, done, opCount, unit));
+      s.append(String.format(Locale.ROOT, ", %.1f%% %d/%d %s", 100 * fraction, m.successes(), opCount, unit));
     } else {
-      s.append(String.format(Locale.ROOT, ", %d %s", done, unit));
+      s.append(String.format(Locale.ROOT, ", %d %s", m.successes(), unit));
     }
     s.append(String.format(Locale.ROOT, ", %.0f %s/s", m.successes() / Math.max(elapsed, 1e-9), unit));
     if (fraction > 0 && fraction < 1) {

@@ -43,6 +43,18 @@ class WarmupTest {
     List<String> rows = Files.readAllLines(cmd.runDirectory().resolve("timeseries.csv"));
     assertTrue(rows.stream().anyMatch(r -> r.startsWith("warmup,")), "the warm-up is not marked in the timeseries");
     assertTrue(rows.stream().anyMatch(r -> r.startsWith("run,")));
+
+    // No row is a fragment of the window's edge, and every row's rate is over its real length.
+    double previous = 0;
+    double counted = 0;
+    for (String r : rows.stream().filter(r -> r.startsWith("run,")).toList()) {
+      String[] f = r.split(",");
+      double elapsed = Double.parseDouble(f[1]);
+      assertTrue(elapsed - previous >= 0.5, "a row of " + (elapsed - previous) + " s: " + r);
+      counted += Double.parseDouble(f[2]) * (elapsed - previous);
+      previous = elapsed;
+    }
+    assertEquals(reads, counted, reads * 0.01, "rates times row lengths do not add up to the successes");
   }
 
   private static List<String> iterate(JsonNode object) {

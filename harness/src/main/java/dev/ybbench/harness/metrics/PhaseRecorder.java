@@ -17,7 +17,7 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * Once a second, takes each operation's interval histogram, appends it to that operation's
  * HdrHistogram interval log ({@code latency/<phase>-<OP>.hlog}), adds it to the phase totals and
- * writes one timeseries row. Totals and interval logs come from the same histograms, so the
+ * writes one timeseries row (a second behind, so that the window's last fragment can join it). Totals and interval logs come from the same histograms, so the
  * summary's counts equal the logs' counts exactly.
  */
 public final class PhaseRecorder implements AutoCloseable {
@@ -72,15 +72,56 @@ public final class PhaseRecorder implements AutoCloseable {
     return (System.nanoTime() - startNanos) / 1e9;
   }
 
-  /** The most recent one-second row, or null before the first tick. */
+  /** The most recent one-second row, or null before the first tick (timeseries.csv gets it a second later). */
   public Timeseries.Row lastRow() {
     return lastRow;
   }
+
+  /**
+   * One interval's figures, kept until the next one is known: a last fragment shorter than half
+   * an interval (the threads stopping) is merged into it, so a chart does not end in a cliff that
+   * is only the window's edge.
+   */
+  private record Interval(long startNanos, long endNanos, Histogram latency, long successes, long errors,
+      long retries) {
+    Interval merge(Interval later) {
+      Histogram h = latency.copy();
+      h.add(later.latency);
+      return new Interval(startNanos, later.endNanos, h, successes + later.successes, errors + later.errors,
+          retries + later.retries);
+    }
+  }
+
+  private Interval held;
 
   private synchronized void tick() {
     if (closed) {
       return;
     }
+    Interval current = take();
+    if (held != null) {
+      write(held);
+    }
+    held = current;
+    lastRow = row(current);
+  }
+
+  /** The last interval, merged into the one before when it is shorter than half an interval. */
+  private synchronized void flush() {
+    Interval last = take();
+    if (held != null && last.endNanos - last.startNanos < TimeUnit.MILLISECONDS.toNanos(500)) {
+      write(held.merge(last));
+    } else {
+      if (held != null) {
+        write(held);
+      }
+      write(last);
+    }
+    held = null;
+  }
+
+  /** Everything recorded since the previous interval: to the .hlog files and the totals, and as an Interval. */
+  private Interval take() {
     long now = System.nanoTime();
     Histogram combined = new Histogram(OperationMetrics.MAX_MICROS, 3);
     for (OperationMetrics op : metrics.operations()) {
@@ -97,19 +138,28 @@ public final class PhaseRecorder implements AutoCloseable {
     long successes = metrics.successes();
     long errors = metrics.errors();
     long retries = metrics.retries();
-    double seconds = Math.max((now - lastTickNanos) / 1e9, 1e-9);
-    Timeseries.Row row = new Timeseries.Row(phase, (now - startNanos) / 1e9,
-        (successes - lastSuccesses) / seconds,
-        combined.getTotalCount() == 0 ? 0 : combined.getValueAtPercentile(50),
-        combined.getTotalCount() == 0 ? 0 : combined.getValueAtPercentile(95),
-        combined.getTotalCount() == 0 ? 0 : combined.getValueAtPercentile(99),
-        errors - lastErrors, retries - lastRetries);
-    timeseries.append(row);
-    lastRow = row;
+    Interval i = new Interval(lastTickNanos, now, combined, successes - lastSuccesses, errors - lastErrors,
+        retries - lastRetries);
     lastSuccesses = successes;
     lastErrors = errors;
     lastRetries = retries;
     lastTickNanos = now;
+    return i;
+  }
+
+  private void write(Interval i) {
+    timeseries.append(row(i));
+  }
+
+  /** Rates are divided by the interval's real length, never by a nominal second. */
+  private Timeseries.Row row(Interval i) {
+    double seconds = Math.max((i.endNanos - i.startNanos) / 1e9, 1e-9);
+    Histogram h = i.latency;
+    return new Timeseries.Row(phase, (i.endNanos - startNanos) / 1e9, i.successes / seconds,
+        h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50),
+        h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(95),
+        h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99),
+        i.errors, i.retries);
   }
 
   private HistogramLogWriter log(Path dir, String op) {
@@ -143,7 +193,7 @@ public final class PhaseRecorder implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    tick();
+    flush();
     synchronized (this) {
       closed = true;
       streams.values().forEach(PrintStream::close);
