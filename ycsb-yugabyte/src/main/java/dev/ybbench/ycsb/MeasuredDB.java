@@ -99,6 +99,9 @@ final class MeasuredDB extends DB {
       firstNanos = start;
     }
     lastNanos = end;
+    if (s == Status.BATCHED_OK) {
+      return s; // taken on by the binding: counted when it is written (OperationEvents.written) or lost
+    }
     long micros = (end - start) / 1000;
     OperationMetrics m = byName.computeIfAbsent(op, metrics::operation);
     if (s.isOk() && intendedNanos > 0) {

@@ -35,6 +35,16 @@ final class MetricsSink implements OperationEvents {
   }
 
   @Override
+  public void written(String operation, long micros) {
+    current.written(operation, micros);
+  }
+
+  @Override
+  public void batch(String operation, long micros) {
+    current.batch(operation, micros);
+  }
+
+  @Override
   public void unreachable(String operation, String errorClass) {
     current.unreachable(operation, errorClass);
   }

@@ -40,6 +40,19 @@ final class YcsbReport {
       op.errors().forEach((cls, count) -> line(s, n, "Return=" + cls, Long.toString(count)));
       line(s, n, "Retries", Long.toString(op.retries()));
     }
+    Map<String, Histogram> batchTotals = r.recorder().batchTotals();
+    for (OperationMetrics batch : r.metrics().batches()) {
+      String n = batch.name() + "-BATCH";
+      Histogram h = batchTotals.get(batch.name());
+      line(s, n, "Operations", Long.toString(batch.successes()));
+      line(s, n, "RowsPerBatch", String.format(Locale.ROOT, "%.1f",
+          (double) r.metrics().operation(batch.name()).successes() / Math.max(1, batch.successes())));
+      if (h != null && h.getTotalCount() > 0) {
+        line(s, n, "AverageLatency(us)", String.format(Locale.ROOT, "%.1f", h.getMean()));
+        line(s, n, "50thPercentileLatency(us)", Long.toString(h.getValueAtPercentile(50)));
+        line(s, n, "99thPercentileLatency(us)", Long.toString(h.getValueAtPercentile(99)));
+      }
+    }
     return s.toString().stripTrailing();
   }
 

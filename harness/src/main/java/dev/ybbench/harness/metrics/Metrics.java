@@ -8,6 +8,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /** All operation types of one phase, created on first use. */
 public final class Metrics implements OperationEvents {
   private final Map<String, OperationMetrics> operations = new ConcurrentSkipListMap<>();
+  /** Batch statements per operation: their own latency, not operations of the workload (not in the totals). */
+  private final Map<String, OperationMetrics> batches = new ConcurrentSkipListMap<>();
   private final Outages outages = new Outages();
 
   public OperationMetrics operation(String name) {
@@ -19,6 +21,11 @@ public final class Metrics implements OperationEvents {
     return new ArrayList<>(operations.values());
   }
 
+  /** The batch statements per operation type, in name order (empty unless a binding batches). */
+  public List<OperationMetrics> batches() {
+    return new ArrayList<>(batches.values());
+  }
+
   @Override
   public void retried(String operation, String errorClass) {
     operation(operation).retry();
@@ -26,10 +33,17 @@ public final class Metrics implements OperationEvents {
 
   @Override
   public void lost(String operation, String errorClass, int count) {
-    OperationMetrics op = operation(operation);
-    op.error(errorClass, count);
-    // They were counted as successes when the binding acknowledged them as batched.
-    op.unsucceed(count);
+    operation(operation).error(errorClass, count);
+  }
+
+  @Override
+  public void written(String operation, long micros) {
+    operation(operation).success(micros);
+  }
+
+  @Override
+  public void batch(String operation, long micros) {
+    batches.computeIfAbsent(operation, OperationMetrics::new).success(micros);
   }
 
   @Override

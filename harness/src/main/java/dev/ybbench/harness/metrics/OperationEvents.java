@@ -2,8 +2,9 @@ package dev.ybbench.harness.metrics;
 
 /**
  * What a binding tells the harness beyond the Status it returns: retries it made inside one
- * operation, rows it had acknowledged (as batched) but then failed to write, and when it found
- * the server unreachable and reachable again. Bindings used
+ * operation; operations it took on without a result yet (buffered for a batch, or in flight
+ * asynchronously), when they are written or lost, and each batch statement; and when it found the
+ * server unreachable and reachable again. Bindings used
  * outside the harness get {@link #NONE}.
  */
 public interface OperationEvents {
@@ -32,6 +33,18 @@ public interface OperationEvents {
   /** One failed attempt that will be tried again; it is not throughput and not an error. */
   void retried(String operation, String errorClass);
 
-  /** {@code count} operations reported as successful (batched) that did not reach the server. */
+  /**
+   * {@code count} operations the binding took on (buffered for a batch, or sent asynchronously)
+   * that did not reach the server: errors.
+   */
   void lost(String operation, String errorClass, int count);
+
+  /**
+   * An operation the binding took on reached the server {@code micros} after the workload handed
+   * it over (its wait in a batch, or its asynchronous round trip, included): a success now.
+   */
+  default void written(String operation, long micros) {}
+
+  /** One statement wrote a batch of buffered operations in {@code micros}, its retries included. */
+  default void batch(String operation, long micros) {}
 }

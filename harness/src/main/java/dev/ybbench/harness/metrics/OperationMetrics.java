@@ -72,11 +72,6 @@ public final class OperationMetrics {
     errors.computeIfAbsent(errorClass, k -> new LongAdder()).add(count);
   }
 
-  /** Takes back successes that turned out not to be (batched writes whose flush failed). */
-  void unsucceed(long count) {
-    successes.add(-count);
-  }
-
   public void retry() {
     retries.increment();
   }

@@ -26,6 +26,8 @@ public final class PhaseRecorder implements AutoCloseable {
    * and this subdirectory the same operations from their actual start.
    */
   public static final String ACTUAL_DIR = "actual-start";
+  /** Batch statements' latency, per operation type, where a binding batches (not in the timeseries). */
+  public static final String BATCH_DIR = "batches";
 
   private final String phase;
   private final Metrics metrics;
@@ -35,6 +37,7 @@ public final class PhaseRecorder implements AutoCloseable {
   private final long startNanos = System.nanoTime();
   private final Map<String, Histogram> totals = new TreeMap<>();
   private final Map<String, Histogram> actualTotals = new TreeMap<>();
+  private final Map<String, Histogram> batchTotals = new TreeMap<>();
   private final Map<String, HistogramLogWriter> logs = new LinkedHashMap<>();
   private final Map<String, PrintStream> streams = new LinkedHashMap<>();
   private final ScheduledExecutorService ticker;
@@ -135,6 +138,11 @@ public final class PhaseRecorder implements AutoCloseable {
         log(latencyDir.resolve(ACTUAL_DIR), op.name()).outputIntervalHistogram(actual);
       }
     }
+    for (OperationMetrics batch : metrics.batches()) {
+      Histogram interval = batch.intervalHistogram();
+      batchTotals.computeIfAbsent(batch.name(), k -> new Histogram(OperationMetrics.MAX_MICROS, 3)).add(interval);
+      log(latencyDir.resolve(BATCH_DIR), batch.name()).outputIntervalHistogram(interval);
+    }
     long successes = metrics.successes();
     long errors = metrics.errors();
     long retries = metrics.retries();
@@ -172,7 +180,7 @@ public final class PhaseRecorder implements AutoCloseable {
         HistogramLogWriter w = new HistogramLogWriter(out);
         w.outputComment("ybbench " + phase + " " + op + ": latency of successful operations in microseconds, from "
             + (dir.equals(latencyDir) ? "the intended start under a target rate, else the actual start"
-                : "the actual start"));
+                : dir.endsWith(BATCH_DIR) ? "the start of each batch statement" : "the actual start"));
         w.outputLogFormatVersion();
         w.outputStartTime(startMillis);
         w.setBaseTime(startMillis);
@@ -203,6 +211,11 @@ public final class PhaseRecorder implements AutoCloseable {
   /** Latency of successes per operation over the whole phase (µs): from the intended start under a schedule. */
   public synchronized Map<String, Histogram> totals() {
     return new TreeMap<>(totals);
+  }
+
+  /** Latency of each batch statement per operation type; empty unless a binding batches. */
+  public synchronized Map<String, Histogram> batchTotals() {
+    return new TreeMap<>(batchTotals);
   }
 
   /** Latency from the actual start per operation, for operations that ran to a schedule; else empty. */

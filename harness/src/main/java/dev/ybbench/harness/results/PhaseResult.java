@@ -16,7 +16,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One phase of summary.json: totals over its measurement window ({@code duration_s}), the server
- * outages its threads saw, and every operation type. TPC-C adds tpmC, efficiency and the p90
+ * outages its threads saw, and every operation type; where a binding wrote operations in batches
+ * (YSQL's batched load), each batch statement's latency per operation type under {@code batches},
+ * apart from the operations and their totals. TPC-C adds tpmC, efficiency and the p90
  * limits to its measurement, and rows and the population check to its load; absent elsewhere.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -30,6 +32,7 @@ public record PhaseResult(
     String latencyFrom,
     List<Outage> outages,
     Map<String, OperationResult> operations,
+    Map<String, OperationResult> batches,
     @JsonProperty("tpmC") Double tpmC,
     Double efficiencyPct,
     Map<String, ResponseTimeLimit> responseTimeLimits,
@@ -70,7 +73,13 @@ public record PhaseResult(
           round(op.successes() / seconds), Latency.of(latency.get(op.name())),
           actual.isEmpty() ? null : Latency.of(actual.get(op.name()))));
     }
-    PhaseResult p = ofOperations(ops, seconds, outages);
+    Map<String, Histogram> batchLatency = recorder.batchTotals();
+    Map<String, OperationResult> batches = new LinkedHashMap<>();
+    for (OperationMetrics b : metrics.batches()) {
+      batches.put(b.name(), new OperationResult(b.successes(), 0, Map.of(), 0, round(b.successes() / seconds),
+          Latency.of(batchLatency.get(b.name()))));
+    }
+    PhaseResult p = ofOperations(ops, seconds, outages).withBatches(batches.isEmpty() ? null : batches);
     return actual.isEmpty() ? p : p.withLatencyFrom(INTENDED_START);
   }
 
@@ -80,24 +89,29 @@ public record PhaseResult(
     long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null);
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
-    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, rows,
+    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, rows,
         Math.round(rows / seconds), populationCheck);
   }
 
   /** The same phase with TPC-C's figures. */
   public PhaseResult withTpcc(double tpmC, double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck);
+        batches, round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck);
   }
 
   private PhaseResult withLatencyFrom(String from) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, tpmC,
-        efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck);
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck);
+  }
+
+  private PhaseResult withBatches(Map<String, OperationResult> b) {
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck);
   }
 
   /** Seconds the server was unreachable during the phase. */

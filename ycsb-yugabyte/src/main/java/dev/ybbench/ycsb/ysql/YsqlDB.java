@@ -46,6 +46,8 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   /** SQL text per operation and field set, built once: a read should not build a string. */
   private final Map<Object, String> sqlCache = new HashMap<>();
   private final List<Object[]> pendingInserts = new ArrayList<>();
+  /** When the workload handed over each pending row (System.nanoTime), for its latency once written. */
+  private long[] handedOver = new long[0];
   private RetryPolicy<SQLException> retry;
 
   /** Where retries and lost batched rows are reported; the harness sets it before {@link #init()}. */
@@ -148,6 +150,10 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     Object[] row = insertRow(key, values);
     if (config.batchSize() > 1) {
+      if (handedOver.length < config.batchSize()) {
+        handedOver = new long[config.batchSize()];
+      }
+      handedOver[pendingInserts.size()] = System.nanoTime();
       pendingInserts.add(row);
       if (pendingInserts.size() < config.batchSize()) {
         return Status.BATCHED_OK;
@@ -155,10 +161,10 @@ public class YsqlDB extends DB implements OperationEvents.Source {
       int n = pendingInserts.size();
       try {
         flushInserts();
-        return Status.OK;
+        return Status.BATCHED_OK; // this row too was counted as written, with its batch
       } catch (SQLException e) {
         pendingInserts.clear();
-        // This call reports its own row as failed; the others were acknowledged as batched.
+        // This call reports its own row as failed; the others were taken on as batched.
         events.lost("INSERT", SqlErrors.errorClass(e), n - 1);
         return errorStatus(e);
       }
@@ -184,8 +190,12 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     return fields == null ? List.of() : new ArrayList<>(new java.util.TreeSet<>(fields));
   }
 
-  /** Writes the queued rows as one transaction, retried as a whole. */
+  /**
+   * Writes the queued rows as one transaction, retried as a whole. The statement's latency is the
+   * batch's; each row's is from when the workload handed it over to the batch's commit.
+   */
   private void flushInserts() throws SQLException {
+    long start = System.nanoTime();
     retry.call("INSERT", () -> attempt(() -> {
       PreparedStatement ps = prepare(schema.insert());
       connection.setAutoCommit(false);
@@ -207,6 +217,11 @@ public class YsqlDB extends DB implements OperationEvents.Source {
       }
       return Status.OK;
     }));
+    long end = System.nanoTime();
+    events.batch("INSERT", (end - start) / 1000);
+    for (int i = 0; i < pendingInserts.size(); i++) {
+      events.written("INSERT", (end - handedOver[i]) / 1000);
+    }
     pendingInserts.clear();
   }
 
