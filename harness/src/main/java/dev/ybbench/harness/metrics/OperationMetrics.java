@@ -31,6 +31,7 @@ public final class OperationMetrics {
       ThreadLocal.withInitial(() -> newRecorder(actualRecorders));
   private final LongAdder successes = new LongAdder();
   private final LongAdder retries = new LongAdder();
+  private final LongAdder unknownOutcomes = new LongAdder();
   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
 
   OperationMetrics(String name) {
@@ -74,6 +75,15 @@ public final class OperationMetrics {
 
   public void retry() {
     retries.increment();
+  }
+
+  /** An operation whose end the client never learned (a COMMIT whose reply was lost): neither success nor error. */
+  public void unknownOutcome() {
+    unknownOutcomes.increment();
+  }
+
+  public long unknownOutcomes() {
+    return unknownOutcomes.sum();
   }
 
   /** Everything recorded since the previous call, over all threads (latency from the intended start, if any). */

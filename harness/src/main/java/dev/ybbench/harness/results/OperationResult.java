@@ -9,17 +9,19 @@ import java.util.Map;
  * One operation or transaction type of a phase: successes, errors by class, retries, throughput
  * (successes only) and the latency of successes — from the intended start when the operations
  * ran to a target rate (the phase's {@code latency_from} says which), with the latency from the
- * actual start beside it then ({@code latency_actual_us}; absent otherwise).
+ * actual start beside it then ({@code latency_actual_us}; absent otherwise). {@code
+ * unknown_outcomes} (absent when none) counts operations whose end the client never learned: a
+ * COMMIT sent whose reply was lost with the connection, which may or may not have committed.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
-    double throughputOps, Latency latencyUs, Latency latencyActualUs) {
+    double throughputOps, Latency latencyUs, Latency latencyActualUs, Long unknownOutcomes) {
 
-  /** An operation whose latency is from its actual start only. */
+  /** An operation whose latency is from its actual start only, and whose every outcome is known. */
   public OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
       double throughputOps, Latency latencyUs) {
-    this(successes, errors, errorsByClass, retries, throughputOps, latencyUs, null);
+    this(successes, errors, errorsByClass, retries, throughputOps, latencyUs, null, null);
   }
 
   /** Attempts that ended, successes and errors alike (retried attempts are not among them). */

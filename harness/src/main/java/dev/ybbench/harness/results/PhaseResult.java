@@ -38,7 +38,8 @@ public record PhaseResult(
     Map<String, ResponseTimeLimit> responseTimeLimits,
     Long rows,
     Long rowsPerS,
-    String populationCheck) {
+    String populationCheck,
+    Map<String, Long> afterWindow) {
 
   /**
    * What {@code latency_us} measures from: operations run to a target rate are measured from when
@@ -71,7 +72,8 @@ public record PhaseResult(
     for (OperationMetrics op : metrics.operations()) {
       ops.put(op.name(), new OperationResult(op.successes(), op.errorCount(), op.errors(), op.retries(),
           round(op.successes() / seconds), Latency.of(latency.get(op.name())),
-          actual.isEmpty() ? null : Latency.of(actual.get(op.name()))));
+          actual.isEmpty() ? null : Latency.of(actual.get(op.name())),
+          op.unknownOutcomes() == 0 ? null : op.unknownOutcomes()));
     }
     Map<String, Histogram> batchLatency = recorder.batchTotals();
     Map<String, OperationResult> batches = new LinkedHashMap<>();
@@ -89,29 +91,40 @@ public record PhaseResult(
     long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null);
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
     return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, rows,
-        Math.round(rows / seconds), populationCheck);
+        Math.round(rows / seconds), populationCheck, null);
   }
 
   /** The same phase with TPC-C's figures. */
   public PhaseResult withTpcc(double tpmC, double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck);
+        batches, round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck,
+        afterWindow);
+  }
+
+  /**
+   * The same phase with what completed after its window closed: transactions in flight at the
+   * edge, which changed the database but are not in the figures (database growth = counted +
+   * after window).
+   */
+  public PhaseResult withAfterWindow(Map<String, Long> after) {
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after);
   }
 
   private PhaseResult withLatencyFrom(String from) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow);
   }
 
   private PhaseResult withBatches(Map<String, OperationResult> b) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow);
   }
 
   /** Seconds the server was unreachable during the phase. */

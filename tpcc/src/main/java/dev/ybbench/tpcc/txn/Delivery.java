@@ -48,7 +48,7 @@ public final class Delivery implements TpccTransaction {
       delivered++;
     }
     t.display(delivered);
-    t.connection().commit();
+    t.commit();
     return Outcome.COMMITTED;
   }
 }

@@ -14,6 +14,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -28,7 +30,9 @@ public final class ExecutePhase {
       WarehouseRange range, int maxRetries, int warmupSeconds, int measureSeconds) throws InterruptedException {
     Random seeds = new Random();
     TpccRandom.Constants runConstants = TpccRandom.Constants.forRun(LoadPhase.LOAD_CONSTANTS, seeds);
-    Metrics warmupMetrics = new Metrics();
+    Metrics metrics = new Metrics();
+    // Without a warm-up the terminals record into the window from their first transaction.
+    Metrics warmupMetrics = warmupSeconds > 0 ? new Metrics() : metrics;
     double pacing = work.rate() == null ? 0 : config.terminals() / work.rate();
     List<Terminal> terminals = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
@@ -49,15 +53,22 @@ public final class ExecutePhase {
     run.onStop(() -> terminals.forEach(Terminal::stop));
     run.console().line(String.format(Locale.ROOT, "Executing: %d terminals on warehouses %s, warm-up %d s, "
         + "measure %d s", config.terminals(), range, warmupSeconds, measureSeconds));
-    threads.forEach(Thread::start);
-    sleepWhileRunning(run, warmupSeconds);
-    Metrics metrics = new Metrics();
-    PhaseRecorder recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
-    long start = System.nanoTime();
-    if (warmupMetrics.outages().downForSeconds(start) > 0) {
-      metrics.outages().unreachable(start); // an outage that began in the warm-up goes on into the window
+    PhaseRecorder recorder = null;
+    long start = 0;
+    if (warmupSeconds == 0) {
+      recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
+      start = System.nanoTime();
     }
-    terminals.forEach(t -> t.recordInto(metrics));
+    threads.forEach(Thread::start);
+    if (warmupSeconds > 0) {
+      sleepWhileRunning(run, warmupSeconds);
+      recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
+      start = System.nanoTime();
+      if (warmupMetrics.outages().downForSeconds(start) > 0) {
+        metrics.outages().unreachable(start); // an outage that began in the warm-up goes on into the window
+      }
+      terminals.forEach(t -> t.recordInto(metrics));
+    }
     for (int s = 10; s <= measureSeconds && !run.interrupted(); s += 10) {
       sleepWhileRunning(run, Math.min(10, measureSeconds - (s - 10)));
       if (!run.interrupted() && s < measureSeconds) {
@@ -70,12 +81,15 @@ public final class ExecutePhase {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     terminals.forEach(Terminal::stop);
-    // What finishes after the window closes is not measured.
-    terminals.forEach(t -> t.recordInto(new Metrics()));
+    // What finishes after the window closes is not measured, but it changed the database: counted apart.
+    Metrics afterWindow = new Metrics();
+    terminals.forEach(t -> t.recordInto(afterWindow));
     recorder.close();
     for (Thread th : threads) {
       th.join(TimeUnit.SECONDS.toMillis(60));
     }
+    Map<String, Long> after = new TreeMap<>();
+    afterWindow.operations().forEach(op -> after.put(op.name(), op.successes()));
     double tpmC = TpccMetrics.tpmC(metrics, seconds);
     double efficiency = TpccMetrics.efficiency(tpmC, range.count());
     var limits = TpccMetrics.responseTimeLimits(recorder.totals());
@@ -83,7 +97,8 @@ public final class ExecutePhase {
         efficiency, TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count()) + TpccMetrics.status(metrics, seconds));
     limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s, %s)", k,
         v.p90S(), v.limitS(), v.pass() ? "pass" : "FAIL")));
-    return PhaseResult.of(metrics, recorder, seconds).withTpcc(tpmC, efficiency, limits);
+    return PhaseResult.of(metrics, recorder, seconds).withTpcc(tpmC, efficiency, limits)
+        .withAfterWindow(after.isEmpty() ? null : after);
   }
 
   private static void sleepWhileRunning(Run run, long seconds) throws InterruptedException {

@@ -101,7 +101,7 @@ public final class NewOrder implements TpccTransaction {
     }
     // The order's total, as the terminal would display it: clause 2.4.2.2.
     t.display(total.multiply(BigDecimal.ONE.subtract(discount)).multiply(BigDecimal.ONE.add(wTax).add(dTax)));
-    t.connection().commit();
+    t.commit();
     return Outcome.COMMITTED;
   }
 

@@ -37,7 +37,7 @@ public final class OrderStatus implements TpccTransaction {
         t.display(lines);
       }
     }
-    t.connection().commit();
+    t.commit();
     return Outcome.COMMITTED;
   }
 }

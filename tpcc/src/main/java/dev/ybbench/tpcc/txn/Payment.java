@@ -69,7 +69,7 @@ public final class Payment implements TpccTransaction {
     // H_DATA: W_NAME and D_NAME separated by 4 spaces.
     s.bind(INSERT_HISTORY, c, cd, cw, d, w, new Timestamp(System.currentTimeMillis()), amount,
         warehouseName + "    " + districtName).executeUpdate();
-    t.connection().commit();
+    t.commit();
     return Outcome.COMMITTED;
   }
 }

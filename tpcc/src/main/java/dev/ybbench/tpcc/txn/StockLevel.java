@@ -22,7 +22,7 @@ public final class StockLevel implements TpccTransaction {
     Statements s = t.statements();
     int next = NewOrder.one(s.bind(GET_NEXT_ORDER, w, d)).getInt(1);
     t.display(NewOrder.one(s.bind(COUNT_LOW_STOCK, w, d, next, next - 20, threshold)).getInt(1));
-    t.connection().commit();
+    t.commit();
     return Outcome.COMMITTED;
   }
 }

@@ -37,6 +37,12 @@ public final class Terminal implements Runnable {
 
     /** Where a terminal would show the result; kept so the work is not optimised away. */
     void display(Object result);
+
+    /**
+     * Commits the transaction. A commit whose reply is lost with the connection may or may not
+     * have committed: the terminal counts it as an unknown outcome, neither success nor error.
+     */
+    void commit() throws SQLException;
   }
 
   private final int warehouse;
@@ -53,6 +59,8 @@ public final class Terminal implements Runnable {
   private Connection connection;
   private Statements statements;
   private volatile Object lastDisplay;
+  /** Set while a COMMIT is under way, and left set when it threw. */
+  private boolean commitFailed;
 
   /**
    * @param connections           opens a connection (autocommit off, the config's isolation)
@@ -120,6 +128,13 @@ public final class Terminal implements Runnable {
       public void display(Object result) {
         lastDisplay = result;
       }
+
+      @Override
+      public void commit() throws SQLException {
+        commitFailed = true;
+        connection.commit();
+        commitFailed = false;
+      }
     };
     long nextStart = System.nanoTime();
     try {
@@ -155,12 +170,18 @@ public final class Terminal implements Runnable {
       String name = outcome == TpccTransaction.Outcome.ROLLED_BACK ? TransactionKind.NEW_ORDER_ROLLBACK : txn.name();
       metrics.operation(name).success(micros);
     } catch (SQLException e) {
-      metrics.operation(txn.name()).error(SqlErrors.errorClass(e), 1);
+      if (commitFailed && SqlErrors.isConnectionLost(e)) {
+        // The COMMIT was sent and the connection went before its reply (Jepsen's indeterminate operation).
+        metrics.operation(txn.name()).unknownOutcome();
+      } else {
+        metrics.operation(txn.name()).error(SqlErrors.errorClass(e), 1);
+      }
     }
   }
 
   /** One attempt on the terminal's connection, opened again if an earlier attempt lost it. */
   private TpccTransaction.Outcome attempt(TpccTransaction txn, Context context) throws SQLException {
+    commitFailed = false;
     try {
       if (connection == null) {
         connect();
