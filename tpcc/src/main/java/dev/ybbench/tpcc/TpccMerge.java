@@ -47,7 +47,8 @@ final class TpccMerge {
       }
     }
     Map<String, Histogram> latency = new TreeMap<>();
-    Map<String, long[]> counts = new TreeMap<>(); // successes, errors, retries
+    Map<String, long[]> counts = new TreeMap<>(); // successes, errors, retries, unknown outcomes
+    Map<String, Long> afterWindow = new TreeMap<>();
     Map<String, Map<String, Long>> errorClasses = new TreeMap<>();
     double tpmC = 0;
     double seconds = 0;
@@ -61,22 +62,27 @@ final class TpccMerge {
       warehouses += s.warehouses();
       terminals += s.terminals();
       exec.operations().forEach((name, op) -> {
-        long[] c = counts.computeIfAbsent(name, k -> new long[3]);
+        long[] c = counts.computeIfAbsent(name, k -> new long[4]);
         c[0] += op.successes();
         c[1] += op.errors();
         c[2] += op.retries();
+        c[3] += op.unknownOutcomes() == null ? 0 : op.unknownOutcomes();
         op.errorsByClass().forEach((cls, n) -> errorClasses.computeIfAbsent(name, k -> new TreeMap<>())
             .merge(cls, n, Long::sum));
       });
+      if (exec.afterWindow() != null) {
+        exec.afterWindow().forEach((name, n) -> afterWindow.merge(name, n, Long::sum));
+      }
       HlogFiles.totals(runs.get(i).resolve("latency"), "execute")
           .forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3)).add(h));
     }
     Map<String, OperationResult> ops = new LinkedHashMap<>();
     double window = seconds;
     counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
-        c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)))));
+        c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)), null, c[3] == 0 ? null : c[3])));
     PhaseResult exec = PhaseResult.ofOperations(ops, seconds, List.of())
-        .withTpcc(tpmC, TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency));
+        .withTpcc(tpmC, TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency))
+        .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow);
     String workload = first.workload() + "-merged";
     List<String> from = runs.stream().map(Path::toString).toList();
     RunSummary summary = RunSummary.start("tpcc", workload, first.server().info())
