@@ -71,6 +71,20 @@ final class YcsbPhase {
     }
   }
 
+  /**
+   * YCSB's CoreWorkload parses operationcount as a 32-bit number, though it uses it only to size
+   * the zipfian key space's room for new keys; the harness counts operations itself, in 64 bits,
+   * so the workload sees at most Integer.MAX_VALUE.
+   */
+  static Properties forCoreWorkload(Properties props) {
+    Properties p = (Properties) props.clone();
+    String ops = p.getProperty("operationcount");
+    if (ops != null && Long.parseLong(ops.strip()) > Integer.MAX_VALUE) {
+      p.setProperty("operationcount", Integer.toString(Integer.MAX_VALUE));
+    }
+    return p;
+  }
+
   /** The name the warm-up has in summary.json and timeseries.csv. */
   static final String WARMUP = "warmup";
 
@@ -87,7 +101,7 @@ final class YcsbPhase {
     Measurements.setProperties(props); // YCSB's workload and threads expect it to exist
     Workload w = (Workload) Class.forName(props.getProperty("workload", "site.ycsb.workloads.CoreWorkload"))
         .getDeclaredConstructor().newInstance();
-    w.init(props);
+    w.init(forCoreWorkload(props));
     workload = w;
     if (stopRequested) {
       w.requestStop();

@@ -53,6 +53,22 @@ class WorkloadCheckTest {
   }
 
   @Test
+  void sixtyFourBitCountsPassWhereYcsbCanTakeThemAndAreRefusedWhereItCannot() {
+    assertEquals(List.of(), WorkloadCheck.check(props("recordcount", "30000000000", "insertstart", "29000000000",
+        "insertcount", "1000000000", "operationcount", "5000000000"), true));
+    assertEquals("insertcount=30000000000 (recordcount - insertstart) is beyond YCSB's CoreWorkload, which counts "
+        + "one client's inserts in 32 bits: load and run it in slices of at most 2147483647 records (insertstart, "
+        + "insertcount)", refusal("recordcount", "30000000000"));
+  }
+
+  @Test
+  void theWorkloadSeesAnOperationCountItCanParse() {
+    assertEquals("2147483647", YcsbPhase.forCoreWorkload(props("operationcount", "5000000000"))
+        .getProperty("operationcount"));
+    assertEquals("1000", YcsbPhase.forCoreWorkload(props("operationcount", "1000")).getProperty("operationcount"));
+  }
+
+  @Test
   void aMixThatDoesNotSumToOneIsStatedAsTheEffectiveMix() {
     assertEquals(List.of("the operation proportions sum to 1.2, not 1; YCSB draws by weight, so the effective mix is "
         + "read 50 %, update 50 %"), WorkloadCheck.check(props("readproportion", "0.6", "updateproportion", "0.6"),
