@@ -229,6 +229,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
     if (doLoad && !run.interrupted()) {
       int threads = loaderThreads != null ? loaderThreads : config.loaderThreads() != null ? config.loaderThreads() : 2;
+      run.beginPhase("load");
       run.record("load", LoadPhase.run(db, range, threads, run::interrupted, console::line));
       if (foreignKeys) {
         db.execute(TpccSchema.FOREIGN_KEYS, console::line);
@@ -243,7 +244,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
                 + " this run drives; load them first (--load)");
       }
       run.record("execute", ExecutePhase.run(run, db, config, work, range, maxRetries, warmupSeconds,
-          measureSeconds));
+          measureSeconds));  // ExecutePhase begins the measured window after its warm-up
     }
     if ((check || !explicit) && !run.interrupted()) {
       RunSummary.Consistency consistency = checkPhase(db, console);

@@ -4,6 +4,8 @@ import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.harness.server.PostgresView;
+import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.ysql.TableClaim;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.SQLException;
@@ -77,6 +79,13 @@ final class TpccTarget implements RunLifecycle.Target {
   /** After creating the tables, let other clients of the same database use them. */
   void shareTables() throws SQLException {
     claim.downgrade();
+  }
+
+  /** PostgreSQL's counters for the TPC-C database (see YCSB's YSQL target for why not YugabyteDB's yet). */
+  @Override
+  public ServerView serverView() {
+    return server.isYugabyte() ? ServerView.NONE
+        : new PostgresView(database.endpoint(), embedded == null ? null : embedded.pid(), log);
   }
 
   TpccDatabase database() {

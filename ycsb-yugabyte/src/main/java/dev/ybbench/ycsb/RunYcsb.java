@@ -203,6 +203,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         Map.of("api", api), List.of(args));
     ApiTarget.Options targetOptions = new ApiTarget.Options(hosts, dbVersion, threads, doLoad, nodes);
     return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
+      run.auditTable(props.getProperty("table", "usertable"));
       if (doLoad) {
         apiTarget.createSchema(console::line);
         long insertCount = Long.parseLong(props.getProperty("insertcount"));
@@ -230,7 +231,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
 
   private void runPhase(Run run, String name, Properties props, long opCount, double targetOps, long warmupSeconds,
       long maxSeconds) throws Exception {
-    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line);
+    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name));
     run.onStop(p::stop);
     YcsbPhase.Result r = p.execute(threads, opCount, targetOps, warmupSeconds, maxSeconds,
         run.directory().latencyDir(), run.timeseries());

@@ -47,6 +47,7 @@ final class YcsbPhase {
   private final Properties props;
   private final Supplier<DB> bindings;
   private final Consumer<String> console;
+  private final Runnable measuring;
   private volatile Workload workload;
   private volatile boolean stopRequested;
 
@@ -54,8 +55,11 @@ final class YcsbPhase {
    * @param phase    "load" (inserts) or "run" (the workload's transaction mix)
    * @param props    effective YCSB properties
    * @param bindings makes one binding per thread
+   * @param measuring called when the measured window begins: before the threads start, or when
+   *                  the warm-up ends
    */
-  YcsbPhase(String phase, Properties props, Supplier<DB> bindings, Consumer<String> console) {
+  YcsbPhase(String phase, Properties props, Supplier<DB> bindings, Consumer<String> console, Runnable measuring) {
+    this.measuring = measuring;
     this.phase = phase;
     this.props = props;
     this.bindings = bindings;
@@ -120,6 +124,9 @@ final class YcsbPhase {
     List<Thread> running = new ArrayList<>();
     // The target rate over all threads, as a schedule per thread: one operation every this many ns.
     long intervalNanos = targetOps > 0 ? Math.max(1, Math.round(threads * 1e9 / targetOps)) : 0;
+    if (warmupRecorder == null) {
+      measuring.run();
+    }
     PhaseRecorder recorder = warmupRecorder == null ? new PhaseRecorder(phase, metrics, latencyDir, timeseries) : null;
     for (int t = 0; t < threads; t++) {
       // YCSB's split: each thread does opCount / threads, the first (opCount % threads) one more.
@@ -151,6 +158,7 @@ final class YcsbPhase {
       }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
       if (recorder == null && elapsed >= warmupSeconds) {
+        measuring.run();
         sink.switchTo(metrics);
         recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
         warmupRecorder.close();
@@ -181,6 +189,7 @@ final class YcsbPhase {
       th.join();
     }
     if (recorder == null) { // the phase ended within its warm-up
+      measuring.run();
       sink.switchTo(metrics);
       recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
       warmupRecorder.close();

@@ -201,6 +201,9 @@ public final class EmbeddedPostgres implements AutoCloseable {
         "max_wal_size = '4GB'",
         "checkpoint_timeout = '15min'",
         "log_min_messages = warning",
+        // The server's own count of every statement, for the client-versus-server audit of each run.
+        Files.exists(binDir.resolve("lib/postgresql/pg_stat_statements.so"))
+            ? "shared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.max = 1000" : "",
         "");
     Files.writeString(dataDir().resolve("postgresql.conf"), settings, StandardOpenOption.APPEND);
   }

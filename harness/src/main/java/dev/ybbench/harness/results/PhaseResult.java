@@ -39,7 +39,8 @@ public record PhaseResult(
     Long rows,
     Long rowsPerS,
     String populationCheck,
-    Map<String, Long> afterWindow) {
+    Map<String, Long> afterWindow,
+    ServerSide server) {
 
   /**
    * What {@code latency_us} measures from: operations run to a target rate are measured from when
@@ -52,6 +53,16 @@ public record PhaseResult(
   /** A stretch of the phase when the server could not be reached, from the phase's start. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record Outage(double startS, double durationS) {}
+
+  /**
+   * The server's side of the phase (details in server.json): the audit of the harness's completed
+   * operations against the statements the server completed on the benchmark's table, and CPU
+   * seconds of the client and (when it runs here) the server.
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double clientCpuS,
+      Double serverCpuS) {}
 
   /** Clause 5.2.5.3: a transaction type's 90th percentile against its limit. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -91,20 +102,20 @@ public record PhaseResult(
     long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null);
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
     return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, rows,
-        Math.round(rows / seconds), populationCheck, null);
+        Math.round(rows / seconds), populationCheck, null, null);
   }
 
   /** The same phase with TPC-C's figures. */
   public PhaseResult withTpcc(double tpmC, double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
         batches, round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck,
-        afterWindow);
+        afterWindow, server);
   }
 
   /**
@@ -114,17 +125,23 @@ public record PhaseResult(
    */
   public PhaseResult withAfterWindow(Map<String, Long> after) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, server);
+  }
+
+  /** The same phase with the server's side of it. */
+  public PhaseResult withServer(ServerSide side) {
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, side);
   }
 
   private PhaseResult withLatencyFrom(String from) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, server);
   }
 
   private PhaseResult withBatches(Map<String, OperationResult> b) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, server);
   }
 
   /** Seconds the server was unreachable during the phase. */

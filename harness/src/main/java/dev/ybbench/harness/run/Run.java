@@ -5,8 +5,15 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.server.ServerReport;
+import dev.ybbench.harness.server.ServerView;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * A run in progress, as a benchmark's phases see it: where to print and write, whether Ctrl-C
@@ -20,14 +27,75 @@ public final class Run {
   private final PhaseCheck.Limits limits;
   private final List<String> measuredPhases = new ArrayList<>();
   private volatile RunSummary summary;
+  private final ServerView serverView;
+  private ServerReport serverReport;
+  private final Map<String, ServerView.Snapshot> before = new HashMap<>();
+  private final Map<String, Long> clientCpuBefore = new HashMap<>();
+  private String auditTable;
 
   Run(RunLifecycle lifecycle, RunDirectory directory, Timeseries timeseries, PhaseCheck.Limits limits,
-      RunSummary summary) {
+      RunSummary summary, ServerView serverView) {
     this.lifecycle = lifecycle;
     this.directory = directory;
     this.timeseries = timeseries;
     this.limits = limits;
     this.summary = summary;
+    this.serverView = serverView;
+  }
+
+  /**
+   * The table whose statements the server's counts are audited against the harness's (YCSB's
+   * usertable); without one the server's counters are recorded but not audited.
+   */
+  public void auditTable(String table) {
+    this.auditTable = table;
+  }
+
+  /**
+   * A phase's measured window starts: the server's counters and the client's CPU now are its
+   * starting point (after a warm-up, the moment the warm-up ends).
+   */
+  public void beginPhase(String phase) {
+    clientCpuBefore.put(phase, clientCpuNanos());
+    ServerView.Snapshot s = serverView.snapshot(false);
+    if (s != null) {
+      before.put(phase, s);
+    }
+  }
+
+  private static long clientCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  /** The server's side of a phase that began with {@link #beginPhase}: server.json, and its summary line. */
+  private PhaseResult withServerSide(String phase, PhaseResult result) throws IOException {
+    Long cpuBefore = clientCpuBefore.remove(phase);
+    ServerView.Snapshot start = before.remove(phase);
+    if (cpuBefore == null) {
+      return result;
+    }
+    double clientCpuS = (clientCpuNanos() - cpuBefore) / 1e9;
+    ServerView.Snapshot end = start == null ? null : serverView.snapshot(true);
+    if (end == null) {
+      return result.withServer(new PhaseResult.ServerSide(null, null, null, Math.round(clientCpuS * 1000) / 1000.0,
+          null));
+    }
+    ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable, clientCpuS);
+    serverReport = (serverReport == null ? new ServerReport(RunSummary.FORMAT, serverView.source(), Map.of())
+        : serverReport).withPhase(phase, p);
+    directory.writeJson(ServerReport.FILE, serverReport);
+    PhaseResult.ServerSide side = p.summary();
+    if (side.serverStatements() != null) {
+      console().line(String.format(Locale.ROOT, "Server audit (%s): harness %d operations / server %d statements on "
+          + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), side.serverStatements(), auditTable,
+          side.deltaPct(), serverView.source()));
+    }
+    if (side.serverCpuS() != null && result.successes() > 0) {
+      console().line(String.format(Locale.ROOT, "CPU (%s): client %.1f µs/op, server %.1f µs/op", phase,
+          1e6 * side.clientCpuS() / result.successes(), 1e6 * side.serverCpuS() / result.successes()));
+    }
+    return result.withServer(side);
   }
 
   public Console console() {
@@ -56,8 +124,8 @@ public final class Run {
    * Keeps a phase's result in summary.json and judges it: a phase whose figures cannot stand
    * ({@link PhaseCheck}) ends the run as failed. A phase cut short by Ctrl-C is kept, not judged.
    */
-  public void record(String phase, PhaseResult result) {
-    keep(phase, result);
+  public void record(String phase, PhaseResult result) throws IOException {
+    keep(phase, withServerSide(phase, result));
     if (!interrupted()) {
       String problem = PhaseCheck.problem(phase, result, limits);
       if (problem != null) {

@@ -9,6 +9,7 @@ import dev.ybbench.harness.results.Plots;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,6 +46,11 @@ public final class RunLifecycle {
     /** Stops an embedded server (idempotent); a no-op for --hosts. */
     @Override
     void close();
+
+    /** The server's own counters, read before and after each phase; none where they cannot be read. */
+    default ServerView serverView() {
+      return ServerView.NONE;
+    }
   }
 
   /** A benchmark's phases, run in order; each records its result with {@link Run#record}. */
@@ -140,7 +146,7 @@ public final class RunLifecycle {
       RuntimeException rethrow = null;
       Run run = null;
       try (Timeseries ts = new Timeseries(dir.timeseries())) {
-        run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server));
+        run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server), t.serverView());
         work.run(run);
       } catch (RunFailure e) {
         state = RunInfo.FAILED;

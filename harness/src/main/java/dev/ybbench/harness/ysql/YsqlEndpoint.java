@@ -369,7 +369,7 @@ public final class YsqlEndpoint {
   }
 
   /** A server error's first line, without its trailing full stop: the part worth one line of output. */
-  static String firstLine(Throwable e) {
+  public static String firstLine(Throwable e) {
     String m = e.getMessage() == null ? e.toString() : e.getMessage();
     return m.strip().split("\n")[0].replaceAll("[.\\s]+$", "");
   }

@@ -56,12 +56,14 @@ public final class ExecutePhase {
     PhaseRecorder recorder = null;
     long start = 0;
     if (warmupSeconds == 0) {
+      run.beginPhase("execute");
       recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
       start = System.nanoTime();
     }
     threads.forEach(Thread::start);
     if (warmupSeconds > 0) {
       sleepWhileRunning(run, warmupSeconds);
+      run.beginPhase("execute");
       recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
       start = System.nanoTime();
       if (warmupMetrics.outages().downForSeconds(start) > 0) {

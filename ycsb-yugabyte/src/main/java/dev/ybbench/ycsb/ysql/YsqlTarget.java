@@ -2,6 +2,8 @@ package dev.ybbench.ycsb.ysql;
 
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.server.PostgresView;
+import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.ysql.SqlDialect;
@@ -133,6 +135,16 @@ public final class YsqlTarget implements ApiTarget {
   @Override
   public DB newBinding() {
     return new YsqlDB();
+  }
+
+  /**
+   * PostgreSQL's counters for the benchmark's database. YugabyteDB keeps pg_stat_statements per
+   * node, so one connection cannot see the cluster's statements: not audited there yet.
+   */
+  @Override
+  public ServerView serverView() {
+    return server.isYugabyte() ? ServerView.NONE
+        : new PostgresView(config.endpoint(), embedded == null ? null : embedded.pid(), log);
   }
 
   @Override

@@ -1,0 +1,118 @@
+package dev.ybbench.harness.server;
+
+import dev.ybbench.harness.ysql.YsqlEndpoint;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.LongFunction;
+
+/**
+ * PostgreSQL's view of the benchmark's database: pg_stat_database's transaction and tuple
+ * counters, and pg_stat_statements' calls and rows per statement when the extension can be had
+ * (the embedded server preloads it; it is created in the database on first use).
+ *
+ * <p>Backends report their counters to pg_stat_database when they end (or at most every second),
+ * so a snapshot after a phase first waits, a few seconds at most, for the phase's sessions to go.
+ */
+public final class PostgresView implements ServerView {
+  private static final String COUNTERS = "SELECT xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, "
+      + "tup_updated, tup_deleted FROM pg_stat_database WHERE datname = current_database()";
+  private static final String STATEMENTS = "SELECT query, sum(calls), sum(rows) FROM pg_stat_statements "
+      + "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) GROUP BY query";
+  private static final String OTHER_SESSIONS = "SELECT count(*) FROM pg_stat_activity "
+      + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'";
+
+  private final YsqlEndpoint endpoint;
+  private final Long serverPid;
+  private final LongFunction<Long> cpu;
+  private final Consumer<String> log;
+  private Boolean statements;
+
+  /**
+   * @param serverPid the postmaster's pid when the server runs on this machine (its CPU is read
+   *                  from /proc), else null
+   */
+  public PostgresView(YsqlEndpoint endpoint, Long serverPid, Consumer<String> log) {
+    this.endpoint = endpoint;
+    this.serverPid = serverPid;
+    this.cpu = ProcessCpu::nanos;
+    this.log = log;
+  }
+
+  @Override
+  public String source() {
+    return "pg_stat_database" + (Boolean.TRUE.equals(statements) ? " + pg_stat_statements" : "")
+        + (serverPid != null ? " + /proc" : "");
+  }
+
+  @Override
+  public Snapshot snapshot(boolean phaseEnded) {
+    try (Connection c = endpoint.connect(true); Statement st = c.createStatement()) {
+      if (phaseEnded) {
+        awaitOtherSessions(st);
+      }
+      Map<String, Long> counters = new LinkedHashMap<>();
+      try (ResultSet rs = st.executeQuery(COUNTERS)) {
+        if (rs.next()) {
+          for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+            counters.put(rs.getMetaData().getColumnName(i), rs.getLong(i));
+          }
+        }
+      }
+      return new Snapshot(counters, statements(st), serverPid == null ? null : cpu.apply(serverPid));
+    } catch (SQLException e) {
+      log.accept("note: the server's counters could not be read (" + YsqlEndpoint.firstLine(e) + ")");
+      return null;
+    }
+  }
+
+  private Map<String, ServerView.StatementCount> statements(Statement st) {
+    if (statements == null) {
+      try {
+        st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        st.executeQuery("SELECT 1 FROM pg_stat_statements LIMIT 1").close();
+        statements = true;
+      } catch (SQLException e) {
+        statements = false;
+        log.accept("note: pg_stat_statements is not available (" + YsqlEndpoint.firstLine(e)
+            + "), so statements are not audited");
+      }
+    }
+    Map<String, ServerView.StatementCount> out = new TreeMap<>();
+    if (!statements) {
+      return out;
+    }
+    try (ResultSet rs = st.executeQuery(STATEMENTS)) {
+      while (rs.next()) {
+        out.put(rs.getString(1), new ServerView.StatementCount(rs.getLong(2), rs.getLong(3)));
+      }
+    } catch (SQLException e) {
+      log.accept("note: pg_stat_statements could not be read (" + YsqlEndpoint.firstLine(e) + ")");
+    }
+    return out;
+  }
+
+  /** Waits (5 s at most) until the phase's sessions have ended and so reported their counters. */
+  private static void awaitOtherSessions(Statement st) throws SQLException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      try (ResultSet rs = st.executeQuery(OTHER_SESSIONS)) {
+        rs.next();
+        if (rs.getLong(1) == 0) {
+          return;
+        }
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package dev.ybbench.harness.server;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseResult;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * server.json: the server's view of each phase — its counters before and after and their
+ * difference, the statements it executed, server and client CPU — and the audit of the
+ * harness's counts against the server's. Documented in results/README.md.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ServerReport(int format, String source, Map<String, Phase> phases) {
+  public static final String FILE = "server.json";
+
+  /** One phase as the server saw it; {@code statements} holds the phase's calls and rows per statement. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Phase(Map<String, Long> before, Map<String, Long> after, Map<String, Long> delta,
+      Map<String, ServerView.StatementCount> statements, PhaseResult.ServerSide summary) {}
+
+  public ServerReport withPhase(String name, Phase phase) {
+    Map<String, Phase> p = new LinkedHashMap<>(phases);
+    p.put(name, phase);
+    return new ServerReport(format, source, p);
+  }
+
+  /**
+   * The phase between two snapshots. With {@code table}, the statements on it are audited: the
+   * server's completed statements (rows for INSERT, which a batch writes several of per call;
+   * calls for the others) against the harness's completed operations (its successes, and its
+   * reads, updates and deletes that found no row, which the server did execute).
+   */
+  public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result, String table,
+      double clientCpuS) {
+    Map<String, Long> delta = new LinkedHashMap<>();
+    after.counters().forEach((k, v) -> delta.put(k, v - before.counters().getOrDefault(k, 0L)));
+    Map<String, ServerView.StatementCount> statements = new LinkedHashMap<>();
+    after.statements().forEach((query, s) -> {
+      ServerView.StatementCount b = before.statements().getOrDefault(query, new ServerView.StatementCount(0, 0));
+      if (s.calls() > b.calls()) {
+        statements.put(query, new ServerView.StatementCount(s.calls() - b.calls(), s.rows() - b.rows()));
+      }
+    });
+    Long harness = null;
+    Long server = null;
+    Double deltaPct = null;
+    if (table != null && !after.statements().isEmpty()) {
+      harness = completedOperations(result);
+      server = completedStatements(statements, table);
+      deltaPct = harness == 0 ? 0.0 : Math.round(10000.0 * (server - harness) / harness) / 100.0;
+    }
+    Double serverCpuS = after.cpuNanos() == null || before.cpuNanos() == null ? null
+        : Math.round((after.cpuNanos() - before.cpuNanos()) / 1e6) / 1000.0;
+    return new Phase(before.counters(), after.counters(), delta, statements,
+        new PhaseResult.ServerSide(harness, server, deltaPct, Math.round(clientCpuS * 1000) / 1000.0, serverCpuS));
+  }
+
+  static long completedOperations(PhaseResult result) {
+    long n = 0;
+    for (OperationResult op : result.operations().values()) {
+      n += op.successes() + op.errorsByClass().getOrDefault("NOT_FOUND", 0L);
+    }
+    return n;
+  }
+
+  static long completedStatements(Map<String, ServerView.StatementCount> statements, String table) {
+    Pattern onTable = Pattern.compile("\\b" + Pattern.quote(table) + "\\b", Pattern.CASE_INSENSITIVE);
+    long n = 0;
+    for (Map.Entry<String, ServerView.StatementCount> e : statements.entrySet()) {
+      String q = e.getKey().strip().toUpperCase(Locale.ROOT);
+      if (!onTable.matcher(e.getKey()).find() || q.startsWith("CREATE") || q.startsWith("DROP")
+          || q.startsWith("ALTER") || q.startsWith("TRUNCATE")) {
+        continue;
+      }
+      n += q.startsWith("INSERT") ? e.getValue().rows() : e.getValue().calls();
+    }
+    return n;
+  }
+}
