@@ -24,8 +24,10 @@ public final class PostgresView implements ServerView {
       + "tup_updated, tup_deleted FROM pg_stat_database WHERE datname = current_database()";
   private static final String STATEMENTS = "SELECT query, sum(calls), sum(rows) FROM pg_stat_statements "
       + "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) GROUP BY query";
+  /** Sessions of the phase still open; a run's table claim (an advisory lock it holds all run long) is not one. */
   private static final String OTHER_SESSIONS = "SELECT count(*) FROM pg_stat_activity "
-      + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'";
+      + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+      + "AND pid NOT IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')";
 
   private final YsqlEndpoint endpoint;
   private final Long serverPid;
