@@ -27,7 +27,7 @@ final class ClientLoop implements Runnable {
   private final long intervalNanos;
   private final int threadId;
   private final int threadCount;
-  private final StartFailures failures;
+  private final ClientThreadFailures failures;
   private final CountDownLatch done;
 
   /**
@@ -36,7 +36,7 @@ final class ClientLoop implements Runnable {
    * @param intervalNanos the schedule: one operation every this many ns (0 = as fast as possible)
    */
   ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
-      long intervalNanos, int threadId, int threadCount, StartFailures failures, CountDownLatch done) {
+      long intervalNanos, int threadId, int threadCount, ClientThreadFailures failures, CountDownLatch done) {
     this.db = db;
     this.workload = workload;
     this.props = props;
@@ -51,7 +51,7 @@ final class ClientLoop implements Runnable {
 
   @Override
   public void run() {
-    db.init(); // a binding that cannot start ends the thread here, recorded by StartFailures
+    db.init(); // a binding that cannot start ends the thread here, recorded by ClientThreadFailures
     Object state;
     try {
       state = workload.initThread(props, threadId, threadCount);

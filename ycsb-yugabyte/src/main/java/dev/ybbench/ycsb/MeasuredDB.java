@@ -28,12 +28,12 @@ final class MeasuredDB extends DB {
   private Metrics metrics;
   private final Consumer<String> log;
 
-  private final StartFailures startFailures;
+  private final ClientThreadFailures threadFailures;
 
   /** @param reported error classes already printed, shared by the phase's threads */
-  MeasuredDB(DB db, MetricsSink sink, Set<String> reported, Consumer<String> log, StartFailures startFailures) {
+  MeasuredDB(DB db, MetricsSink sink, Set<String> reported, Consumer<String> log, ClientThreadFailures threadFailures) {
     this.db = db;
-    this.startFailures = startFailures;
+    this.threadFailures = threadFailures;
     this.reported = reported;
     this.sink = sink;
     this.log = log;
@@ -48,7 +48,7 @@ final class MeasuredDB extends DB {
     try {
       db.init();
     } catch (DBException | RuntimeException e) {
-      throw startFailures.failed(e);
+      throw threadFailures.failed(e);
     }
   }
 

@@ -92,6 +92,27 @@ final class YcsbPhase {
   /** The name the warm-up has in summary.json and timeseries.csv. */
   static final String WARMUP = "warmup";
 
+  /** A warm-up: its own metrics and recorder until it ends and the measured window begins. */
+  private final class Warmup {
+    final Metrics metrics = new Metrics();
+    final PhaseRecorder recorder;
+    PhaseResult result;
+
+    Warmup(Path latencyDir, Timeseries timeseries) {
+      recorder = new PhaseRecorder(WARMUP, metrics, latencyDir, timeseries);
+    }
+
+    /** Ends the warm-up after {@code seconds}: results go to {@code measured} from now on. */
+    PhaseRecorder end(MetricsSink sink, Metrics measured, double seconds, Path latencyDir, Timeseries timeseries) {
+      measuring.run();
+      sink.switchTo(measured);
+      PhaseRecorder window = new PhaseRecorder(phase, measured, latencyDir, timeseries);
+      recorder.close();
+      result = PhaseResult.of(metrics, recorder, seconds);
+      return window;
+    }
+  }
+
   /**
    * @param threads       client threads, each with its own binding and connection
    * @param opCount       operations to do in all (0 = until the time limit)
@@ -112,22 +133,20 @@ final class YcsbPhase {
     }
 
     Metrics metrics = new Metrics();
-    Metrics warmupMetrics = warmupSeconds > 0 ? new Metrics() : null;
-    MetricsSink sink = new MetricsSink(warmupMetrics != null ? warmupMetrics : metrics);
-    PhaseRecorder warmupRecorder = warmupMetrics != null
-        ? new PhaseRecorder(WARMUP, warmupMetrics, latencyDir, timeseries) : null;
-    PhaseResult warmup = null;
+    Warmup warmup = warmupSeconds > 0 ? new Warmup(latencyDir, timeseries) : null;
+    MetricsSink sink = new MetricsSink(warmup != null ? warmup.metrics : metrics);
     Set<String> reported = ConcurrentHashMap.newKeySet();
     CountDownLatch done = new CountDownLatch(threads);
-    StartFailures startFailures = new StartFailures();
+    ClientThreadFailures threadFailures = new ClientThreadFailures();
     List<MeasuredDB> measured = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
     // The target rate over all threads, as a schedule per thread: one operation every this many ns.
     long intervalNanos = targetOps > 0 ? Math.max(1, Math.round(threads * 1e9 / targetOps)) : 0;
-    if (warmupRecorder == null) {
+    PhaseRecorder recorder = null;
+    if (warmup == null) {
       measuring.run();
+      recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
     }
-    PhaseRecorder recorder = warmupRecorder == null ? new PhaseRecorder(phase, metrics, latencyDir, timeseries) : null;
     for (int t = 0; t < threads; t++) {
       // YCSB's split: each thread does opCount / threads, the first (opCount % threads) one more.
       long mine = opCount / threads + (t < opCount % threads ? 1 : 0);
@@ -136,12 +155,12 @@ final class YcsbPhase {
       if (binding instanceof OperationEvents.Source source) {
         source.setEvents(sink);
       }
-      MeasuredDB m = new MeasuredDB(binding, sink, reported, console, startFailures);
+      MeasuredDB m = new MeasuredDB(binding, sink, reported, console, threadFailures);
       measured.add(m);
-      Thread th = new Thread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads, startFailures, done),
+      Thread th = new Thread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads, threadFailures, done),
           "ycsb-" + phase + "-" + t);
-      // A binding that cannot start ends its thread with StartFailures.Failed; it is reported once, below.
-      th.setUncaughtExceptionHandler(startFailures);
+      // A binding that cannot start ends its thread with ClientThreadFailures.Failed; it is reported once, below.
+      th.setUncaughtExceptionHandler(threadFailures);
       running.add(th);
     }
     running.forEach(Thread::start);
@@ -152,17 +171,13 @@ final class YcsbPhase {
     // A thread whose binding could not start never counts the latch down, so the threads themselves
     // say when the phase is over.
     while (!done.await(200, TimeUnit.MILLISECONDS) && running.stream().anyMatch(Thread::isAlive)) {
-      if (startFailures.count() > 0) {
+      if (threadFailures.count() > 0) {
         w.requestStop();
         break;
       }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
       if (recorder == null && elapsed >= warmupSeconds) {
-        measuring.run();
-        sink.switchTo(metrics);
-        recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
-        warmupRecorder.close();
-        warmup = PhaseResult.of(warmupMetrics, warmupRecorder, elapsed);
+        recorder = warmup.end(sink, metrics, elapsed, latencyDir, timeseries);
         console.accept(String.format(Locale.ROOT, "[%s] %.0f s done; measuring from now", WARMUP, elapsed));
       }
       Metrics now = sink.current();
@@ -180,7 +195,7 @@ final class YcsbPhase {
       }
       if (elapsed >= nextStatus) {
         console.accept(recorder == null
-            ? statusLine(load, warmupMetrics, warmupRecorder, elapsed, 0, warmupSeconds)
+            ? statusLine(load, warmup.metrics, warmup.recorder, elapsed, 0, warmupSeconds)
             : statusLine(load, metrics, recorder, recorder.elapsedSeconds(), opCount, maxSeconds));
         nextStatus += STATUS_EVERY_S;
       }
@@ -189,16 +204,12 @@ final class YcsbPhase {
       th.join();
     }
     if (recorder == null) { // the phase ended within its warm-up
-      measuring.run();
-      sink.switchTo(metrics);
-      recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
-      warmupRecorder.close();
-      warmup = PhaseResult.of(warmupMetrics, warmupRecorder, (System.nanoTime() - startNanos) / 1e9);
+      recorder = warmup.end(sink, metrics, (System.nanoTime() - startNanos) / 1e9, latencyDir, timeseries);
     }
-    if (startFailures.count() > 0) {
+    if (threadFailures.count() > 0) {
       recorder.close();
       w.cleanup();
-      throw new RunFailure(startFailures.reason(threads));
+      throw new RunFailure(threadFailures.reason(threads));
     }
     double seconds = measurementWindow(measured, recorder.elapsedSeconds(), recorder.startNanos());
     recorder.close();
@@ -206,7 +217,7 @@ final class YcsbPhase {
     if (stopRequested) {
       end = End.STOPPED;
     }
-    return new Result(phase, metrics, recorder, seconds, end, warmup);
+    return new Result(phase, metrics, recorder, seconds, end, warmup == null ? null : warmup.result);
   }
 
   /**

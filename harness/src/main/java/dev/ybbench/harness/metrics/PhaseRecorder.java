@@ -17,8 +17,9 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * Once a second, takes each operation's interval histogram, appends it to that operation's
  * HdrHistogram interval log ({@code latency/<phase>-<OP>.hlog}), adds it to the phase totals and
- * writes one timeseries row (a second behind, so that the window's last fragment can join it). Totals and interval logs come from the same histograms, so the
- * summary's counts equal the logs' counts exactly.
+ * writes one timeseries row (a second behind, so that the window's last fragment can join it).
+ * Totals and interval logs come from the same histograms, so the summary's counts equal the
+ * logs' counts exactly.
  */
 public final class PhaseRecorder implements AutoCloseable {
   /**

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.results;
 
+import dev.ybbench.harness.ErrorText;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -106,7 +107,7 @@ public record RunSummary(
       }
       return RunDirectory.JSON.treeToValue(tree, RunSummary.class);
     } catch (IOException e) {
-      throw new UserError("Cannot read " + file + ": " + e.getMessage().split("\n")[0]);
+      throw new UserError("Cannot read " + file + ": " + ErrorText.firstLine(e));
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.run;
 
+import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.ShutdownGuard;
@@ -157,7 +158,7 @@ public final class RunLifecycle {
         rethrow = e;
       } catch (Exception | Error e) {
         state = RunInfo.FAILED;
-        reason = e.getMessage() != null ? e.getMessage().strip().split("\n")[0] : e.toString();
+        reason = ErrorText.firstLine(e);
         rethrow = e instanceof RuntimeException r ? r : new RuntimeException(reason, e);
       }
       if (interrupted()) {

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.server;
 
+import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -9,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.LongFunction;
 
 /**
  * PostgreSQL's view of the benchmark's database: pg_stat_database's transaction and tuple
@@ -31,7 +31,6 @@ public final class PostgresView implements ServerView {
 
   private final YsqlEndpoint endpoint;
   private final Long serverPid;
-  private final LongFunction<Long> cpu;
   private final Consumer<String> log;
   private Boolean statements;
 
@@ -42,7 +41,6 @@ public final class PostgresView implements ServerView {
   public PostgresView(YsqlEndpoint endpoint, Long serverPid, Consumer<String> log) {
     this.endpoint = endpoint;
     this.serverPid = serverPid;
-    this.cpu = ProcessCpu::nanos;
     this.log = log;
   }
 
@@ -66,9 +64,9 @@ public final class PostgresView implements ServerView {
           }
         }
       }
-      return new Snapshot(counters, statements(st), serverPid == null ? null : cpu.apply(serverPid));
+      return new Snapshot(counters, statements(st), serverPid == null ? null : ProcessCpu.nanos(serverPid));
     } catch (SQLException e) {
-      log.accept("note: the server's counters could not be read (" + YsqlEndpoint.firstLine(e) + ")");
+      log.accept("note: the server's counters could not be read (" + ErrorText.firstLine(e) + ")");
       return null;
     }
   }
@@ -81,7 +79,7 @@ public final class PostgresView implements ServerView {
         statements = true;
       } catch (SQLException e) {
         statements = false;
-        log.accept("note: pg_stat_statements is not available (" + YsqlEndpoint.firstLine(e)
+        log.accept("note: pg_stat_statements is not available (" + ErrorText.firstLine(e)
             + "), so statements are not audited");
       }
     }
@@ -94,7 +92,7 @@ public final class PostgresView implements ServerView {
         out.put(rs.getString(1), new ServerView.StatementCount(rs.getLong(2), rs.getLong(3)));
       }
     } catch (SQLException e) {
-      log.accept("note: pg_stat_statements could not be read (" + YsqlEndpoint.firstLine(e) + ")");
+      log.accept("note: pg_stat_statements could not be read (" + ErrorText.firstLine(e) + ")");
     }
     return out;
   }

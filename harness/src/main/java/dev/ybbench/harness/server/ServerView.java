@@ -42,9 +42,4 @@ public interface ServerView {
 
   /** Where the counters come from, e.g. "pg_stat_database + pg_stat_statements". */
   String source();
-
-  /** What the harness's figures are audited against, in one line, or null (e.g. a cluster read from one node). */
-  default String auditNote() {
-    return null;
-  }
 }

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.ysql;
 
+import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.UserError;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +80,7 @@ public final class TableClaim implements AutoCloseable {
         closeQuietly(session);
         throw e;
       }
-      log.accept("warning: the server has no advisory locks (" + YsqlEndpoint.firstLine(e)
+      log.accept("warning: the server has no advisory locks (" + ErrorText.firstLine(e)
           + "), so concurrent runs on " + subject + " are not protected from each other");
       closeQuietly(session);
       return new TableClaim(null, key, subject, mode);

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.ysql;
 
+import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
@@ -313,7 +314,7 @@ public final class YsqlEndpoint {
 
   /** The one-line error for a connection that failed: the server unreachable, or the login refused. */
   public UserError connectError(SQLException e) {
-    String why = firstLine(e);
+    String why = ErrorText.firstLine(e);
     if (SqlErrors.isConnectionLost(e)) {
       return new UserError("Cannot connect to YSQL at " + hosts + ": " + why
           + "; check --hosts (or YSQL_NODES) and that the server is up", e);
@@ -346,7 +347,7 @@ public final class YsqlEndpoint {
       if (SqlErrors.isConnectionLost(e)) {
         throw connectError(e);
       }
-      throw new UserError("Cannot create database " + database + ": " + firstLine(e), e);
+      throw new UserError("Cannot create database " + database + ": " + ErrorText.firstLine(e), e);
     }
   }
 
@@ -368,11 +369,6 @@ public final class YsqlEndpoint {
     return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
-  /** A server error's first line, without its trailing full stop: the part worth one line of output. */
-  public static String firstLine(Throwable e) {
-    String m = e.getMessage() == null ? e.toString() : e.getMessage();
-    return m.strip().split("\n")[0].replaceAll("[.\\s]+$", "");
-  }
 
   @Override
   public boolean equals(Object o) {

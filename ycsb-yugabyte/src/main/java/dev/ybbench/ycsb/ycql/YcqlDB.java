@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ycql;
 
+import dev.ybbench.harness.ErrorText;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
@@ -215,8 +216,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     try {
       return retry.call(op, body);
     } catch (RuntimeException e) {
-      String msg = e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0];
-      return new Status(CqlErrors.errorClass(e), msg);
+      return new Status(CqlErrors.errorClass(e), ErrorText.firstLine(e));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ycql;
 
+import dev.ybbench.harness.ErrorText;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -48,7 +49,7 @@ public final class YcqlSetup {
       return new UserError("Cannot connect to YCQL at " + config.hosts()
           + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up");
     }
-    return new UserError("YCQL at " + config.hosts() + " refused the connection: " + firstLine(e)
+    return new UserError("YCQL at " + config.hosts() + " refused the connection: " + ErrorText.firstLine(e)
         + "; check --user/--password");
   }
 
@@ -102,12 +103,8 @@ public final class YcqlSetup {
       throw e;
     } catch (RuntimeException e) {
       s.close();
-      throw new UserError("Cannot create " + config.keyspace() + "." + config.table().table() + ": " + firstLine(e));
+      throw new UserError("Cannot create " + config.keyspace() + "." + config.table().table() + ": " + ErrorText.firstLine(e));
     }
   }
 
-  static String firstLine(Throwable e) {
-    String m = e.getMessage() == null ? e.toString() : e.getMessage();
-    return m.strip().split("\n")[0].replaceAll("[.\\s]+$", "");
-  }
 }

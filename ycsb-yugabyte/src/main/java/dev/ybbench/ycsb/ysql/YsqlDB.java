@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ysql;
 
+import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
@@ -249,7 +250,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   }
 
   private static Status errorStatus(SQLException e) {
-    String msg = e.getMessage() == null ? e.toString() : e.getMessage().strip().split("\n")[0];
+    String msg = ErrorText.firstLine(e);
     return new Status(SqlErrors.errorClass(e), msg);
   }
 

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ysql;
 
+import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.ysql.TableClaim;
@@ -37,7 +38,7 @@ public final class YsqlSetup {
       return claim;
     } catch (SQLException e) {
       claim.close();
-      throw new UserError("Cannot create table " + config.table().table() + ": " + e.getMessage().split("\n")[0], e);
+      throw new UserError("Cannot create table " + config.table().table() + ": " + ErrorText.firstLine(e), e);
     } catch (RuntimeException e) {
       claim.close();
       throw e;

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb;
 
+import dev.ybbench.harness.ErrorText;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -8,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * that failed later (a binding or workload throwing). The first cause is kept for the run's
  * one-line reason; the threads end quietly instead of printing a stack trace each.
  */
-final class StartFailures implements Thread.UncaughtExceptionHandler {
+final class ClientThreadFailures implements Thread.UncaughtExceptionHandler {
   /** Ends a client thread whose binding failed to start. */
   static final class Failed extends RuntimeException {
     Failed(Throwable cause) {
@@ -34,8 +35,7 @@ final class StartFailures implements Thread.UncaughtExceptionHandler {
   }
 
   private void keep(Throwable cause) {
-    String msg = cause.getMessage() == null ? cause.toString() : cause.getMessage();
-    first.compareAndSet(null, msg.strip().split("\n")[0]);
+    first.compareAndSet(null, ErrorText.firstLine(cause));
   }
 
   int count() {
