@@ -82,7 +82,8 @@ final class TpccMerge {
         c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)), null, c[3] == 0 ? null : c[3])));
     PhaseResult exec = PhaseResult.ofOperations(ops, seconds, List.of())
         .withTpcc(tpmC, TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency))
-        .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow);
+        .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
+        .withLatencyFrom(first.phase("execute").latencyFrom());
     String workload = first.workload() + "-merged";
     List<String> from = runs.stream().map(Path::toString).toList();
     RunSummary summary = RunSummary.start("tpcc", workload, first.server().info())

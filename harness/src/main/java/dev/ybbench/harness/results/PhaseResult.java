@@ -134,7 +134,8 @@ public record PhaseResult(
         batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, side);
   }
 
-  private PhaseResult withLatencyFrom(String from) {
+  /** The same figures, their latency measured from {@code from} ({@link #INTENDED_START} or {@link #ACTUAL_START}). */
+  public PhaseResult withLatencyFrom(String from) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
         tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, server);
   }
