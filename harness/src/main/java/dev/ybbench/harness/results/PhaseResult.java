@@ -8,6 +8,7 @@ import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.metrics.Outages;
 import dev.ybbench.harness.metrics.PhaseRecorder;
+import dev.ybbench.harness.server.NodeRates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,12 +58,12 @@ public record PhaseResult(
   /**
    * The server's side of the phase (details in server.json): the audit of the harness's completed
    * operations against the statements the server completed on the benchmark's table, and CPU
-   * seconds of the client and (when it runs here) the server.
+   * seconds of the client and (when it runs here) the server, and what each node served.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double clientCpuS,
-      Double serverCpuS) {}
+      Double serverCpuS, List<NodeRates> nodes) {}
 
   /** Clause 5.2.5.3: a transaction type's 90th percentile against its limit. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

@@ -5,7 +5,9 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.server.NodeRates;
 import dev.ybbench.harness.server.ServerReport;
+import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -27,20 +29,22 @@ public final class Run {
   private final PhaseCheck.Limits limits;
   private final List<String> measuredPhases = new ArrayList<>();
   private volatile RunSummary summary;
-  private final ServerView serverView;
+  private final ServerSampler server;
   private ServerReport serverReport;
   private final Map<String, ServerView.Snapshot> before = new HashMap<>();
   private final Map<String, Long> clientCpuBefore = new HashMap<>();
   private String auditTable;
+  /** Node lines printed per phase; a hundred-node cluster's others are in server.json. */
+  private static final int MAX_NODE_LINES = 12;
 
   Run(RunLifecycle lifecycle, RunDirectory directory, Timeseries timeseries, PhaseCheck.Limits limits,
-      RunSummary summary, ServerView serverView) {
+      RunSummary summary, ServerSampler server) {
     this.lifecycle = lifecycle;
     this.directory = directory;
     this.timeseries = timeseries;
     this.limits = limits;
     this.summary = summary;
-    this.serverView = serverView;
+    this.server = server;
   }
 
   /**
@@ -57,7 +61,7 @@ public final class Run {
    */
   public void beginPhase(String phase) {
     clientCpuBefore.put(phase, clientCpuNanos());
-    ServerView.Snapshot s = serverView.snapshot(false);
+    ServerView.Snapshot s = server.begin(phase);
     if (s != null) {
       before.put(phase, s);
     }
@@ -76,24 +80,33 @@ public final class Run {
       return result;
     }
     double clientCpuS = (clientCpuNanos() - cpuBefore) / 1e9;
-    ServerView.Snapshot end = start == null ? null : serverView.snapshot(true);
+    ServerView.Snapshot end = start == null ? null : server.end();
     if (end == null) {
       return result.withServer(new PhaseResult.ServerSide(null, null, null, Math.round(clientCpuS * 1000) / 1000.0,
-          null));
+          null, null));
     }
     ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable, clientCpuS);
-    serverReport = (serverReport == null ? new ServerReport(RunSummary.FORMAT, serverView.source(), Map.of())
+    serverReport = (serverReport == null ? new ServerReport(RunSummary.FORMAT, server.view().source(), Map.of())
         : serverReport).withPhase(phase, p);
     directory.writeJson(ServerReport.FILE, serverReport);
     PhaseResult.ServerSide side = p.summary();
     if (side.serverStatements() != null) {
       console().line(String.format(Locale.ROOT, "Server audit (%s): harness %d operations / server %d statements on "
           + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), side.serverStatements(), auditTable,
-          side.deltaPct(), serverView.source()));
+          side.deltaPct(), server.view().source()));
     }
     if (side.serverCpuS() != null && result.successes() > 0) {
       console().line(String.format(Locale.ROOT, "CPU (%s): client %.1f µs/op, server %.1f µs/op", phase,
           1e6 * side.clientCpuS() / result.successes(), 1e6 * side.serverCpuS() / result.successes()));
+    }
+    List<NodeRates> nodes = side.nodes() == null ? List.of() : side.nodes();
+    for (int i = 0; i < nodes.size() && i < MAX_NODE_LINES; i++) {
+      console().line("Server node (" + phase + ") " + nodes.get(i).describe());
+    }
+    if (nodes.size() > MAX_NODE_LINES) {
+      console().line(String.format(Locale.ROOT, "Server nodes (%s): %d more in server.json; all %d together %.1f "
+          + "ops/s", phase, nodes.size() - MAX_NODE_LINES, nodes.size(),
+          nodes.stream().mapToDouble(NodeRates::opsPerS).sum()));
     }
     return result.withServer(side);
   }
@@ -152,6 +165,11 @@ public final class Run {
 
   RunSummary summary() {
     return summary;
+  }
+
+  /** The nodes the server's view sampled, for the server chart. */
+  List<String> serverNodes() {
+    return server.nodes();
   }
 
   /** Phases with a timeseries to draw. */

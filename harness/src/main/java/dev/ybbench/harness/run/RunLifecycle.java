@@ -10,6 +10,7 @@ import dev.ybbench.harness.results.Plots;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -147,7 +148,8 @@ public final class RunLifecycle {
       RuntimeException rethrow = null;
       Run run = null;
       try (Timeseries ts = new Timeseries(dir.timeseries())) {
-        run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server), t.serverView());
+        run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server),
+            new ServerSampler(t.serverView(), dir.path(), spec.options().serverIntervalS));
         work.run(run);
       } catch (RunFailure e) {
         state = RunInfo.FAILED;
@@ -174,8 +176,8 @@ public final class RunLifecycle {
       dir.writeJson(RunSummary.FILE, summary.withState(state, reason));
       dir.writeJson("run.json", info.end(state, Instant.now(), reason).tree());
       if (run != null && !run.measuredPhases().isEmpty()) {
-        String why = Plots.draw(dir, run.measuredPhases(), spec.bench() + " " + spec.workload() + " on "
-            + server.slug());
+        String why = Plots.draw(dir, run.measuredPhases(), run.serverNodes(), spec.bench() + " " + spec.workload()
+            + " on " + server.slug());
         if (why != null) {
           console.line("warning: " + why);
         }

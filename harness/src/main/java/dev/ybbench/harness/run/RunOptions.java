@@ -23,6 +23,11 @@ public final class RunOptions {
           + "the run (default: ${DEFAULT-VALUE})")
   public double maxOutagePct;
 
+  @Option(names = "--server-interval", paramLabel = "S", defaultValue = "10",
+      description = "seconds between readings of the server's own counters during a phase, for the chart of its "
+          + "ops/s per node (default: ${DEFAULT-VALUE}; 0: at the start and end of each phase only)")
+  public double serverIntervalS;
+
   @Option(names = "--verbose", description = "stack traces on errors")
   public boolean verbose;
 
@@ -30,11 +35,15 @@ public final class RunOptions {
     return resultsDir != null ? resultsDir : home.resolve("results");
   }
 
-  /** Refuses limits that mean nothing, before anything starts. */
+  /** Refuses limits (and a server interval) that mean nothing, before anything starts. */
   public PhaseCheck.Limits limits() {
     if (!(maxErrorPct >= 0 && maxErrorPct <= 100) || !(maxOutagePct >= 0 && maxOutagePct <= 100)) {
       throw new UserError("--max-error-pct and --max-outage-pct are percentages from 0 to 100, were " + maxErrorPct
           + " and " + maxOutagePct);
+    }
+    if (!(serverIntervalS == 0 || serverIntervalS >= 0.5 && serverIntervalS <= 3600)) {
+      throw new UserError("--server-interval must be 0 (phase edges only) or from 0.5 to 3600 seconds, was "
+          + serverIntervalS);
     }
     return new PhaseCheck.Limits(maxErrorPct, maxOutagePct);
   }

@@ -7,9 +7,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * PostgreSQL's view of the benchmark's database: pg_stat_database's transaction and tuple
@@ -22,8 +24,11 @@ import java.util.function.Consumer;
 public final class PostgresView implements ServerView {
   private static final String COUNTERS = "SELECT xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, "
       + "tup_updated, tup_deleted FROM pg_stat_database WHERE datname = current_database()";
-  private static final String STATEMENTS = "SELECT query, sum(calls), sum(rows) FROM pg_stat_statements "
-      + "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) GROUP BY query";
+  private static final String STATEMENTS = "SELECT query, sum(calls), sum(rows), sum(total_exec_time) "
+      + "FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+      + "GROUP BY query";
+  /** The harness's own reading of the server (this view, table claims): not the benchmark's work. */
+  private static final Pattern OWN = Pattern.compile("pg_stat_|pg_locks|pg_advisory|pg_backend_pid|pg_extension");
   /** Sessions of the phase still open; a run's table claim (an advisory lock it holds all run long) is not one. */
   private static final String OTHER_SESSIONS = "SELECT count(*) FROM pg_stat_activity "
       + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
@@ -64,7 +69,10 @@ public final class PostgresView implements ServerView {
           }
         }
       }
-      return new Snapshot(counters, statements(st), serverPid == null ? null : ProcessCpu.nanos(serverPid));
+      Map<String, ServerView.StatementCount> statements = statements(st);
+      Long cpu = serverPid == null ? null : ProcessCpu.nanos(serverPid);
+      return new Snapshot(counters, statements, cpu,
+          statements.isEmpty() ? Map.of() : Map.of(endpoint.hosts().toString(), node(statements, cpu)));
     } catch (SQLException e) {
       log.accept("note: the server's counters could not be read (" + ErrorText.firstLine(e) + ")");
       return null;
@@ -89,12 +97,39 @@ public final class PostgresView implements ServerView {
     }
     try (ResultSet rs = st.executeQuery(STATEMENTS)) {
       while (rs.next()) {
-        out.put(rs.getString(1), new ServerView.StatementCount(rs.getLong(2), rs.getLong(3)));
+        out.put(rs.getString(1), new ServerView.StatementCount(rs.getLong(2), rs.getLong(3), rs.getDouble(4)));
       }
     } catch (SQLException e) {
       log.accept("note: pg_stat_statements could not be read (" + ErrorText.firstLine(e) + ")");
     }
     return out;
+  }
+
+  /**
+   * The node's reads (SELECTs) and writes (INSERT, UPDATE, DELETE statements, however many rows
+   * each wrote) with their execution time, leaving out the harness's own queries of the server.
+   */
+  static ServerView.NodeCounters node(Map<String, ServerView.StatementCount> statements, Long cpuNanos) {
+    long reads = 0;
+    long writes = 0;
+    double readMs = 0;
+    double writeMs = 0;
+    for (Map.Entry<String, ServerView.StatementCount> e : statements.entrySet()) {
+      String q = e.getKey().stripLeading().toUpperCase(Locale.ROOT);
+      ServerView.StatementCount c = e.getValue();
+      double ms = c.timeMs() == null ? 0 : c.timeMs();
+      if (OWN.matcher(e.getKey()).find()) {
+        continue;
+      }
+      if (q.startsWith("SELECT")) {
+        reads += c.calls();
+        readMs += ms;
+      } else if (q.startsWith("INSERT") || q.startsWith("UPDATE") || q.startsWith("DELETE")) {
+        writes += c.calls();
+        writeMs += ms;
+      }
+    }
+    return new ServerView.NodeCounters(reads, writes, readMs * 1000, writeMs * 1000, null, null, cpuNanos);
   }
 
   /** Waits (5 s at most) until the phase's sessions have ended and so reported their counters. */

@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * server.json: the server's view of each phase — its counters before and after and their
- * difference, the statements it executed, server and client CPU — and the audit of the
+ * difference, the statements it executed, what each node served, server and client CPU — and the audit of the
  * harness's counts against the server's. Documented in results/README.md.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -24,7 +25,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Phase(Map<String, Long> before, Map<String, Long> after, Map<String, Long> delta,
-      Map<String, ServerView.StatementCount> statements, PhaseResult.ServerSide summary) {}
+      Map<String, ServerView.StatementCount> statements, List<NodeRates> nodes, PhaseResult.ServerSide summary) {}
 
   public ServerReport withPhase(String name, Phase phase) {
     Map<String, Phase> p = new LinkedHashMap<>(phases);
@@ -44,9 +45,10 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     after.counters().forEach((k, v) -> delta.put(k, v - before.counters().getOrDefault(k, 0L)));
     Map<String, ServerView.StatementCount> statements = new LinkedHashMap<>();
     after.statements().forEach((query, s) -> {
-      ServerView.StatementCount b = before.statements().getOrDefault(query, new ServerView.StatementCount(0, 0));
+      ServerView.StatementCount b = before.statements().getOrDefault(query,
+          new ServerView.StatementCount(0, 0, s.timeMs() == null ? null : 0.0));
       if (s.calls() > b.calls()) {
-        statements.put(query, new ServerView.StatementCount(s.calls() - b.calls(), s.rows() - b.rows()));
+        statements.put(query, s.minus(b));
       }
     });
     Long harness = null;
@@ -59,8 +61,10 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     }
     Double serverCpuS = after.cpuNanos() == null || before.cpuNanos() == null ? null
         : Math.round((after.cpuNanos() - before.cpuNanos()) / 1e6) / 1000.0;
-    return new Phase(before.counters(), after.counters(), delta, statements,
-        new PhaseResult.ServerSide(harness, server, deltaPct, Math.round(clientCpuS * 1000) / 1000.0, serverCpuS));
+    List<NodeRates> nodes = NodeRates.between(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
+    return new Phase(before.counters(), after.counters(), delta, statements, nodes.isEmpty() ? null : nodes,
+        new PhaseResult.ServerSide(harness, server, deltaPct, Math.round(clientCpuS * 1000) / 1000.0, serverCpuS,
+            nodes.isEmpty() ? null : nodes));
   }
 
   static long completedOperations(PhaseResult result) {

@@ -1,5 +1,8 @@
 package dev.ybbench.harness.server;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.Map;
 
 /**
@@ -24,13 +27,47 @@ public interface ServerView {
    * The server's cumulative counters at one moment.
    *
    * @param counters   named counters (e.g. pg_stat_database's xact_commit, tup_inserted)
-   * @param statements per statement text: calls and rows, when the server tracks statements
+   * @param statements per statement text (or request kind and table): calls and rows, when the
+   *                   server tracks them; what the audit counts
    * @param cpuNanos   the server processes' CPU time, when the server runs on this machine; else null
+   * @param nodes      per node (by name, e.g. "10.0.0.1:9000"): what it served, for ops/s per node
+   * @param takenNanos when it was read (System.nanoTime())
    */
-  record Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos) {}
+  record Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
+      Map<String, NodeCounters> nodes, long takenNanos) {
+    public Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
+        Map<String, NodeCounters> nodes) {
+      this(counters, statements, cpuNanos, nodes, System.nanoTime());
+    }
+  }
 
-  /** One statement's cumulative calls and rows (pg_stat_statements). */
-  record StatementCount(long calls, long rows) {}
+  /**
+   * One node's cumulative counters as the server keeps them. What counts as a read or a write is
+   * the server's own unit (results/README.md): PostgreSQL's statements, a YugabyteDB tserver's
+   * Read and Write RPCs, a Cassandra coordinator's read (and range) and write requests.
+   *
+   * @param readMicros  total server-side time of the reads, where the server sums it; else null
+   * @param writeMicros the same for writes
+   * @param readP99Us   the server's own recent p99 of reads, where it keeps percentiles instead of sums
+   * @param writeP99Us  the same for writes
+   * @param cpuNanos    CPU time of the node's processes, where known
+   */
+  record NodeCounters(long reads, long writes, Double readMicros, Double writeMicros, Double readP99Us,
+      Double writeP99Us, Long cpuNanos) {}
+
+  /**
+   * One statement's cumulative calls and rows (pg_stat_statements), and the server's time in it
+   * (null where the server does not say).
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record StatementCount(long calls, long rows, Double timeMs) {
+    /** The calls, rows and time between {@code before} and this. */
+    StatementCount minus(StatementCount before) {
+      return new StatementCount(calls - before.calls, rows - before.rows,
+          timeMs == null || before.timeMs == null ? null : Math.round((timeMs - before.timeMs) * 1000) / 1000.0);
+    }
+  }
 
   /**
    * Reads the counters now; null when unavailable.

@@ -1,0 +1,130 @@
+package dev.ybbench.harness.server;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads the server's view at a phase's start and end, and every interval in between into
+ * {@code server-timeseries.csv}: per node, reads and writes per second, server-side latency and
+ * CPU, for the chart of the server's ops/s per node beside the client's throughput. A final
+ * stretch shorter than half an interval is left out of the file (its rate, over a fraction of an
+ * interval while the phase winds down, would read as a drop); the phase's totals cover it.
+ */
+public final class ServerSampler {
+  public static final String FILE = "server-timeseries.csv";
+
+  private final ServerView view;
+  private final Path file;
+  private final long intervalNanos;
+  private final Set<String> nodes = new LinkedHashSet<>();
+  private ScheduledExecutorService ticker;
+  private String phase;
+  private ServerView.Snapshot first;
+  private ServerView.Snapshot last;
+
+  /**
+   * @param intervalSeconds seconds between samples within a phase; 0 reads the phase's edges only
+   */
+  public ServerSampler(ServerView view, Path runDirectory, double intervalSeconds) {
+    this.view = view;
+    this.file = runDirectory.resolve(FILE);
+    this.intervalNanos = (long) (intervalSeconds * 1e9);
+  }
+
+  public ServerView view() {
+    return view;
+  }
+
+  /** The nodes sampled so far, for the chart. */
+  public synchronized List<String> nodes() {
+    return List.copyOf(nodes);
+  }
+
+  /** The phase's starting snapshot (null when the server's view is not available); sampling starts. */
+  public ServerView.Snapshot begin(String phaseName) {
+    stopTicker();
+    ServerView.Snapshot s = view.snapshot(false);
+    synchronized (this) {
+      phase = phaseName;
+      first = s;
+      last = s;
+    }
+    if (s != null && !s.nodes().isEmpty() && intervalNanos > 0) {
+      ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "server-sampler");
+        t.setDaemon(true);
+        return t;
+      });
+      ticker.scheduleAtFixedRate(this::sample, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+    }
+    return s;
+  }
+
+  /** The phase's closing snapshot, once its sessions are gone; sampling stops. */
+  public ServerView.Snapshot end() {
+    stopTicker();
+    ServerView.Snapshot s = view.snapshot(true);
+    synchronized (this) {
+      if (s != null && last != null && s.takenNanos() - last.takenNanos() >= intervalNanos / 2 && intervalNanos > 0) {
+        write(s);
+      }
+      phase = null;
+      first = null;
+      last = null;
+    }
+    return s;
+  }
+
+  private void sample() {
+    try {
+      ServerView.Snapshot s = view.snapshot(false);
+      synchronized (this) {
+        if (s != null && phase != null) {
+          write(s);
+        }
+      }
+    } catch (RuntimeException e) {
+      // A sample that cannot be read or written is a gap in the chart; the phase's totals are read at its end.
+    }
+  }
+
+  private void write(ServerView.Snapshot s) {
+    double elapsed = (s.takenNanos() - first.takenNanos()) / 1e9;
+    StringBuilder rows = new StringBuilder();
+    for (NodeRates r : NodeRates.between(last, s, (s.takenNanos() - last.takenNanos()) / 1e9)) {
+      nodes.add(r.node());
+      rows.append(r.csv(phase, elapsed)).append('\n');
+    }
+    last = s;
+    try {
+      if (!Files.exists(file)) {
+        Files.writeString(file, NodeRates.CSV_HEADER + "\n", StandardCharsets.UTF_8);
+      }
+      Files.writeString(file, rows, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void stopTicker() {
+    if (ticker != null) {
+      ticker.shutdownNow();
+      try {
+        ticker.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      ticker = null;
+    }
+  }
+}
