@@ -4,11 +4,11 @@ import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.run.RunLifecycle;
-import dev.ybbench.harness.server.PostgresView;
 import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.ysql.TableClaim;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.function.Consumer;
 
 /** What TPC-C runs against: an embedded PostgreSQL, or the YugabyteDB nodes of --hosts / YSQL_NODES. */
@@ -81,11 +81,10 @@ final class TpccTarget implements RunLifecycle.Target {
     claim.downgrade();
   }
 
-  /** PostgreSQL's counters for the TPC-C database (see YCSB's YSQL target for why not YugabyteDB's yet). */
   @Override
-  public ServerView serverView() {
-    return server.isYugabyte() ? ServerView.NONE
-        : new PostgresView(database.endpoint(), embedded == null ? null : embedded.pid(), log);
+  public ServerView serverView(List<Integer> metricsPorts) {
+    return ServerView.forYsql(server, database.endpoint(), embedded == null ? null : embedded.pid(), metricsPorts,
+        log);
   }
 
   TpccDatabase database() {

@@ -49,8 +49,13 @@ public final class RunLifecycle {
     @Override
     void close();
 
-    /** The server's own counters, read before and after each phase; none where they cannot be read. */
-    default ServerView serverView() {
+    /**
+     * The server's own counters, read before and after each phase; none where they cannot be read.
+     *
+     * @param metricsPorts YugabyteDB's metrics ports to read (--metrics-ports): null for the API's
+     *                     default, empty for none
+     */
+    default ServerView serverView(List<Integer> metricsPorts) {
       return ServerView.NONE;
     }
   }
@@ -149,7 +154,7 @@ public final class RunLifecycle {
       Run run = null;
       try (Timeseries ts = new Timeseries(dir.timeseries())) {
         run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server),
-            new ServerSampler(t.serverView(), dir.path(), spec.options().serverIntervalS));
+            new ServerSampler(t.serverView(spec.options().metricsPorts()), dir.path(), spec.options().serverIntervalS));
         work.run(run);
       } catch (RunFailure e) {
         state = RunInfo.FAILED;

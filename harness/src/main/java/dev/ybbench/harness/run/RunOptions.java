@@ -2,6 +2,8 @@ package dev.ybbench.harness.run;
 
 import dev.ybbench.harness.UserError;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The options every benchmark runner shares (a picocli mixin): where results go and when a run fails. */
@@ -28,6 +30,11 @@ public final class RunOptions {
           + "ops/s per node (default: ${DEFAULT-VALUE}; 0: at the start and end of each phase only)")
   public double serverIntervalS;
 
+  @Option(names = "--metrics-ports", paramLabel = "PORTS", description = "YugabyteDB: the ports of each node's "
+      + "/prometheus-metrics to read, the tserver's first (default: 9000 and the API's, 13000 for YSQL or 12000 for "
+      + "YCQL); none reads none")
+  public String metricsPorts;
+
   @Option(names = "--verbose", description = "stack traces on errors")
   public boolean verbose;
 
@@ -45,6 +52,31 @@ public final class RunOptions {
       throw new UserError("--server-interval must be 0 (phase edges only) or from 0.5 to 3600 seconds, was "
           + serverIntervalS);
     }
+    metricsPorts();
     return new PhaseCheck.Limits(maxErrorPct, maxOutagePct);
+  }
+
+  /** --metrics-ports as ports: null for the API's default, empty for none. */
+  public List<Integer> metricsPorts() {
+    if (metricsPorts == null) {
+      return null;
+    }
+    if (metricsPorts.strip().equalsIgnoreCase("none")) {
+      return List.of();
+    }
+    List<Integer> ports = new ArrayList<>();
+    for (String p : metricsPorts.split(",")) {
+      try {
+        int port = Integer.parseInt(p.strip());
+        if (port < 1 || port > 65535) {
+          throw new NumberFormatException();
+        }
+        ports.add(port);
+      } catch (NumberFormatException e) {
+        throw new UserError("--metrics-ports takes ports separated by commas (e.g. 9000,13000) or none, was '"
+            + metricsPorts + "'");
+      }
+    }
+    return ports;
   }
 }

@@ -3,7 +3,11 @@ package dev.ybbench.harness.server;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The server's own view of a run: counters read from the server before and after each phase, so
@@ -22,6 +26,22 @@ public interface ServerView {
       return "not available";
     }
   };
+
+  /**
+   * The view of a YSQL target: YugabyteDB's nodes through their metrics endpoints (its
+   * pg_stat_statements is kept per node, so one connection cannot see the cluster's statements),
+   * PostgreSQL through its statistics views.
+   *
+   * @param serverPid    the postmaster's pid for an embedded PostgreSQL, else null
+   * @param metricsPorts YugabyteDB's metrics ports (null: 9000 and 13000; empty: none)
+   */
+  static ServerView forYsql(ServerInfo server, YsqlEndpoint endpoint, Long serverPid, List<Integer> metricsPorts,
+      Consumer<String> log) {
+    return server.isYugabyte()
+        ? YugabyteView.of(endpoint.hosts(), metricsPorts, List.of(YugabyteView.TSERVER_PORT, YugabyteView.YSQL_PORT),
+            log)
+        : new PostgresView(endpoint, serverPid, log);
+  }
 
   /**
    * The server's cumulative counters at one moment.

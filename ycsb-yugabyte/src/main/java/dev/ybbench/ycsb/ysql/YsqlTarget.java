@@ -2,7 +2,6 @@ package dev.ybbench.ycsb.ysql;
 
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
-import dev.ybbench.harness.server.PostgresView;
 import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
@@ -10,6 +9,7 @@ import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.TableClaim;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.ycsb.ApiTarget;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
@@ -137,14 +137,9 @@ public final class YsqlTarget implements ApiTarget {
     return new YsqlDB();
   }
 
-  /**
-   * PostgreSQL's counters for the benchmark's database. YugabyteDB keeps pg_stat_statements per
-   * node, so one connection cannot see the cluster's statements: not audited there yet.
-   */
   @Override
-  public ServerView serverView() {
-    return server.isYugabyte() ? ServerView.NONE
-        : new PostgresView(config.endpoint(), embedded == null ? null : embedded.pid(), log);
+  public ServerView serverView(List<Integer> metricsPorts) {
+    return ServerView.forYsql(server, config.endpoint(), embedded == null ? null : embedded.pid(), metricsPorts, log);
   }
 
   @Override

@@ -1,0 +1,158 @@
+package dev.ybbench.harness.server;
+
+import dev.ybbench.harness.ErrorText;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * YugabyteDB's view of a run, from each node's Prometheus endpoints: the tserver's
+ * ({@code :9000/prometheus-metrics}) Read and Write RPCs with their handler latency — the "Read
+ * ops/sec" and "Write ops/sec" of a node as YugabyteDB's own UI and published results show them
+ * — and its process CPU; and the statements the API's server executed (YSQL {@code :13000},
+ * YCQL {@code :12000}), summed over the nodes. Only server-level series are read
+ * ({@code metric_type="server"}, no quantile). Histograms are read with
+ * {@code reset_histograms=false} so that the harness does not reset the percentiles another
+ * scraper (Prometheus, YugabyteDB Anywhere) sees. A node whose endpoint cannot be reached is left
+ * out with a one-line note; with none reachable the view is not available.
+ *
+ * <p>The CPU is the tserver process's ({@code cpu_utime + cpu_stime}); YSQL's PostgreSQL
+ * backends are processes of their own and not in it.
+ */
+public final class YugabyteView implements ServerView {
+  public static final int TSERVER_PORT = 9000;
+  public static final int YSQL_PORT = 13000;
+  public static final int YCQL_PORT = 12000;
+  static final String PATH = "/prometheus-metrics?reset_histograms=false&show_help=false";
+  private static final String RPC = "handler_latency_yb_tserver_TabletServerService_";
+  /** The statement families kept as counters, summed over the nodes. */
+  private static final List<String> STATEMENTS = List.of("handler_latency_yb_ysqlserver_SQLProcessor_",
+      "handler_latency_yb_cqlserver_SQLProcessor_");
+  private static final int MAX_NOTES = 5;
+
+  private final List<String> hosts;
+  private final List<Integer> ports;
+  private final Consumer<String> log;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final Set<String> noted = new HashSet<>();
+
+  /**
+   * @param hosts the nodes' host names or addresses
+   * @param ports the endpoints' ports on every node; the first is the tserver's
+   */
+  public YugabyteView(List<String> hosts, List<Integer> ports, Consumer<String> log) {
+    this.hosts = List.copyOf(new java.util.LinkedHashSet<>(hosts));
+    this.ports = List.copyOf(ports);
+    this.log = log;
+  }
+
+  /**
+   * The view of the nodes in {@code hosts} (their host names; the ports there are the API's),
+   * on {@code ports}, or {@code defaultPorts} when null; none when empty.
+   */
+  public static ServerView of(dev.ybbench.harness.HostList hosts, List<Integer> ports, List<Integer> defaultPorts,
+      Consumer<String> log) {
+    List<Integer> use = ports == null ? defaultPorts : ports;
+    return use.isEmpty() ? ServerView.NONE
+        : new YugabyteView(hosts.hosts().stream().map(dev.ybbench.harness.HostList.HostPort::host).toList(), use, log);
+  }
+
+  @Override
+  public String source() {
+    return "YugabyteDB /prometheus-metrics on port" + (ports.size() == 1 ? " " : "s ")
+        + ports.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " of " + hosts.size()
+        + (hosts.size() == 1 ? " node" : " nodes");
+  }
+
+  @Override
+  public synchronized Snapshot snapshot(boolean phaseEnded) {
+    Map<String, CompletableFuture<String>> bodies = new LinkedHashMap<>();
+    for (String host : hosts) {
+      for (int port : ports) {
+        String url = "http://" + host + ":" + port + PATH;
+        bodies.put(url, http.sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+            HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
+              if (r.statusCode() != 200) {
+                throw new IllegalStateException("HTTP " + r.statusCode());
+              }
+              return r.body();
+            }));
+      }
+    }
+    Map<String, Long> counters = new TreeMap<>();
+    Map<String, NodeCounters> nodes = new LinkedHashMap<>();
+    for (String host : hosts) {
+      List<PrometheusText.Sample> samples = new ArrayList<>();
+      for (int port : ports) {
+        String url = "http://" + host + ":" + port + PATH;
+        String body = body(url, bodies.get(url));
+        if (body != null) {
+          samples.addAll(PrometheusText.parse(body));
+        }
+      }
+      NodeCounters node = read(samples, counters);
+      if (node != null) {
+        nodes.put(host + ":" + ports.get(0), node);
+      }
+    }
+    return nodes.isEmpty() && counters.isEmpty() ? null : new Snapshot(counters, Map.of(), null, nodes);
+  }
+
+  private String body(String url, CompletableFuture<String> f) {
+    try {
+      return f.join();
+    } catch (RuntimeException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      if (noted.add(url) && noted.size() <= MAX_NOTES) {
+        log.accept("note: no server metrics from " + url.substring(0, url.indexOf('?')) + " ("
+            + ErrorText.firstLine(cause) + "); --metrics-ports sets the ports, none skips them"
+            + (noted.size() == MAX_NOTES ? " (further such notes are left out)" : ""));
+      }
+      return null;
+    }
+  }
+
+  /**
+   * One node's server-level series: its tserver's Read and Write RPCs and CPU as its counters
+   * (null without a tserver endpoint), and every statement family added into {@code sums}.
+   */
+  static NodeCounters read(List<PrometheusText.Sample> samples, Map<String, Long> sums) {
+    Map<String, Double> tserver = new LinkedHashMap<>();
+    for (PrometheusText.Sample s : samples) {
+      if (!"server".equals(s.label("metric_type")) || s.label("quantile") != null) {
+        continue;
+      }
+      String id = s.label("metric_id");
+      if ("yb.tabletserver".equals(id) && (s.name().startsWith(RPC + "Read_") || s.name().startsWith(RPC + "Write_")
+          || s.name().equals("cpu_utime") || s.name().equals("cpu_stime"))) {
+        tserver.put(s.name(), s.value());
+        sums.merge(s.name(), (long) s.value(), Long::sum);
+      } else if (STATEMENTS.stream().anyMatch(s.name()::startsWith)
+          && (s.name().endsWith("_count") || s.name().endsWith("_sum"))) {
+        sums.merge(s.name(), (long) s.value(), Long::sum);
+      }
+    }
+    Double reads = tserver.get(RPC + "Read_count");
+    Double writes = tserver.get(RPC + "Write_count");
+    if (reads == null && writes == null) {
+      return null;
+    }
+    Double utime = tserver.get("cpu_utime");
+    Double stime = tserver.get("cpu_stime");
+    return new NodeCounters(reads == null ? 0 : reads.longValue(), writes == null ? 0 : writes.longValue(),
+        tserver.get(RPC + "Read_sum"), tserver.get(RPC + "Write_sum"), null, null,
+        utime == null || stime == null ? null : (long) ((utime + stime) * 1_000_000)); // ms → ns
+  }
+}
