@@ -135,6 +135,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
     return nativePort;
   }
 
+  /** The process id of node {@code node} (1-based), for its CPU time. */
+  public long pid(int node) {
+    return processes.get(node - 1).pid();
+  }
+
   public boolean isRunning(int node) {
     return processes.get(node - 1).isAlive();
   }

@@ -6,6 +6,11 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.ycsb.ApiTarget;
 import dev.ybbench.ycsb.schema.CqlDialect;
+import dev.ybbench.harness.server.ServerView;
+import dev.ybbench.harness.server.YugabyteView;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.Consumer;
 import site.ycsb.DB;
@@ -18,6 +23,7 @@ public final class YcqlTarget implements ApiTarget {
   private final String askedVersion;
   private final Consumer<String> log;
   private CqlTableClaim claim;
+  private CassandraView view;
 
   private YcqlTarget(ServerInfo server, YcqlConfig config, EmbeddedCassandra embedded, String askedVersion,
       Consumer<String> log) {
@@ -123,8 +129,31 @@ public final class YcqlTarget implements ApiTarget {
     return new YcqlDB();
   }
 
+  /**
+   * YugabyteDB's nodes through their metrics endpoints (9000 and YCQL's 12000 unless told
+   * otherwise); Cassandra's through its virtual tables, with the embedded nodes' CPU.
+   */
+  @Override
+  public synchronized ServerView serverView(List<Integer> metricsPorts) {
+    if (server.isYugabyte()) {
+      return YugabyteView.of(config.hosts(), metricsPorts, List.of(YugabyteView.TSERVER_PORT, YugabyteView.YCQL_PORT),
+          log);
+    }
+    Map<String, Long> pids = new HashMap<>();
+    for (int i = 1; embedded != null && i <= embedded.nodes(); i++) {
+      pids.put(EmbeddedCassandra.address(i), embedded.pid(i));
+    }
+    view = new CassandraView(config, pids, log);
+    return view;
+  }
+
   @Override
   public void close() {
+    synchronized (this) {
+      if (view != null) {
+        view.close();
+      }
+    }
     hold(null);
     if (embedded != null) {
       log.accept("Stopping embedded Cassandra " + embedded.version());
