@@ -66,6 +66,17 @@ class YcqlRunTest {
     }
     assertEquals(600, total);
     assertTrue(run.at("/operations/SCAN/successes").asLong() > 500, run.toString());
+    // Cassandra's own count of the requests it coordinated on the table, node by node.
+    for (String phase : new String[] {"load", "run"}) {
+      JsonNode server = summary.at("/phases/" + phase + "/server");
+      assertEquals(phase.equals("load") ? 2000 : 600, server.get("harness_operations").asLong(), server.toString());
+      assertEquals(server.get("harness_operations").asLong(), server.get("server_statements").asLong(),
+          phase + ": " + server);
+      assertEquals(1, server.get("nodes").size(), server.toString());
+      assertTrue(server.at("/nodes/0/cpu_cores").asDouble() > 0, server.toString());
+    }
+    assertTrue(o.out().contains("Server audit (run): harness 600 operations / server 600 statements on usertable"),
+        o.out());
   }
 
   /**
@@ -108,6 +119,10 @@ class YcqlRunTest {
       assertEquals(run.get("errors").asLong() + run.get("retries").asLong(), errorsAndRetries, run.toString());
       assertTrue(errorsAndRetries > 0, "losing a node went unnoticed: " + run);
       assertTrue(run.get("successes").asLong() > 0);
+      // The lost node's requests cannot be counted: its nodes' figures stay, the audit is left out.
+      assertEquals(2, run.at("/server/nodes").size(), run.toString());
+      assertTrue(run.at("/server/server_statements").isMissingNode(), run.toString());
+      assertTrue(o.out().contains("did not answer for its system_views"), o.out());
 
       Properties p = new Properties();
       p.setProperty(YcqlConfig.HOSTS, cluster.hostList().substring(0, cluster.hostList().lastIndexOf(',')));

@@ -154,7 +154,8 @@ public final class RunLifecycle {
       Run run = null;
       try (Timeseries ts = new Timeseries(dir.timeseries())) {
         run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server),
-            new ServerSampler(t.serverView(spec.options().metricsPorts()), dir.path(), spec.options().serverIntervalS));
+            new ServerSampler(t.serverView(spec.options().metricsPorts()), dir.path(), spec.options().serverIntervalS,
+                console::line));
         work.run(run);
       } catch (RunFailure e) {
         state = RunInfo.FAILED;

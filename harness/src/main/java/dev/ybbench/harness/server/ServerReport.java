@@ -54,7 +54,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     Long harness = null;
     Long server = null;
     Double deltaPct = null;
-    if (table != null && !after.statements().isEmpty()) {
+    if (table != null && !before.statements().isEmpty() && !after.statements().isEmpty()) {
       harness = completedOperations(result);
       server = completedStatements(statements, table);
       deltaPct = harness == 0 ? 0.0 : Math.round(10000.0 * (server - harness) / harness) / 100.0;

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.server;
 
+import dev.ybbench.harness.ErrorText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Reads the server's view at a phase's start and end, and every interval in between into
@@ -24,6 +26,7 @@ public final class ServerSampler {
   public static final String FILE = "server-timeseries.csv";
 
   private final ServerView view;
+  private final Consumer<String> log;
   private final Path file;
   private final long intervalNanos;
   private final Set<String> nodes = new LinkedHashSet<>();
@@ -34,9 +37,11 @@ public final class ServerSampler {
 
   /**
    * @param intervalSeconds seconds between samples within a phase; 0 reads the phase's edges only
+   * @param log             where a note goes when the view cannot be read
    */
-  public ServerSampler(ServerView view, Path runDirectory, double intervalSeconds) {
+  public ServerSampler(ServerView view, Path runDirectory, double intervalSeconds, Consumer<String> log) {
     this.view = view;
+    this.log = log;
     this.file = runDirectory.resolve(FILE);
     this.intervalNanos = (long) (intervalSeconds * 1e9);
   }
@@ -53,7 +58,7 @@ public final class ServerSampler {
   /** The phase's starting snapshot (null when the server's view is not available); sampling starts. */
   public ServerView.Snapshot begin(String phaseName) {
     stopTicker();
-    ServerView.Snapshot s = view.snapshot(false);
+    ServerView.Snapshot s = read(false);
     synchronized (this) {
       phase = phaseName;
       first = s;
@@ -73,7 +78,7 @@ public final class ServerSampler {
   /** The phase's closing snapshot, once its sessions are gone; sampling stops. */
   public ServerView.Snapshot end() {
     stopTicker();
-    ServerView.Snapshot s = view.snapshot(true);
+    ServerView.Snapshot s = read(true);
     synchronized (this) {
       if (s != null && last != null && s.takenNanos() - last.takenNanos() >= intervalNanos / 2 && intervalNanos > 0) {
         write(s);
@@ -83,6 +88,16 @@ public final class ServerSampler {
       last = null;
     }
     return s;
+  }
+
+  /** The view's snapshot; a view that breaks costs the run its server figures, never the run. */
+  private ServerView.Snapshot read(boolean phaseEnded) {
+    try {
+      return view.snapshot(phaseEnded);
+    } catch (RuntimeException e) {
+      log.accept("note: the server's view could not be read (" + ErrorText.firstLine(e) + ")");
+      return null;
+    }
   }
 
   private void sample() {

@@ -10,9 +10,11 @@ import dev.ybbench.harness.server.ServerView;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -35,6 +37,7 @@ final class CassandraView implements ServerView, AutoCloseable {
   private final Consumer<String> log;
   private CqlSession session;
   private boolean unavailable;
+  private final Set<String> noted = new HashSet<>();
 
   CassandraView(YcqlConfig config, Map<String, Long> pids, Consumer<String> log) {
     this.config = config;
@@ -52,46 +55,66 @@ final class CassandraView implements ServerView, AutoCloseable {
     if (unavailable) {
       return null;
     }
+    List<Node> all;
     try {
       if (session == null) {
         session = config.withPartitionMetadata(false).open();
       }
-      String table = config.table().table();
-      Map<String, NodeCounters> nodes = new LinkedHashMap<>();
-      long[] sums = new long[3];
-      Long cpu = null;
-      List<Node> all = new ArrayList<>(session.getMetadata().getNodes().values());
-      all.sort(Comparator.comparing(CassandraView::name));
-      for (Node node : all) {
-        Row read = one(node, "coordinator_read_latency", table);
-        Row scan = one(node, "coordinator_scan_latency", table);
-        Row write = one(node, "coordinator_write_latency", table);
-        long reads = count(read) + count(scan);
-        long writes = count(write);
-        Long nodeCpu = cpuOf(node);
-        cpu = nodeCpu == null ? cpu : (cpu == null ? 0 : cpu) + nodeCpu;
-        sums[0] += count(read);
-        sums[1] += count(scan);
-        sums[2] += count(write);
-        nodes.put(name(node), new NodeCounters(reads, writes, null, null, p99Us(read, scan), p99Us(write, null),
-            nodeCpu));
-      }
-      String on = config.keyspace() + "." + table;
-      Map<String, StatementCount> requests = new TreeMap<>();
-      requests.put("coordinator reads on " + on, new StatementCount(sums[0], 0, null));
-      requests.put("coordinator range reads on " + on, new StatementCount(sums[1], 0, null));
-      requests.put("coordinator writes on " + on, new StatementCount(sums[2], 0, null));
-      Map<String, Long> counters = new LinkedHashMap<>();
-      counters.put("coordinator_reads", sums[0]);
-      counters.put("coordinator_range_reads", sums[1]);
-      counters.put("coordinator_writes", sums[2]);
-      return new Snapshot(counters, requests, cpu, nodes);
+      all = new ArrayList<>(session.getMetadata().getNodes().values());
     } catch (RuntimeException e) {
       unavailable = true;
       log.accept("note: Cassandra's system_views could not be read (" + ErrorText.firstLine(e)
           + "), so the server's view is not available");
       return null;
     }
+    all.sort(Comparator.comparing(CassandraView::name));
+    String table = config.table().table();
+    Map<String, NodeCounters> nodes = new LinkedHashMap<>();
+    long[] sums = new long[3];
+    Long cpu = null;
+    List<String> silent = new ArrayList<>();
+    for (Node node : all) {
+      Row read;
+      Row scan;
+      Row write;
+      try {
+        read = one(node, "coordinator_read_latency", table);
+        scan = one(node, "coordinator_scan_latency", table);
+        write = one(node, "coordinator_write_latency", table);
+      } catch (RuntimeException e) {
+        silent.add(name(node));
+        if (noted.add(name(node))) {
+          log.accept("note: node " + name(node) + " did not answer for its system_views (" + ErrorText.firstLine(e)
+              + "); it is left out of the server's view, and the audit with it");
+        }
+        continue;
+      }
+      Long nodeCpu = cpuOf(node);
+      if (nodeCpu != null) {
+        cpu = cpu == null ? nodeCpu : cpu + nodeCpu;
+      }
+      sums[0] += count(read);
+      sums[1] += count(scan);
+      sums[2] += count(write);
+      nodes.put(name(node), new NodeCounters(count(read) + count(scan), count(write), null, null, p99Us(read, scan),
+          p99Us(write, null), nodeCpu));
+    }
+    if (nodes.isEmpty()) {
+      return null;
+    }
+    Map<String, Long> counters = new LinkedHashMap<>();
+    counters.put("coordinator_reads", sums[0]);
+    counters.put("coordinator_range_reads", sums[1]);
+    counters.put("coordinator_writes", sums[2]);
+    // Every request is coordinated by one node: with one silent, the requests counted are not all of them.
+    Map<String, StatementCount> requests = new TreeMap<>();
+    if (silent.isEmpty()) {
+      String on = config.keyspace() + "." + table;
+      requests.put("coordinator reads on " + on, new StatementCount(sums[0], 0, null));
+      requests.put("coordinator range reads on " + on, new StatementCount(sums[1], 0, null));
+      requests.put("coordinator writes on " + on, new StatementCount(sums[2], 0, null));
+    }
+    return new Snapshot(counters, requests, cpu, nodes);
   }
 
   private Row one(Node node, String view, String table) {
