@@ -45,6 +45,10 @@ class BadInputTest {
         "cannot create results directory /proc/ybbench-results");
     cases.put(new String[] {"workloada", "--max-error-pct", "150"}, "--max-error-pct and --max-outage-pct are "
         + "percentages from 0 to 100");
+    cases.put(new String[] {"workloada", "--server-interval", "0.1"}, "--server-interval must be 0 (phase edges "
+        + "only) or from 0.5 to 3600 seconds, was 0.1");
+    cases.put(new String[] {"workloada", "--metrics-ports", "9000,x"}, "--metrics-ports takes ports separated by "
+        + "commas (e.g. 9000,13000) or none, was '9000,x'");
     cases.put(new String[] {"workloada", "--threads", "0"}, "--threads must be at least 1, was 0");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
     cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");

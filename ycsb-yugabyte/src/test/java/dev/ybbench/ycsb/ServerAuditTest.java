@@ -9,7 +9,9 @@ import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +26,8 @@ class ServerAuditTest {
     RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
     // Workload A (reads and updates) over batched inserts of 64 rows: both audits, rows and calls.
     int rc = cmd.execute(new String[] {"workloada", "--records", "3000", "--operations", "6000", "--threads", "2",
-        "--batch-size", "64", "--duration", "120", "--results-dir", results.toString()}, System.err);
+        "--batch-size", "64", "--duration", "120", "--server-interval", "0.5", "--results-dir", results.toString()},
+        System.err);
     String printed = out.toString(StandardCharsets.UTF_8);
     System.out.println(printed);
     assertEquals(0, rc, printed);
@@ -44,5 +47,15 @@ class ServerAuditTest {
     JsonNode report = json.readTree(cmd.runDirectory().resolve("server.json").toFile());
     assertTrue(report.at("/phases/load/delta/tup_inserted").asLong() >= 3000, report.toString());
     assertTrue(report.at("/phases/run/statements").size() >= 2, report.toString());
+    // The node's own count: the run's 6,000 reads and updates are its SELECTs and UPDATEs, no more.
+    JsonNode node = phases.at("/run/server/nodes/0");
+    assertEquals(6000, node.get("reads").asLong() + node.get("writes").asLong(), node.toString());
+    assertTrue(node.get("read_mean_us").asDouble() > 0 && node.get("cpu_cores").asDouble() > 0, node.toString());
+    List<String> samples = Files.readAllLines(cmd.runDirectory().resolve("server-timeseries.csv"));
+    assertEquals("phase,elapsed_s,node,reads_per_s,writes_per_s,read_mean_us,write_mean_us,read_p99_us,write_p99_us,"
+        + "cpu_cores", samples.get(0));
+    assertTrue(samples.stream().anyMatch(r -> r.startsWith("run,") && r.contains(node.get("node").asText())),
+        samples.toString());
+    assertTrue(Files.exists(cmd.runDirectory().resolve("plots/run-server.svg")));
   }
 }

@@ -9,14 +9,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What one node did between two snapshots, as the server counts it: reads and writes per second,
+ * What one node did between two snapshots, as the server counts it: reads and writes, per second,
  * their mean server-side latency (or the server's own recent p99 where it keeps no sums), and the
  * CPU cores its processes kept busy. Absent figures are ones the server does not expose.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NodeRates(String node, double seconds, double readsPerS, double writesPerS, Double readMeanUs,
-    Double writeMeanUs, Double readP99Us, Double writeP99Us, Double cpuCores) {
+public record NodeRates(String node, double seconds, long reads, long writes, double readsPerS, double writesPerS,
+    Double readMeanUs, Double writeMeanUs, Double readP99Us, Double writeP99Us, Double cpuCores) {
 
   public static final String CSV_HEADER =
       "phase,elapsed_s,node,reads_per_s,writes_per_s,read_mean_us,write_mean_us,read_p99_us,write_p99_us,cpu_cores";
@@ -41,7 +41,8 @@ public record NodeRates(String node, double seconds, double readsPerS, double wr
     long writes = a.writes() - b.writes();
     Double cpu = a.cpuNanos() == null || b.cpuNanos() == null ? null
         : round((a.cpuNanos() - b.cpuNanos()) / 1e9 / seconds, 100);
-    return new NodeRates(node, round(seconds, 1000), round(reads / seconds, 10), round(writes / seconds, 10),
+    return new NodeRates(node, round(seconds, 1000), reads, writes, round(reads / seconds, 10),
+        round(writes / seconds, 10),
         mean(b.readMicros(), a.readMicros(), reads), mean(b.writeMicros(), a.writeMicros(), writes),
         a.readP99Us(), a.writeP99Us(), cpu);
   }
