@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /** Throughput and latency over time as gnuplot SVGs, from timeseries.csv and server-timeseries.csv. */
 public final class Plots {
@@ -29,20 +32,53 @@ public final class Plots {
     if (why != null || nodes.isEmpty() || !Files.exists(serverFile)) {
       return why;
     }
-    List<String> sets = new ArrayList<>();
+    List<Path> wide = new ArrayList<>();
     try {
       List<String[]> rows = Files.readAllLines(serverFile).stream().skip(1).map(l -> l.split(",", -1)).toList();
+      List<String> sets = new ArrayList<>();
       for (String phase : phases) {
         List<String[]> mine = rows.stream().filter(r -> r[0].equals(phase)).toList();
         if (!mine.isEmpty()) {
-          boolean cpu = mine.stream().anyMatch(r -> r.length > 9 && !r[9].isEmpty());
-          sets.add(common + "; serverfile=" + Gnuplot.quote(serverFile.toString()) + "; phase=" + Gnuplot.quote(phase)
+          Path f = Files.createTempFile("ybbench-server-", ".csv");
+          wide.add(f);
+          Files.writeString(f, perSample(mine, nodes));
+          boolean cpu = mine.stream().anyMatch(r -> !r[9].isEmpty());
+          sets.add(common + "; serverfile=" + Gnuplot.quote(f.toString()) + "; phase=" + Gnuplot.quote(phase)
               + "; nodes=" + Gnuplot.quote(String.join(" ", nodes)) + "; cpu=" + (cpu ? 1 : 0));
         }
       }
+      return Gnuplot.run(Plots.class, "server.gp", sets);
     } catch (IOException e) {
-      return "cannot read " + serverFile.getFileName() + ": " + e.getMessage();
+      return "cannot draw the server chart: " + e.getMessage();
+    } finally {
+      wide.forEach(f -> f.toFile().delete());
     }
-    return Gnuplot.run(Plots.class, "server.gp", sets);
+  }
+
+  /**
+   * server-timeseries.csv's rows of one phase (one per node per sample) as one line per sample:
+   * elapsed seconds, each node's reads + writes per second, then each node's CPU cores, empty
+   * where a node has no figure. A node's points then stand in one column, which gnuplot draws as
+   * one line (interleaved rows of other nodes would break it at every point).
+   */
+  static String perSample(List<String[]> rows, List<String> nodes) {
+    Map<String, String[]> samples = new LinkedHashMap<>();
+    for (String[] r : rows) {
+      String[] line = samples.computeIfAbsent(r[1], k -> new String[2 * nodes.size()]);
+      int i = nodes.indexOf(r[2]);
+      if (i >= 0) {
+        line[i] = String.format(Locale.ROOT, "%.1f", Double.parseDouble(r[3]) + Double.parseDouble(r[4]));
+        line[nodes.size() + i] = r[9];
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    samples.forEach((elapsed, line) -> {
+      out.append(elapsed);
+      for (String v : line) {
+        out.append(',').append(v == null ? "" : v);
+      }
+      out.append('\n');
+    });
+    return out.toString();
   }
 }

@@ -167,6 +167,11 @@ public final class Run {
     return summary;
   }
 
+  /** Stops reading the server (a phase that failed or was interrupted never reached its end). */
+  void stopServerSampling() {
+    server.stop();
+  }
+
   /** The nodes the server's view sampled, for the server chart. */
   List<String> serverNodes() {
     return server.nodes();

@@ -169,6 +169,9 @@ public final class RunLifecycle {
         reason = ErrorText.firstLine(e);
         rethrow = e instanceof RuntimeException r ? r : new RuntimeException(reason, e);
       }
+      if (run != null) {
+        run.stopServerSampling();
+      }
       if (interrupted()) {
         // Ctrl-C closes connections under the threads; what they then report is not a failure of the run.
         state = RunInfo.INTERRUPTED;

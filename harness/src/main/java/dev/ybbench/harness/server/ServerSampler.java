@@ -131,6 +131,11 @@ public final class ServerSampler {
     }
   }
 
+  /** Stops sampling: the run is over, however its phases ended. */
+  public void stop() {
+    stopTicker();
+  }
+
   private void stopTicker() {
     if (ticker != null) {
       ticker.shutdownNow();
