@@ -7,20 +7,15 @@ import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
-import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.TpccRandom;
-import dev.ybbench.tpcc.TpccSchema;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.load.LoadPhase;
-import dev.ybbench.tpcc.load.TpccLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,27 +32,12 @@ class RateLatencyTest {
   @Test
   void aStallUnderARateShowsInTheIntendedLatencyOfTheTransactionsDueDuringIt() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
-      String url = "jdbc:postgresql://" + pg.hostPort() + "/postgres";
-      try (Connection c = DriverManager.getConnection(url, "postgres", ""); Statement st = c.createStatement()) {
-        for (String ddl : new TpccSchema(SqlDialect.POSTGRESQL, 0).createTables()) {
-          st.execute(ddl);
-        }
-        TpccLoader loader = new TpccLoader(new TpccRandom(1, LoadPhase.LOAD_CONSTANTS), new LongAdder());
-        loader.loadItems(c);
-        loader.loadWarehouse(c, 1);
-      }
+      String url = OneWarehouse.load(pg);
       TpccConfig config = TpccConfig.read(Path.of("config", "tiny.xml"));
       TpccConfig.Work paymentsOnly = new TpccConfig.Work(60, 0, 5.0, List.of(0, 100, 0, 0, 0));
       Metrics metrics = new Metrics();
-      Terminal terminal = new Terminal(1, 1, 1, () -> {
-        try {
-          Connection c = DriverManager.getConnection(url, "postgres", "");
-          c.setAutoCommit(false);
-          return c;
-        } catch (SQLException e) {
-          throw new RuntimeException(e);
-        }
-      }, config, paymentsOnly, new TpccRandom(7, LoadPhase.LOAD_CONSTANTS), 10, 1 / 5.0, metrics);
+      Terminal terminal = new Terminal(1, 1, 1, OneWarehouse.connections(url), config, paymentsOnly,
+          new TpccRandom(7, LoadPhase.LOAD_CONSTANTS), 10, 1 / 5.0, metrics);
       Thread thread = new Thread(terminal, "terminal");
       Histogram intended;
       Histogram actual;

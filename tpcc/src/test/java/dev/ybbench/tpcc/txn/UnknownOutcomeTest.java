@@ -5,20 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
-import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.TpccRandom;
-import dev.ybbench.tpcc.TpccSchema;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.load.LoadPhase;
-import dev.ybbench.tpcc.load.TpccLoader;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,14 +25,8 @@ class UnknownOutcomeTest {
   @Test
   void aCommitCutOffFromItsReplyIsAnUnknownOutcome() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
-      String url = "jdbc:postgresql://" + pg.hostPort() + "/postgres";
+      String url = OneWarehouse.load(pg);
       try (Connection c = DriverManager.getConnection(url, "postgres", ""); Statement st = c.createStatement()) {
-        for (String ddl : new TpccSchema(SqlDialect.POSTGRESQL, 0).createTables()) {
-          st.execute(ddl);
-        }
-        TpccLoader loader = new TpccLoader(new TpccRandom(1, LoadPhase.LOAD_CONSTANTS), new LongAdder());
-        loader.loadItems(c);
-        loader.loadWarehouse(c, 1);
         st.execute("CREATE FUNCTION slow_commit() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(3); RETURN NULL; END $$ "
             + "LANGUAGE plpgsql");
         st.execute("CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON orders DEFERRABLE INITIALLY DEFERRED "
@@ -46,15 +35,8 @@ class UnknownOutcomeTest {
       TpccConfig config = TpccConfig.read(Path.of("config", "tiny.xml"));
       TpccConfig.Work newOrdersOnly = new TpccConfig.Work(60, 0, null, List.of(100, 0, 0, 0, 0));
       Metrics metrics = new Metrics();
-      Terminal terminal = new Terminal(1, 1, 1, () -> {
-        try {
-          Connection c = DriverManager.getConnection(url, "postgres", "");
-          c.setAutoCommit(false);
-          return c;
-        } catch (SQLException e) {
-          throw new RuntimeException(e);
-        }
-      }, config, newOrdersOnly, new TpccRandom(7, LoadPhase.LOAD_CONSTANTS), 10, 0, metrics);
+      Terminal terminal = new Terminal(1, 1, 1, OneWarehouse.connections(url), config, newOrdersOnly,
+          new TpccRandom(7, LoadPhase.LOAD_CONSTANTS), 10, 0, metrics);
       Thread thread = new Thread(terminal, "terminal");
       thread.start();
       OperationMetrics newOrder = metrics.operation("NewOrder");
