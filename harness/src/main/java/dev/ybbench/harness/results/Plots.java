@@ -18,10 +18,9 @@ public final class Plots {
    * Draws {@code plots/<phase>-throughput.svg} and {@code plots/<phase>-latency.svg}, and
    * {@code plots/<phase>-server.svg} for each phase the server's view was sampled in.
    *
-   * @param nodes the nodes in server-timeseries.csv (empty when the server's view was not sampled)
    * @return null when done, else a one-line reason (gnuplot missing or failing) for a warning
    */
-  public static String draw(RunDirectory run, List<String> phases, List<String> nodes, String title) {
+  public static String draw(RunDirectory run, List<String> phases, String title) {
     String common = "clientfile=" + Gnuplot.quote(run.timeseries().toString()) + "; outdir="
         + Gnuplot.quote(run.plotsDir().toString()) + "; runtitle=" + Gnuplot.quote(title);
     String why = Gnuplot.run(Plots.class, "timeseries.gp", phases.stream()
@@ -29,7 +28,7 @@ public final class Plots {
             + Gnuplot.quote(phase))
         .toList());
     Path serverFile = run.path().resolve(ServerSampler.FILE);
-    if (why != null || nodes.isEmpty() || !Files.exists(serverFile)) {
+    if (why != null || !Files.exists(serverFile)) {
       return why;
     }
     List<Path> wide = new ArrayList<>();
@@ -39,6 +38,7 @@ public final class Plots {
       for (String phase : phases) {
         List<String[]> mine = rows.stream().filter(r -> r[0].equals(phase)).toList();
         if (!mine.isEmpty()) {
+          List<String> nodes = mine.stream().map(r -> r[2]).distinct().toList();
           Path f = Files.createTempFile("ybbench-server-", ".csv");
           wide.add(f);
           Files.writeString(f, perSample(mine, nodes));

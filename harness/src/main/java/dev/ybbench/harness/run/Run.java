@@ -172,11 +172,6 @@ public final class Run {
     server.stop();
   }
 
-  /** The nodes the server's view sampled, for the server chart. */
-  List<String> serverNodes() {
-    return server.nodes();
-  }
-
   /** Phases with a timeseries to draw. */
   List<String> measuredPhases() {
     return List.copyOf(measuredPhases);

@@ -185,8 +185,8 @@ public final class RunLifecycle {
       dir.writeJson(RunSummary.FILE, summary.withState(state, reason));
       dir.writeJson("run.json", info.end(state, Instant.now(), reason).tree());
       if (run != null && !run.measuredPhases().isEmpty()) {
-        String why = Plots.draw(dir, run.measuredPhases(), run.serverNodes(), spec.bench() + " " + spec.workload()
-            + " on " + server.slug());
+        String why = Plots.draw(dir, run.measuredPhases(), spec.bench() + " " + spec.workload() + " on "
+            + server.slug());
         if (why != null) {
           console.line("warning: " + why);
         }

@@ -7,9 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +26,6 @@ public final class ServerSampler {
   private final Consumer<String> log;
   private final Path file;
   private final long intervalNanos;
-  private final Set<String> nodes = new LinkedHashSet<>();
   private ScheduledExecutorService ticker;
   private String phase;
   private ServerView.Snapshot first;
@@ -48,11 +44,6 @@ public final class ServerSampler {
 
   public ServerView view() {
     return view;
-  }
-
-  /** The nodes sampled so far, for the chart. */
-  public synchronized List<String> nodes() {
-    return List.copyOf(nodes);
   }
 
   /** The phase's starting snapshot (null when the server's view is not available); sampling starts. */
@@ -117,7 +108,6 @@ public final class ServerSampler {
     double elapsed = (s.takenNanos() - first.takenNanos()) / 1e9;
     StringBuilder rows = new StringBuilder();
     for (NodeRates r : NodeRates.between(last, s, (s.takenNanos() - last.takenNanos()) / 1e9)) {
-      nodes.add(r.node());
       rows.append(r.csv(phase, elapsed)).append('\n');
     }
     last = s;

@@ -1,6 +1,7 @@
 package dev.ybbench.harness.server;
 
 import dev.ybbench.harness.ErrorText;
+import dev.ybbench.harness.HostList;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +55,7 @@ public final class YugabyteView implements ServerView {
    * @param ports the endpoints' ports on every node; the first is the tserver's
    */
   public YugabyteView(List<String> hosts, List<Integer> ports, Consumer<String> log) {
-    this.hosts = List.copyOf(new java.util.LinkedHashSet<>(hosts));
+    this.hosts = List.copyOf(new LinkedHashSet<>(hosts));
     this.ports = List.copyOf(ports);
     this.log = log;
   }
@@ -62,11 +64,11 @@ public final class YugabyteView implements ServerView {
    * The view of the nodes in {@code hosts} (their host names; the ports there are the API's),
    * on {@code ports}, or {@code defaultPorts} when null; none when empty.
    */
-  public static ServerView of(dev.ybbench.harness.HostList hosts, List<Integer> ports, List<Integer> defaultPorts,
+  public static ServerView of(HostList hosts, List<Integer> ports, List<Integer> defaultPorts,
       Consumer<String> log) {
     List<Integer> use = ports == null ? defaultPorts : ports;
     return use.isEmpty() ? ServerView.NONE
-        : new YugabyteView(hosts.hosts().stream().map(dev.ybbench.harness.HostList.HostPort::host).toList(), use, log);
+        : new YugabyteView(hosts.hosts().stream().map(HostList.HostPort::host).toList(), use, log);
   }
 
   @Override
