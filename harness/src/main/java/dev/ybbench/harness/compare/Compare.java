@@ -22,13 +22,21 @@ import picocli.CommandLine.Parameters;
  * Exit code 0: no regression; 1: at least one; 2: the comparison could not be made.
  */
 @Command(name = "compare.sh", sortOptions = false, usageHelpAutoWidth = true,
-    description = {"Compares two sets of runs metric by metric and says, for each, regression, improvement, "
-        + "no change or inconclusive. Each side is a run directory or a label (--label) grouping repeated runs "
-        + "of one configuration. Intervals are 95 % Welch t-intervals of the change from the repetitions. "
-        + "Exit code: 0 no regression, 1 at least one regression, 2 the comparison could not be made.", ""},
+    description = {"Is the candidate slower than the baseline, where, and by how much? Each side is a run directory "
+        + "or a label (--label) grouping repeated runs of one configuration. Every metric of every operation gets "
+        + "the change candidate/baseline with a 95 %% interval (two-level bootstrap over rounds and each run's "
+        + "blocks of seconds, on the log scale; interleaved runs are paired by round) and a verdict: regression, "
+        + "improvement, no change or inconclusive. The headline (throughput; tpmC for TPC-C; and --gate) decides "
+        + "the exit code; other rows are corrected for false discoveries and flagged suspect.",
+        "Exit code: 0 no regression, 1 a headline regression, 2 the comparison could not be made, 3 (with "
+            + "--looks only) a headline is still inconclusive: run another round.", ""},
     footer = {"", "Examples:", "  ./compare.sh results/<baseline run> results/<candidate run>",
-        "  ./compare.sh pg16 pg17 --threshold 3"})
+        "  ./compare.sh pg16 pg17 --threshold 3 --gate p99",
+        "  run-scripts/regress.sh --until-decided --budget 20m ...   (adds rounds until decided)"})
 public final class Compare implements Callable<Integer> {
+  /** Exit code of an interim look ({@code --looks}) at which a headline is not yet decided. */
+  public static final int UNDECIDED = 3;
+
   @Parameters(index = "0", paramLabel = "BASELINE", description = "a run directory or a label")
   String baseline;
 
@@ -36,8 +44,22 @@ public final class Compare implements Callable<Integer> {
   String candidate;
 
   @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5",
-      description = "changes smaller than this are 'no change' (default: ${DEFAULT-VALUE} %)")
+      description = "changes smaller than this are 'no change' (default: ${DEFAULT-VALUE} %%)")
   double threshold;
+
+  @Option(names = "--gate", paramLabel = "PERCENTILE", description = "a latency percentile that gates the exit "
+      + "code too, per operation: p50, p95, p99 or p99.9")
+  String gate;
+
+  @Option(names = "--looks", paramLabel = "FIRST-LAST", description = "this comparison is one of repeated looks "
+      + "after every round from FIRST to LAST (regress.sh --until-decided): headline intervals widen so that all "
+      + "the looks together keep 95 %% (Pocock's repeated confidence intervals); exit 3 while a headline is "
+      + "inconclusive before round LAST")
+  String looks;
+
+  @Option(names = "--allow-env-diff", description = "compare runs from different machines, core counts or JDKs "
+      + "(refused by default: the difference would be the machine's as much as the release's)")
+  boolean allowEnvDiff;
 
   @Option(names = "--results-dir", paramLabel = "DIR", description = "where labels are looked up and the "
       + "comparison directory is written (default: results/)")
@@ -81,36 +103,65 @@ public final class Compare implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (threshold <= 0) {
+    if (!(threshold > 0)) {
       throw new UserError("--threshold must be above 0 %, was " + threshold);
     }
+    if (gate != null && !Comparison.GATES.contains(gate)) {
+      throw new UserError("--gate must be one of " + String.join(", ", Comparison.GATES) + ", was " + gate);
+    }
+    int[] looked = looks == null ? null : looks(looks);
     Path root = resultsDir != null ? resultsDir : home.resolve("results");
     Side b = Side.resolve(baseline, root, includeIncomplete);
     Side c = Side.resolve(candidate, root, includeIncomplete);
-    for (Side s : List.of(b, c)) {
-      if (s.runs().size() == 1) {
-        console.line("warning: " + s.name() + " has a single run: no interval, the point change decides; "
-            + "repeat runs under one --label for a verdict that accounts for noise");
-      }
-    }
-    List<Comparison.Row> rows = Comparison.compare(b, c, threshold);
-    String table = Report.markdownTable(rows);
-    console.line(table);
+    double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
+    Comparison.Result result = Comparison.compare(b, c,
+        new Comparison.Options(threshold, gate, confidence, allowEnvDiff));
+    List<Comparison.Row> rows = result.rows();
     reportDir = out != null ? out : root.resolve("compare").resolve(
         DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now()) + "_"
             + safe(b.name()) + "_vs_" + safe(c.name()));
     Files.createDirectories(reportDir);
-    String chartsWarning = Report.write(reportDir, b, c, rows, threshold);
+    Report report = new Report(b, c, result, threshold, gate);
+    report.verdictLines().forEach(console::line);
+    result.warnings().forEach(w -> console.line("warning: " + w));
+    for (Side s : List.of(b, c)) {
+      if (s.runs().size() == 1) {
+        console.line("warning: " + s.name() + " has a single run: its interval knows only that run's own "
+            + "seconds, not how runs differ; repeat runs under one --label (regress.sh interleaves them)");
+      }
+    }
+    console.line("");
+    console.line(report.markdownTable());
+    String chartsWarning = report.write(reportDir);
     if (chartsWarning != null) {
       console.line("warning: " + chartsWarning);
     }
     long regressions = rows.stream().filter(r -> r.verdict() == Verdict.REGRESSION).count();
-    console.line(String.format(Locale.ROOT, "%d regression%s (threshold %.1f %%); report: %s", regressions,
-        regressions == 1 ? "" : "s", threshold, reportDir.resolve("report.html")));
-    rows.stream().filter(r -> r.verdict() == Verdict.REGRESSION).forEach(r -> console.line(
-        String.format(Locale.ROOT, "regression: %s %s %s %+.1f %%", r.workload(), r.operation(), r.metric(),
-            r.change().changePct())));
+    long undecided = rows.stream().filter(r -> r.headline() && !r.verdict().decided()).count();
+    console.line(String.format(Locale.ROOT, "%d regression%s, %d headline%s undecided (threshold %.1f %%); report: %s",
+        regressions, regressions == 1 ? "" : "s", undecided, undecided == 1 ? "" : "s", threshold,
+        reportDir.resolve("report.html")));
+    if (looked != null && undecided > 0 && rounds(rows) < looked[1]) {
+      return UNDECIDED;
+    }
     return regressions > 0 ? 1 : 0;
+  }
+
+  /** "3-12": looks after rounds 3 to 12. */
+  private static int[] looks(String spec) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)-(\\d+)").matcher(spec);
+    if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(2)) < Integer.parseInt(
+        m.group(1)) || Integer.parseInt(m.group(2)) > Comparison.MAX_ROUNDS) {
+      throw new UserError("--looks must be FIRST-LAST rounds with 1 <= FIRST <= LAST <= " + Comparison.MAX_ROUNDS
+          + ", e.g. 3-12; was " + spec);
+    }
+    return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+  }
+
+  /** The rounds behind the headlines (the fewest, when workloads differ). */
+  private static int rounds(List<Comparison.Row> rows) {
+    return rows.stream().filter(Comparison.Row::headline)
+        .mapToInt(r -> Math.min(r.change().baselineRuns(), r.change().candidateRuns())).min().orElse(0);
   }
 
   private static String safe(String s) {

@@ -1,15 +1,19 @@
 package dev.ybbench.harness.compare;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.Latency;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -17,8 +21,10 @@ import java.util.regex.Pattern;
 
 /**
  * Matches the two sides' runs by benchmark and workload, refuses runs whose parameters differ,
- * and turns every metric of every matching operation into a row: both means, the change, its
- * interval and a verdict.
+ * pairs runs that were interleaved, and turns every metric of every matching operation into a
+ * row: both sides' values, the change, its interval and a verdict. The headline rows (throughput;
+ * tpmC for TPC-C; a latency percentile with --gate) gate the exit code; the others get a
+ * false-discovery-rate correction across rows.
  */
 public final class Comparison {
   /**
@@ -28,20 +34,80 @@ public final class Comparison {
   private static final Pattern MAY_DIFFER = Pattern.compile(
       ".*(hosts|^url$|dialect|load_balance|partition_metadata|user|password|target).*");
 
-  /** One metric of one operation (or of the whole phase, operation "ALL"). */
-  public record Row(String bench, String workload, String operation, String metric, boolean higherIsBetter,
-      Statistics.Change change, Verdict verdict, int baselineRuns, int candidateRuns) {}
+  /**
+   * Error ratios closer than this many percentage points are no change: a tenth of the default
+   * --max-error-pct, below which a run's errors do not change what it measured.
+   */
+  static final double ERROR_MARGIN_PP = 0.1;
 
-  /** A metric read from a typed result; null when the result does not have it. */
-  private record Metric<T>(String name, boolean higherIsBetter, Function<T, Number> value) {}
+  /** tpmC counts New-Orders, those rolled back by design included (TPC-C clause 5.4.2). */
+  private static final String[] NEW_ORDERS = {"NewOrder", "NewOrderRollback"};
+
+  /**
+   * One metric of one operation (or of the whole phase, operation "ALL").
+   *
+   * @param headline       whether this row gates the exit code
+   * @param q              the Benjamini–Hochberg q-value of a row that does not gate (NaN for headlines)
+   * @param roundsToDecide for an inconclusive headline, the rounds in all that would likely decide it
+   * @param setAside       the run or round set aside as disturbed ({@link Statistics#outlier}), named; or null
+   */
+  public record Row(String bench, String workload, String operation, String metric, boolean higherIsBetter,
+      boolean headline, Statistics.Change change, double q, Verdict verdict, Integer roundsToDecide,
+      String setAside) {
+    public String key() {
+      return bench + "/" + workload;
+    }
+  }
+
+  /**
+   * @param thresholdPct       changes smaller than this are no change
+   * @param gate               a latency percentile that gates too ("p99"), or null
+   * @param headlineConfidence the headline intervals' confidence (wider than 95 % at repeated looks)
+   * @param allowEnvDiff       compare runs from different machines or JDKs
+   */
+  public record Options(double thresholdPct, String gate, double headlineConfidence, boolean allowEnvDiff) {}
+
+  /** The rows, and warnings about the runs behind them (a noisy side). */
+  public record Result(List<Row> rows, List<String> warnings) {}
+
+  /** How to read one metric's sample from a run; null when the run does not have the metric. */
+  private interface SampleOf<T> {
+    Statistics.Sample of(T result, String operation, RunNoise noise);
+  }
+
+  private record Metric<T>(String name, boolean higherIsBetter, Statistics.Scale scale, SampleOf<T> sample) {}
+
+  private static final List<Metric<PhaseResult>> PHASE_METRICS = List.of(
+      new Metric<>("throughput (ops/s)", true, Statistics.Scale.RATIO, (p, op, n) -> n.throughput(p.throughputOps())),
+      new Metric<>("tpmC", true, Statistics.Scale.RATIO,
+          (p, op, n) -> p.tpmC() == null ? null : n.rate(p.tpmC(), NEW_ORDERS)),
+      new Metric<>("efficiency (%)", true, Statistics.Scale.RATIO,
+          (p, op, n) -> p.efficiencyPct() == null ? null : n.rate(p.efficiencyPct(), NEW_ORDERS)),
+      new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
+          (p, op, n) -> Statistics.Sample.of(errorPct(p.errors(), p.successes()))));
 
   private static final List<Metric<OperationResult>> OPERATION_METRICS = List.of(
-      new Metric<>("throughput (ops/s)", true, OperationResult::throughputOps),
-      new Metric<>("p50 (µs)", false, op -> op.latencyUs().p50()),
-      new Metric<>("p95 (µs)", false, op -> op.latencyUs().p95()),
-      new Metric<>("p99 (µs)", false, op -> op.latencyUs().p99()),
-      new Metric<>("p99.9 (µs)", false, op -> op.latencyUs().p99_9()),
-      new Metric<>("errors", false, OperationResult::errors));
+      new Metric<>("throughput (ops/s)", true, Statistics.Scale.RATIO, (o, op, n) -> n.rate(o.throughputOps(), op)),
+      percentile("p50", 50, Latency::p50),
+      percentile("p95", 95, Latency::p95),
+      percentile("p99", 99, Latency::p99),
+      percentile("p99.9", 99.9, Latency::p99_9),
+      new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
+          (o, op, n) -> Statistics.Sample.of(errorPct(o.errors(), o.successes()))));
+
+  /** Latency percentiles a --gate may name. */
+  public static final List<String> GATES = List.of("p50", "p95", "p99", "p99.9");
+
+  private static Metric<OperationResult> percentile(String name, double percentile, Function<Latency, Long> value) {
+    return new Metric<>(name + " (µs)", false, Statistics.Scale.RATIO, (o, op, n) -> {
+      Long v = o.latencyUs() == null ? null : value.apply(o.latencyUs());
+      return v == null ? null : n.percentile(op, percentile, v);
+    });
+  }
+
+  private static double errorPct(long errors, long successes) {
+    return errors + successes == 0 ? 0 : 100.0 * errors / (errors + successes);
+  }
 
   private Comparison() {}
 
@@ -55,7 +121,7 @@ public final class Comparison {
     return null;
   }
 
-  public static List<Row> compare(Side baseline, Side candidate, double thresholdPct) {
+  public static Result compare(Side baseline, Side candidate, Options options) {
     Map<String, List<Side.Run>> b = byWorkload(baseline);
     Map<String, List<Side.Run>> c = byWorkload(candidate);
     List<String> common = new ArrayList<>(new TreeSet<>(b.keySet()));
@@ -64,11 +130,24 @@ public final class Comparison {
       throw new UserError("Nothing to compare: the baseline ran " + b.keySet() + ", the candidate " + c.keySet());
     }
     List<Row> rows = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
     for (String key : common) {
       checkParameters(b.get(key), c.get(key));
-      rows.addAll(rows(key, b.get(key), c.get(key), thresholdPct));
+      if (!options.allowEnvDiff()) {
+        checkEnvironment(b.get(key), c.get(key));
+      }
+      List<Side.Run> rb = b.get(key);
+      List<Side.Run> rc = c.get(key);
+      boolean paired = interleaved(rb, rc);
+      if (paired) {
+        rb = byStart(rb);
+        rc = byStart(rc);
+      }
+      rows.addAll(rows(key, rb, rc, paired, options));
+      noisy(baseline.name(), key, rb, options.thresholdPct()).ifPresent(warnings::add);
+      noisy(candidate.name(), key, rc, options.thresholdPct()).ifPresent(warnings::add);
     }
-    return rows;
+    return new Result(judge(rows, options), warnings);
   }
 
   private static Map<String, List<Side.Run>> byWorkload(Side side) {
@@ -104,68 +183,178 @@ public final class Comparison {
     }
   }
 
-  private static List<Row> rows(String key, List<Side.Run> b, List<Side.Run> c, double threshold) {
+  /** What must be the same for two runs to differ only by the release: the machine and the JDK. */
+  private static final List<String> ENVIRONMENT = List.of("/host/name", "/host/cores", "/harness/jdk");
+
+  /**
+   * Refuses runs from different machines, core counts or JDKs: their difference would be the
+   * environment's as much as the release's. Runs that do not record a field (older results) pass it.
+   */
+  static void checkEnvironment(List<Side.Run> baseline, List<Side.Run> candidate) {
+    Side.Run ref = baseline.get(0);
+    for (Side.Run r : candidate) {
+      for (String field : ENVIRONMENT) {
+        String a = ref.info().at(field).asText(null);
+        String v = r.info().at(field).asText(null);
+        if (a != null && v != null && !a.equals(v)) {
+          throw new UserError("Refusing to compare " + r.workload() + ": " + field.substring(1).replace('/', '.')
+              + " is " + a + " in " + ref.dir().getFileName() + " but " + v + " in " + r.dir().getFileName()
+              + "; a difference of machine is not one of release: compare runs from one machine, or pass "
+              + "--allow-env-diff");
+        }
+      }
+    }
+  }
+
+  private static List<Side.Run> byStart(List<Side.Run> runs) {
+    return runs.stream().sorted(Comparator.comparing(Side.Run::started)).toList();
+  }
+
+  /**
+   * Whether the runs were interleaved (A B, B A, A B … as regress.sh runs them): in order of
+   * start, every consecutive pair holds one run of each side. Then the i-th runs of the two
+   * sides form round i, and what drifted between rounds cancels in their ratio.
+   */
+  static boolean interleaved(List<Side.Run> baseline, List<Side.Run> candidate) {
+    if (baseline.size() != candidate.size() || baseline.size() < 2) {
+      return false;
+    }
+    List<Side.Run> all = new ArrayList<>(baseline);
+    all.addAll(candidate);
+    all = byStart(all);
+    for (int i = 0; i < all.size(); i += 2) {
+      if (baseline.contains(all.get(i)) == baseline.contains(all.get(i + 1))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** "the baseline's runs of ycsb/workloadc disagree by 12.3 % (A 8123 vs B 7234 ops/s)": a noisy side. */
+  private static Optional<String> noisy(String side, String key, List<Side.Run> runs, double threshold) {
+    boolean tpcc = runs.get(0).bench().equals("tpcc");
+    Side.Run lo = null;
+    Side.Run hi = null;
+    for (Side.Run r : runs) {
+      double v = headlineValue(r, tpcc);
+      if (lo == null || v < headlineValue(lo, tpcc)) {
+        lo = r;
+      }
+      if (hi == null || v > headlineValue(hi, tpcc)) {
+        hi = r;
+      }
+    }
+    double spread = (headlineValue(hi, tpcc) / headlineValue(lo, tpcc) - 1) * 100;
+    if (runs.size() < 2 || !(spread > threshold)) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format(Locale.ROOT, "%s's runs of %s differ by up to %.1f %% (%s %.1f vs %s %.1f %s), "
+            + "more than the %.1f %% threshold: the machine is noisy for that threshold; the verdict allows for it, "
+            + "at the cost of more rounds", side, key, spread, hi.dir().getFileName(), headlineValue(hi, tpcc),
+        lo.dir().getFileName(), headlineValue(lo, tpcc), tpcc ? "tpmC" : "ops/s", threshold));
+  }
+
+  private static double headlineValue(Side.Run r, boolean tpcc) {
+    PhaseResult p = r.phase();
+    return tpcc && p.tpmC() != null ? p.tpmC() : p.throughputOps();
+  }
+
+  private static List<Row> rows(String key, List<Side.Run> b, List<Side.Run> c, boolean paired, Options options) {
     String bench = key.substring(0, key.indexOf('/'));
     String workload = key.substring(key.indexOf('/') + 1);
+    Map<Side.Run, RunNoise> noise = new HashMap<>();
+    Function<Side.Run, RunNoise> noiseOf = r -> noise.computeIfAbsent(r,
+        x -> new RunNoise(x.dir(), Comparison.phase(x.summary())));
+    String headline = bench.equals("tpcc") ? "tpmC" : "throughput (ops/s)";
     List<Row> rows = new ArrayList<>();
-    // Phase-level metrics first, then per operation type.
-    List<Metric<PhaseResult>> phaseMetrics = new ArrayList<>();
-    phaseMetrics.add(new Metric<>("throughput (ops/s)", true, PhaseResult::throughputOps));
-    if (bench.equals("tpcc")) {
-      phaseMetrics.add(new Metric<>("tpmC", true, PhaseResult::tpmC));
-      phaseMetrics.add(new Metric<>("efficiency (%)", true, PhaseResult::efficiencyPct));
-    }
-    phaseMetrics.add(new Metric<>("errors", false, PhaseResult::errors));
-    for (Metric<PhaseResult> m : phaseMetrics) {
-      add(rows, bench, workload, "ALL", m, values(b, m, Side.Run::phase), values(c, m, Side.Run::phase), threshold,
-          b.size(), c.size());
+    for (Metric<PhaseResult> m : PHASE_METRICS) {
+      add(rows, bench, workload, "ALL", m, m.name().equals(headline), b, c, Side.Run::phase, noiseOf, paired,
+          options);
     }
     TreeSet<String> ops = new TreeSet<>();
     for (Side.Run r : b) {
       ops.addAll(r.phase().operations().keySet());
     }
     for (String op : ops) {
-      Function<Side.Run, OperationResult> operation = r -> r.phase().operations().get(op);
       for (Metric<OperationResult> m : OPERATION_METRICS) {
-        add(rows, bench, workload, op, m, values(b, m, operation), values(c, m, operation), threshold, b.size(),
-            c.size());
+        boolean gates = options.gate() != null && m.name().equals(options.gate() + " (µs)");
+        add(rows, bench, workload, op, m, gates, b, c, r -> r.phase().operations().get(op), noiseOf, paired,
+            options);
       }
     }
     return rows;
   }
 
-  private static void add(List<Row> rows, String bench, String workload, String op, Metric<?> m, List<Double> b,
-      List<Double> c, double threshold, int nb, int nc) {
-    if (b.isEmpty() || c.isEmpty()) {
+  private static <T> void add(List<Row> rows, String bench, String workload, String op, Metric<T> m,
+      boolean headline, List<Side.Run> b, List<Side.Run> c, Function<Side.Run, T> part,
+      Function<Side.Run, RunNoise> noise, boolean paired, Options options) {
+    Map<Side.Run, Statistics.Sample> sb = samples(b, m, op, part, noise);
+    Map<Side.Run, Statistics.Sample> sc = samples(c, m, op, part, noise);
+    if (sb.isEmpty() || sc.isEmpty()) {
       return;
     }
-    Statistics.Change change = Statistics.change(b, c);
-    rows.add(new Row(bench, workload, op, m.name(), m.higherIsBetter(), change,
-        Verdict.of(change, m.higherIsBetter(), threshold), nb, nc));
+    boolean pairs = paired && sb.size() == b.size() && sc.size() == c.size();
+    Statistics.Change change = Statistics.change(List.copyOf(sb.values()), List.copyOf(sc.values()), pairs,
+        m.scale(), headline ? options.headlineConfidence() : 0.95);
+    String aside = null;
+    if (change.setAside()) {
+      List<Side.Run> runsB = List.copyOf(sb.keySet());
+      List<Side.Run> runsC = List.copyOf(sc.keySet());
+      aside = pairs ? "round " + (change.asideBaseline() + 1) + " (" + name(runsB.get(change.asideBaseline())) + ", "
+          + name(runsC.get(change.asideCandidate())) + ")"
+          : String.join(", ", java.util.stream.Stream.of(change.asideBaseline() < 0 ? null
+              : runsB.get(change.asideBaseline()), change.asideCandidate() < 0 ? null
+              : runsC.get(change.asideCandidate())).filter(Objects::nonNull).map(Comparison::name).toList());
+    }
+    rows.add(new Row(bench, workload, op, m.name(), m.higherIsBetter(), headline, change, Double.NaN, null, null,
+        aside));
   }
 
-  private static <T> List<Double> values(List<Side.Run> runs, Metric<T> m, Function<Side.Run, T> part) {
-    List<Double> out = new ArrayList<>();
+  private static String name(Side.Run r) {
+    return r.dir().getFileName().toString();
+  }
+
+  /** Each run's sample of the metric, in the runs' order; runs without the metric are left out. */
+  private static <T> Map<Side.Run, Statistics.Sample> samples(List<Side.Run> runs, Metric<T> m, String op,
+      Function<Side.Run, T> part, Function<Side.Run, RunNoise> noise) {
+    Map<Side.Run, Statistics.Sample> out = new LinkedHashMap<>();
     for (Side.Run r : runs) {
-      T node = part.apply(r);
-      Number v = node == null ? null : m.value().apply(node);
-      if (v != null) {
-        out.add(v.doubleValue());
+      T result = part.apply(r);
+      Statistics.Sample s = result == null ? null : m.sample().of(result, op, noise.apply(r));
+      if (s != null) {
+        out.put(r, s);
       }
     }
     return out;
   }
 
+  /** Verdicts: headlines on their own intervals; the other rows after Benjamini–Hochberg across them. */
+  private static List<Row> judge(List<Row> rows, Options options) {
+    double[] p = rows.stream().mapToDouble(r -> r.headline() ? Double.NaN : r.change().p()).toArray();
+    double[] q = Statistics.benjaminiHochberg(p);
+    List<Row> out = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      Row r = rows.get(i);
+      double threshold = r.change().scale() == Statistics.Scale.DIFFERENCE ? ERROR_MARGIN_PP : options.thresholdPct();
+      Verdict v = r.headline() ? Verdict.headline(r.change(), r.higherIsBetter(), threshold)
+          : Verdict.other(r.change(), r.higherIsBetter(), threshold, q[i]);
+      Integer more = r.headline() && v == Verdict.INCONCLUSIVE && r.change().hasInterval()
+          ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
+      out.add(new Row(r.bench(), r.workload(), r.operation(), r.metric(), r.higherIsBetter(), r.headline(),
+          r.change(), q[i], v, more, r.setAside()));
+    }
+    return out;
+  }
+
+  /** Beyond this many rounds, "how many more" is no longer a useful answer. */
+  static final int MAX_ROUNDS = 1000;
+
   /** The workloads compared, with their rows, in order. */
   public static Map<String, List<Row>> byWorkload(List<Row> rows) {
     Map<String, List<Row>> m = new LinkedHashMap<>();
     for (Row r : rows) {
-      m.computeIfAbsent(r.bench() + "/" + r.workload(), k -> new ArrayList<>()).add(r);
+      m.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r);
     }
     return m;
-  }
-
-  static Iterator<Row> regressions(List<Row> rows) {
-    return rows.stream().filter(r -> r.verdict() == Verdict.REGRESSION).iterator();
   }
 }

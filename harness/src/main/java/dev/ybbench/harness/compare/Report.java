@@ -1,47 +1,150 @@
 package dev.ybbench.harness.compare;
 
 import dev.ybbench.harness.results.Gnuplot;
+import dev.ybbench.harness.results.HlogFiles;
+import dev.ybbench.harness.results.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
-/** The comparison's outputs: a Markdown table, report.md, report.html and gnuplot SVG charts. */
+/**
+ * The comparison's outputs, leading with the answer: the verdict per workload (regressions
+ * first), the rows flagged suspect, then the table, then charts, with the method, parameters and
+ * environment last. On the terminal, in report.md, report.html (with gnuplot SVG charts) and
+ * comparison.json.
+ */
 final class Report {
-  private Report() {}
+  private final Side baseline;
+  private final Side candidate;
+  private final Comparison.Result result;
+  private final double threshold;
+  private final String gate;
 
-  static String markdownTable(List<Comparison.Row> rows) {
-    StringBuilder s = new StringBuilder(
-        "| workload | operation | metric | baseline | candidate | change | 95% interval | verdict |\n"
-            + "|---|---|---|---:|---:|---:|---|---|\n");
-    for (Comparison.Row r : rows) {
-      Statistics.Change c = r.change();
-      s.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n", r.workload(), r.operation(),
-          r.metric(), number(c.baselineMean()), number(c.candidateMean()), percent(c.changePct()),
-          interval(r),
-          r.verdict() == Verdict.REGRESSION ? "**regression**" : r.verdict().toString()));
-    }
-    return s.toString().stripTrailing();
+  Report(Side baseline, Side candidate, Comparison.Result result, double threshold, String gate) {
+    this.baseline = baseline;
+    this.candidate = candidate;
+    this.result = result;
+    this.threshold = threshold;
+    this.gate = gate;
   }
 
-  /** The interval, or why there is none: a single run, or a baseline of zero (e.g. no errors). */
-  private static String interval(Comparison.Row r) {
-    Statistics.Change c = r.change();
-    if (c.hasInterval()) {
-      return percent(c.lowPct()) + " … " + percent(c.highPct());
+  /** Regressions first, then what is undecided, then improvements, then no change. */
+  private static final List<Verdict> ORDER = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.IMPROVEMENT,
+      Verdict.NO_CHANGE);
+
+  private List<Comparison.Row> headlines() {
+    return result.rows().stream().filter(Comparison.Row::headline)
+        .sorted(Comparator.comparingInt(r -> ORDER.indexOf(r.verdict()))).toList();
+  }
+
+  private List<Comparison.Row> suspects() {
+    return result.rows().stream().filter(r -> r.verdict() == Verdict.SUSPECT).toList();
+  }
+
+  /** The answer: one line per headline, then one per suspect row. */
+  List<String> verdictLines() {
+    List<String> out = new ArrayList<>();
+    for (Comparison.Row r : headlines()) {
+      out.add(String.format(Locale.ROOT, "%-12s %s", r.verdict().toString().toUpperCase(Locale.ROOT), describe(r)));
     }
-    return r.baselineRuns() < 2 || r.candidateRuns() < 2 ? "(1 run)" : "—";
+    for (Comparison.Row r : suspects()) {
+      out.add(String.format(Locale.ROOT, "%-12s %s (q %.3f; does not gate)", "suspect", describe(r), r.q()));
+    }
+    return out;
+  }
+
+  /** "ycsb/workloada throughput (ops/s) -12.3 % (95 % interval -18.0 % … -6.2 %; 5 rounds, paired)". */
+  private String describe(Comparison.Row r) {
+    Statistics.Change c = r.change();
+    StringBuilder s = new StringBuilder(r.key()).append(r.operation().equals("ALL") ? "" : " " + r.operation())
+        .append(' ').append(r.metric()).append(' ').append(change(c));
+    if (c.hasInterval() && r.verdict() == Verdict.NO_CHANGE) {
+      double[] tost = c.intervalAt(2 * c.confidence() - 1);
+      s.append(String.format(Locale.ROOT, " (within ±%s: %s interval %s, two one-sided tests; %s)",
+          c.scale() == Statistics.Scale.RATIO ? threshold + " %" : Comparison.ERROR_MARGIN_PP + " pp",
+          confidence(2 * c.confidence() - 1), interval(c.scale(), tost[0], tost[1]), runs(c)));
+    } else if (c.hasInterval()) {
+      s.append(" (").append(confidence(c.confidence())).append(" interval ").append(interval(c)).append("; ")
+          .append(runs(c)).append(')');
+    } else {
+      s.append(" (").append(runs(c)).append(", no interval: ")
+          .append(c.baselineRuns() == 1 && c.candidateRuns() == 1 ? "no per-second data to tell noise"
+              : "a value of zero").append(')');
+    }
+    if (r.setAside() != null) {
+      s.append("; set aside as disturbed, far from the others: ").append(r.setAside());
+    }
+    if (r.roundsToDecide() != null) {
+      int now = (int) Math.ceil(c.effectiveRounds());
+      double noisePct = Math.expm1(c.se() * Math.sqrt(c.effectiveRounds())) * 100;
+      s.append(r.roundsToDecide() >= Comparison.MAX_ROUNDS
+          ? String.format(Locale.ROOT, "; the noise seen (%.1f %% per round) would take more than %d rounds to "
+              + "decide a %.1f %% change", noisePct, Comparison.MAX_ROUNDS, threshold)
+          : String.format(Locale.ROOT, "; about %d more round%s (%d in all) would likely decide a %.1f %% change at "
+              + "the noise seen (%.1f %% per round)", Math.max(1, r.roundsToDecide() - now),
+              r.roundsToDecide() - now == 1 ? "" : "s", Math.max(r.roundsToDecide(), now + 1), threshold, noisePct));
+    }
+    return s.toString();
+  }
+
+  private static String runs(Statistics.Change c) {
+    if (c.paired()) {
+      return c.baselineRuns() + " rounds, paired";
+    }
+    return c.baselineRuns() == c.candidateRuns() ? c.baselineRuns() + " run" + (c.baselineRuns() == 1 ? "" : "s")
+        + " a side" : c.baselineRuns() + " vs " + c.candidateRuns() + " runs";
+  }
+
+  private static String confidence(double level) {
+    double pct = level * 100;
+    return (Math.abs(pct - Math.round(pct)) < 0.05 ? String.format(Locale.ROOT, "%.0f", pct)
+        : String.format(Locale.ROOT, "%.1f", pct)) + " %";
+  }
+
+  private static String change(Statistics.Change c) {
+    if (Double.isNaN(c.change())) {
+      return "—";
+    }
+    return c.scale() == Statistics.Scale.RATIO ? String.format(Locale.ROOT, "%+.1f %%", c.change())
+        : String.format(Locale.ROOT, "%+.2f pp", c.change());
+  }
+
+  private static String interval(Statistics.Change c) {
+    return c.hasInterval() ? interval(c.scale(), c.low(), c.high()) : "—";
+  }
+
+  private static String interval(Statistics.Scale scale, double low, double high) {
+    return scale == Statistics.Scale.RATIO ? String.format(Locale.ROOT, "%+.1f %% … %+.1f %%", low, high)
+        : String.format(Locale.ROOT, "%+.2f … %+.2f pp", low, high);
   }
 
   private static String number(double v) {
-    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+    return Double.isNaN(v) ? "—" : Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+        : String.format(Locale.ROOT, "%.2f", v);
   }
 
-  private static String percent(double v) {
-    return Double.isInfinite(v) ? "new" : String.format(Locale.ROOT, "%+.1f %%", v);
+  private static String verdictCell(Comparison.Row r) {
+    return r.verdict() == Verdict.REGRESSION ? "**regression**" : r.verdict().toString();
+  }
+
+  String markdownTable() {
+    StringBuilder s = new StringBuilder(
+        "| workload | operation | metric | baseline | candidate | change | interval | verdict |\n"
+            + "|---|---|---|---:|---:|---:|---|---|\n");
+    for (Comparison.Row r : result.rows()) {
+      Statistics.Change c = r.change();
+      s.append(String.format(Locale.ROOT, "| %s | %s | %s%s | %s | %s | %s | %s | %s |%n", r.workload(),
+          r.operation(), r.metric(), r.headline() ? " ★" : "", number(c.baseline()), number(c.candidate()), change(c),
+          interval(c), verdictCell(r)));
+    }
+    return s.toString().stripTrailing();
   }
 
   static String sideLabel(Side side) {
@@ -49,43 +152,106 @@ final class Report {
         + (side.runs().size() == 1 ? "" : "s") + ")";
   }
 
-  /** Writes report.md, report.html and the charts; returns a warning if the charts could not be drawn. */
-  static String write(Path dir, Side b, Side c, List<Comparison.Row> rows, double threshold) throws IOException {
-    String table = markdownTable(rows);
-    String header = "Baseline: " + sideLabel(b) + "  \nCandidate: " + sideLabel(c) + "  \nThreshold: "
-        + threshold + " %; intervals: 95 % Welch t-interval of the change in the mean over the repetitions.\n";
-    Files.writeString(dir.resolve("report.md"), "# ybbench comparison\n\n" + header + "\n" + table + "\n");
-    String warning = charts(dir, b, c, rows);
-    Files.writeString(dir.resolve("report.html"), html(b, c, rows, threshold, warning == null ? listCharts(dir)
-        : List.of()));
+  private String method() {
+    return "★ marks the headline rows, which decide the exit code (throughput; tpmC for TPC-C"
+        + (gate == null ? "" : "; " + gate + " per operation") + "). Values are geometric means over runs. "
+        + "Changes are ratios candidate/baseline; each interval comes from a two-level bootstrap on the log scale "
+        + "(rounds of interleaved runs, or each side's runs, then blocks of consecutive seconds within each run), "
+        + "widened by Student's t for the number of rounds. A regression is an interval wholly below zero with a "
+        + "change beyond the " + threshold + " % threshold; no change, an interval within ± the threshold. Other "
+        + "rows are judged after a Benjamini–Hochberg correction (false-discovery rate 5 %) and flagged suspect "
+        + "instead of failing. Error ratios are compared in percentage points (within ±" + Comparison.ERROR_MARGIN_PP
+        + " pp is no change).";
+  }
+
+  /** Writes report.md, report.html, comparison.json and the charts; returns a warning if the charts could not be drawn. */
+  String write(Path dir) throws IOException {
+    String header = "Baseline: " + sideLabel(baseline) + "  \nCandidate: " + sideLabel(candidate) + "  \n";
+    StringBuilder md = new StringBuilder("# ybbench comparison\n\n").append(header).append('\n');
+    verdictLines().forEach(l -> md.append("    ").append(l).append('\n'));
+    result.warnings().forEach(w -> md.append("\nwarning: ").append(w).append('\n'));
+    md.append('\n').append(markdownTable()).append("\n\n").append(method()).append('\n');
+    Files.writeString(dir.resolve("report.md"), md.toString());
+    RunDirectory.JSON.writeValue(dir.resolve("comparison.json").toFile(), json());
+    List<String> charts = new ArrayList<>();
+    String warning = charts(dir, charts);
+    Files.writeString(dir.resolve("report.html"), html(warning == null ? charts : List.of(), warning));
     return warning;
   }
 
-  private static List<String> listCharts(Path dir) throws IOException {
-    try (var s = Files.list(dir)) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".svg")).sorted().toList();
+  /** The rows as data, for scripts and for later series; NaN becomes null. */
+  private Map<String, Object> json() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("baseline", baseline.name());
+    m.put("candidate", candidate.name());
+    m.put("threshold_pct", threshold);
+    m.put("gate", gate);
+    m.put("warnings", result.warnings());
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (Comparison.Row r : result.rows()) {
+      Statistics.Change c = r.change();
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("bench", r.bench());
+      row.put("workload", r.workload());
+      row.put("operation", r.operation());
+      row.put("metric", r.metric());
+      row.put("headline", r.headline());
+      row.put("scale", c.scale() == Statistics.Scale.RATIO ? "ratio_pct" : "difference");
+      row.put("baseline", finite(c.baseline()));
+      row.put("candidate", finite(c.candidate()));
+      row.put("change", finite(c.change()));
+      row.put("low", finite(c.low()));
+      row.put("high", finite(c.high()));
+      row.put("confidence", c.confidence());
+      row.put("p", finite(c.p()));
+      row.put("q", finite(r.q()));
+      row.put("verdict", r.verdict().toString());
+      row.put("baseline_runs", c.baselineRuns());
+      row.put("candidate_runs", c.candidateRuns());
+      row.put("paired", c.paired());
+      row.put("rounds_to_decide", r.roundsToDecide());
+      row.put("set_aside", r.setAside());
+      rows.add(row);
     }
+    m.put("rows", rows);
+    return m;
   }
 
-  private static String html(Side b, Side c, List<Comparison.Row> rows, double threshold, List<String> charts) {
+  private static Double finite(double v) {
+    return Double.isFinite(v) ? v : null;
+  }
+
+  private String html(List<String> charts, String chartsWarning) {
     StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-        + "<title>ybbench comparison</title><style>body{font-family:sans-serif;margin:2em}"
+        + "<title>ybbench comparison</title><style>body{font-family:sans-serif;margin:2em;max-width:1100px}"
         + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
-        + "td:nth-child(-n+3),th{text-align:left}.regression{background:#fdd}.improvement{background:#dfd}"
-        + ".inconclusive{background:#ffd}</style></head><body>\n<h1>ybbench comparison</h1>\n");
-    h.append("<p>Baseline: <b>").append(esc(sideLabel(b))).append("</b><br>Candidate: <b>").append(esc(sideLabel(c)))
-        .append("</b><br>Threshold ").append(threshold).append(" %; intervals: 95 % Welch t-interval.</p>\n");
-    h.append("<h2>Parameters</h2><pre>").append(esc(b.runs().get(0).info().path("parameters").toPrettyString()))
-        .append("</pre>\n<h2>Metrics</h2>\n<table><tr><th>workload</th><th>operation</th><th>metric</th>"
-            + "<th>baseline</th><th>candidate</th><th>change</th><th>95% interval</th><th>verdict</th></tr>\n");
-    for (Comparison.Row r : rows) {
+        + "td:nth-child(-n+3),th{text-align:left}.regression,.suspect{background:#fdd}.improvement{background:#dfd}"
+        + ".inconclusive{background:#ffd}ul.answer li{margin:4px 0;font-family:monospace}</style></head><body>\n");
+    h.append("<h1>").append(esc(baseline.name())).append(" → ").append(esc(candidate.name())).append("</h1>\n");
+    h.append("<p>Baseline: <b>").append(esc(sideLabel(baseline))).append("</b><br>Candidate: <b>")
+        .append(esc(sideLabel(candidate))).append("</b></p>\n<ul class=\"answer\">\n");
+    List<Comparison.Row> answer = new ArrayList<>(headlines());
+    answer.addAll(suspects());
+    List<String> lines = verdictLines();
+    for (int i = 0; i < lines.size(); i++) {
+      h.append("<li class=\"").append(cssClass(answer.get(i))).append("\">").append(esc(lines.get(i)))
+          .append("</li>\n");
+    }
+    h.append("</ul>\n");
+    for (String w : result.warnings()) {
+      h.append("<p><b>warning:</b> ").append(esc(w)).append("</p>\n");
+    }
+    h.append("<h2>Metrics</h2>\n<table><tr><th>workload</th><th>operation</th><th>metric</th><th>baseline</th>"
+        + "<th>candidate</th><th>change</th><th>interval</th><th>q</th><th>verdict</th></tr>\n");
+    for (Comparison.Row r : result.rows()) {
       Statistics.Change ch = r.change();
-      h.append("<tr class=\"").append(r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append("\"><td>")
-          .append(esc(r.workload())).append("</td><td>").append(esc(r.operation())).append("</td><td>")
-          .append(esc(r.metric())).append("</td><td>").append(number(ch.baselineMean())).append("</td><td>")
-          .append(number(ch.candidateMean())).append("</td><td>").append(percent(ch.changePct())).append("</td><td>")
-          .append(interval(r))
-          .append("</td><td>").append(r.verdict()).append("</td></tr>\n");
+      h.append("<tr class=\"").append(cssClass(r)).append("\"><td>").append(esc(r.workload())).append("</td><td>")
+          .append(esc(r.operation())).append("</td><td>").append(r.headline() ? "<b>" : "").append(esc(r.metric()))
+          .append(r.headline() ? " ★</b>" : "").append("</td><td>").append(number(ch.baseline())).append("</td><td>")
+          .append(number(ch.candidate())).append("</td><td>").append(esc(change(ch))).append("</td><td>")
+          .append(esc(interval(ch))).append(" (").append(confidence(ch.confidence())).append(")</td><td>")
+          .append(Double.isNaN(r.q()) ? "" : String.format(Locale.ROOT, "%.3f", r.q())).append("</td><td>")
+          .append(r.verdict()).append("</td></tr>\n");
     }
     h.append("</table>\n");
     if (!charts.isEmpty()) {
@@ -93,8 +259,25 @@ final class Report {
       for (String chart : charts) {
         h.append("<p><img src=\"").append(chart).append("\" alt=\"").append(chart).append("\"></p>\n");
       }
+    } else if (chartsWarning != null) {
+      h.append("<p>No charts: ").append(esc(chartsWarning)).append("</p>\n");
     }
-    return h.append("</body></html>\n").toString();
+    h.append("<details><summary>Method, parameters and environment</summary>\n<p>").append(esc(method()))
+        .append("</p>\n");
+    for (Side s : List.of(baseline, candidate)) {
+      Side.Run first = s.runs().get(0);
+      h.append("<h3>").append(esc(sideLabel(s))).append("</h3>\n<pre>").append(esc(
+          "server: " + first.info().path("server").toPrettyString() + "\nhost: " + first.info().path("host")
+              .toPrettyString() + "\nharness: " + first.info().path("harness").toPrettyString()
+              + "\nparameters: " + first.info().path("parameters").toPrettyString())).append("</pre>\n<p>Runs: ");
+      s.runs().forEach(r -> h.append(esc(r.dir().getFileName().toString())).append(' '));
+      h.append("</p>\n");
+    }
+    return h.append("</details>\n</body></html>\n").toString();
+  }
+
+  private static String cssClass(Comparison.Row r) {
+    return r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   private static String esc(String s) {
@@ -102,48 +285,121 @@ final class Report {
   }
 
   /**
-   * Grouped bars (baseline vs candidate) of throughput and p99 per workload and operation, and
-   * per workload the throughput over time of each side's first run.
+   * Per workload: bars of the headline and each operation's throughput and p99 with the
+   * candidate's interval as whiskers and the change printed over them; latency by percentile
+   * (the "nines" axis) per operation, both sides' runs added up; and throughput over time, every
+   * run drawn. Returns null when drawn, else why not; {@code names} gets the SVGs in order.
    */
-  private static String charts(Path dir, Side b, Side c, List<Comparison.Row> rows) throws IOException {
-    String sides = "; base=" + Gnuplot.quote(sideLabel(b)) + "; cand=" + Gnuplot.quote(sideLabel(c));
+  private String charts(Path dir, List<String> names) throws IOException {
+    String sides = "; base=" + Gnuplot.quote(sideLabel(baseline)) + "; cand=" + Gnuplot.quote(sideLabel(candidate));
     List<String> charts = new ArrayList<>();
-    for (String metric : List.of("throughput (ops/s)", "p99 (µs)")) {
-      String name = metric.startsWith("throughput") ? "throughput" : "p99";
-      Path data = dir.resolve(name + ".dat");
-      List<String> lines = new ArrayList<>();
-      for (Comparison.Row r : rows) {
-        if (r.metric().equals(metric) && !(name.equals("p99") && r.operation().equals("ALL"))) {
-          lines.add(String.format(Locale.ROOT, "\"%s %s\" %.3f %.3f", r.workload(), r.operation(),
-              r.change().baselineMean(), r.change().candidateMean()));
-        }
-      }
-      Files.write(data, lines);
-      charts.add("mode='bars'; datafile=" + Gnuplot.quote(data.toString()) + "; out="
-          + Gnuplot.quote(dir.resolve(name + ".svg").toString()) + "; ylabel=" + Gnuplot.quote(metric.replace("µ", "u"))
-          + sides);
-    }
-    for (Map.Entry<String, List<Comparison.Row>> w : Comparison.byWorkload(rows).entrySet()) {
+    for (Map.Entry<String, List<Comparison.Row>> w : Comparison.byWorkload(result.rows()).entrySet()) {
       String workload = w.getValue().get(0).workload();
-      Path bt = firstTimeseries(b, w.getKey());
-      Path ct = firstTimeseries(c, w.getKey());
-      if (bt != null && ct != null) {
-        Path svg = dir.resolve("over-time-" + workload.replaceAll("[^A-Za-z0-9._-]", "_") + ".svg");
-        charts.add("mode='time'; bfile=" + Gnuplot.quote(bt.toString()) + "; cfile=" + Gnuplot.quote(ct.toString())
-            + "; phase=" + Gnuplot.quote(Comparison.phase(firstRun(b, w.getKey()).summary())) + "; out="
-            + Gnuplot.quote(svg.toString()) + "; title=" + Gnuplot.quote(workload) + sides);
+      String slug = workload.replaceAll("[^A-Za-z0-9._-]", "_");
+      for (String metric : List.of("throughput (ops/s)", "p99 (µs)")) {
+        String name = (metric.startsWith("p99") ? "p99-" : "throughput-") + slug;
+        List<String> lines = new ArrayList<>();
+        for (Comparison.Row r : w.getValue()) {
+          Statistics.Change c = r.change();
+          if (r.metric().equals(metric) || (r.headline() && r.operation().equals("ALL") && metric.startsWith("thr"))) {
+            double lo = c.hasInterval() ? c.baseline() * (1 + c.low() / 100) : c.candidate();
+            double hi = c.hasInterval() ? c.baseline() * (1 + c.high() / 100) : c.candidate();
+            lines.add(String.format(Locale.ROOT, "\"%s\" %.3f %.3f %.3f %.3f \"%s\"", r.operation().equals("ALL")
+                ? "all operations" : r.operation(), c.baseline(), c.candidate(), lo, hi, change(c).replace(" ", "")));
+          }
+        }
+        if (lines.isEmpty()) {
+          continue;
+        }
+        Path data = dir.resolve(name + ".dat");
+        Files.write(data, lines);
+        charts.add("mode='bars'; datafile=" + Gnuplot.quote(data.toString()) + "; out="
+            + Gnuplot.quote(dir.resolve(name + ".svg").toString()) + "; title=" + Gnuplot.quote(workload + ": "
+            + metric.replace("µ", "u") + ", whiskers: the candidate at the ends of the interval") + sides);
+        names.add(name + ".svg");
+      }
+      String percentiles = percentileData(dir, w.getKey(), slug);
+      if (percentiles != null) {
+        charts.add(percentiles + sides);
+        names.add("percentiles-" + slug + ".svg");
+      }
+      String overTime = overTime(dir, w.getKey(), slug);
+      if (overTime != null) {
+        charts.add(overTime + sides);
+        names.add("over-time-" + slug + ".svg");
       }
     }
     return Gnuplot.run(Report.class, "compare.gp", charts);
   }
 
-  private static Side.Run firstRun(Side side, String key) {
-    return side.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key)).findFirst().orElse(null);
+  /** Each side's runs of a workload added up per operation, as latency at percentiles 0 … 99.99+. */
+  private String percentileData(Path dir, String key, String slug) throws IOException {
+    StringBuilder plots = new StringBuilder();
+    Path data = dir.resolve("percentiles-" + slug + ".dat");
+    List<String> lines = new ArrayList<>();
+    int block = 0;
+    List<String> ops = new ArrayList<>();
+    Map<String, Histogram> b = totals(baseline, key);
+    Map<String, Histogram> c = totals(candidate, key);
+    for (String op : b.keySet()) {
+      if (!c.containsKey(op)) {
+        continue;
+      }
+      ops.add(op);
+      for (Histogram h : List.of(b.get(op), c.get(op))) {
+        // x = 1 / (1 − p): 10 is the 90th percentile, 100 the 99th, 1000 the 99.9th.
+        for (double x = 1; x <= h.getTotalCount(); x *= 1.1) {
+          double pct = 100 * (1 - 1 / x);
+          lines.add(String.format(Locale.ROOT, "%.4f %d", x, h.getValueAtPercentile(pct)));
+        }
+        lines.add("");
+        lines.add("");
+        block++;
+      }
+    }
+    if (block == 0) {
+      return null;
+    }
+    Files.write(data, lines);
+    plots.append("mode='percentiles'; datafile=").append(Gnuplot.quote(data.toString())).append("; blocks=")
+        .append(block).append("; ops=").append(Gnuplot.quote(String.join(" ", ops))).append("; out=")
+        .append(Gnuplot.quote(dir.resolve("percentiles-" + slug + ".svg").toString())).append("; title=")
+        .append(Gnuplot.quote(slug + ": latency by percentile (all runs of each side)"));
+    return plots.toString();
   }
 
-  private static Path firstTimeseries(Side side, String key) {
-    Side.Run r = firstRun(side, key);
-    Path ts = r == null ? null : r.dir().resolve("timeseries.csv");
-    return ts != null && Files.isRegularFile(ts) ? ts : null;
+  private static Map<String, Histogram> totals(Side side, String key) throws IOException {
+    Map<String, Histogram> out = new java.util.TreeMap<>();
+    for (Side.Run r : side.runs()) {
+      if (!(r.bench() + "/" + r.workload()).equals(key) || !Files.isDirectory(r.dir().resolve("latency"))) {
+        continue;
+      }
+      for (Map.Entry<String, Histogram> e : HlogFiles.totals(r.dir().resolve("latency"),
+          Comparison.phase(r.summary())).entrySet()) {
+        out.computeIfAbsent(e.getKey(), k -> new Histogram(3)).add(e.getValue());
+      }
+    }
+    out.values().removeIf(h -> h.getTotalCount() == 0);
+    return out;
+  }
+
+  /** Every run's throughput over time: baseline runs in one colour, candidate runs in another. */
+  private String overTime(Path dir, String key, String slug) {
+    List<String> b = timeseries(baseline, key);
+    List<String> c = timeseries(candidate, key);
+    if (b.isEmpty() || c.isEmpty()) {
+      return null;
+    }
+    Side.Run first = baseline.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key)).findFirst()
+        .orElseThrow();
+    return "mode='time'; bfiles=" + Gnuplot.quote(String.join(" ", b)) + "; cfiles=" + Gnuplot.quote(String.join(" ",
+        c)) + "; phase=" + Gnuplot.quote(Comparison.phase(first.summary())) + "; out="
+        + Gnuplot.quote(dir.resolve("over-time-" + slug + ".svg").toString()) + "; title=" + Gnuplot.quote(slug);
+  }
+
+  private static List<String> timeseries(Side side, String key) {
+    return side.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key))
+        .map(r -> r.dir().resolve("timeseries.csv")).filter(Files::isRegularFile)
+        .map(p -> p.toAbsolutePath().toString()).toList();
   }
 }

@@ -39,6 +39,11 @@ public record Side(String name, List<Run> runs) {
       return dir + " is " + summary.state() + (summary.reason() == null ? "" : " (" + summary.reason() + ")");
     }
 
+    /** When the run started (run.json), for telling interleaved rounds; the directory name, which starts with it, else. */
+    String started() {
+      return info.path("started").asText(dir.getFileName().toString());
+    }
+
     public String serverLabel() {
       return info.at("/server/product").asText() + " " + info.at("/server/version").asText();
     }

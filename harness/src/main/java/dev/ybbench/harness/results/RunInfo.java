@@ -4,6 +4,8 @@ import dev.ybbench.harness.ServerInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -131,8 +133,21 @@ public final class RunInfo {
     }
   }
 
+  /**
+   * The machine's name, so that compare.sh can refuse runs from two machines. From the kernel
+   * (no DNS lookup, which can hang for seconds on a misconfigured resolver).
+   */
+  private static String hostName() {
+    try {
+      return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+    } catch (IOException | RuntimeException e) {
+      return System.getenv().getOrDefault("HOSTNAME", "unknown");
+    }
+  }
+
   private static Map<String, Object> host() {
     Map<String, Object> h = new LinkedHashMap<>();
+    h.put("name", hostName());
     h.put("cores", Runtime.getRuntime().availableProcessors());
     h.put("memory_mb", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getTotalMemorySize() >> 20);

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,11 +39,17 @@ class CompareTest {
 
   private Path run(String label, String workload, String version, double throughput, long p99,
       Map<String, String> params, String state, String reason) throws Exception {
+    return run(label, workload, version, throughput, p99, params, state, reason, "host-1");
+  }
+
+  private Path run(String label, String workload, String version, double throughput, long p99,
+      Map<String, String> params, String state, String reason, String host) throws Exception {
     Path dir = results.resolve(String.format("20260101T0000%02dZ_ycsb_%s_PostgreSQL-%s", counter++, workload, version));
     Files.createDirectories(dir);
     ObjectNode info = RunDirectory.JSON.createObjectNode();
     info.put("bench", "ycsb").put("workload", workload).put("label", label).put("state", state);
     info.putObject("server").put("product", "PostgreSQL").put("version", version);
+    info.putObject("host").put("name", host).put("cores", 2);
     ObjectNode p = info.putObject("parameters");
     p.put("recordcount", "1000").put("threadcount", "4").put("ysql.hosts", "127.0.0.1:" + (5000 + counter));
     params.forEach(p::put);
@@ -81,33 +88,49 @@ class CompareTest {
   }
 
   @Test
-  void aThirtyPercentThroughputDropIsARegressionNamingTheWorkload() throws Exception {
+  void aThirtyPercentThroughputDropIsARegressionAndTheAnswerComesFirst() throws Exception {
     repeated("a", "16.15", new double[] {1000, 1010, 990}, new long[] {900, 900, 900});
     repeated("b", "17.11", new double[] {700, 707, 693}, new long[] {900, 900, 900});
     Outcome o = compare("a", "b");
     assertEquals(1, o.exitCode(), o.err() + o.out());
-    assertTrue(o.out().contains("regression: workloada READ throughput (ops/s) -30.0 %"), o.out());
-    assertTrue(o.out().contains("| workloada | ALL | throughput (ops/s) | 1000 | 700 | -30.0 % |"), o.out());
+    assertTrue(o.out().startsWith("REGRESSION   ycsb/workloada throughput (ops/s) -30.0 % (95 % interval -3"),
+        o.out());
+    assertTrue(o.out().contains("3 runs a side)"), o.out());
+    // The same drop per operation does not gate: it is flagged.
+    assertTrue(o.out().contains("suspect      ycsb/workloada READ throughput (ops/s) -30.0 %"), o.out());
+    assertTrue(o.out().contains("| workloada | ALL | throughput (ops/s) ★ | 1000 | 700 | -30.0 % |"), o.out());
+    assertTrue(o.out().contains("1 regression, 0 headlines undecided"), o.out());
     assertTrue(Files.exists(o.report().resolve("report.md")));
     String html = Files.readString(o.report().resolve("report.html"));
     assertTrue(html.contains("16.15") && html.contains("17.11") && !html.contains("http"), html);
+    assertTrue(html.indexOf("REGRESSION") < html.indexOf("<table>") && html.indexOf("<table>") < html.indexOf(
+        "<details>"), "the answer, then the table, then the parameters");
+    var json = RunDirectory.JSON.readTree(o.report().resolve("comparison.json").toFile());
+    assertEquals("regression", json.at("/rows/0/verdict").asText());
+    assertTrue(json.at("/rows/0/headline").asBoolean());
     if (gnuplotInstalled()) {
-      for (String svg : new String[] {"throughput.svg", "p99.svg", "over-time-workloada.svg"}) {
+      for (String svg : new String[] {"throughput-workloada.svg", "p99-workloada.svg", "over-time-workloada.svg"}) {
         File f = o.report().resolve(svg).toFile();
         DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(f); // valid XML
         String text = Files.readString(f.toPath());
         assertTrue(text.contains("16.15") && text.contains("17.11"), svg + " lacks the version labels");
       }
+      assertTrue(Files.readString(o.report().resolve("throughput-workloada.svg")).contains("-30.0%"),
+          "the change printed over the bars");
     }
   }
 
   @Test
-  void aThirtyPercentLatencyRiseIsARegression() throws Exception {
+  void aLatencyRiseGatesOnlyWhenAskedFor() throws Exception {
     repeated("a", "16.15", new double[] {1000, 1010, 990}, new long[] {1000, 1010, 990});
     repeated("b", "17.11", new double[] {1000, 1010, 990}, new long[] {1300, 1313, 1287});
     Outcome o = compare("a", "b");
-    assertEquals(1, o.exitCode(), o.out());
-    assertTrue(o.out().contains("regression: workloada READ p99 (µs) +30.0 %"), o.out());
+    assertEquals(0, o.exitCode(), o.out());
+    assertTrue(o.out().contains("suspect      ycsb/workloada READ p99 (µs) +30.0 %"), o.out());
+    Outcome gated = compare("a", "b", "--gate", "p99");
+    assertEquals(1, gated.exitCode(), gated.out());
+    assertTrue(gated.out().startsWith("REGRESSION   ycsb/workloada READ p99 (µs) +30.0 %"), gated.out());
+    assertEquals(2, compare("a", "b", "--gate", "p98").exitCode());
   }
 
   @Test
@@ -116,18 +139,99 @@ class CompareTest {
     repeated("b", "17.11", new double[] {1020, 1030, 1010}, new long[] {1000, 1000, 1000});
     Outcome o = compare("a", "b");
     assertEquals(0, o.exitCode(), o.out());
+    assertTrue(o.out().startsWith("NO CHANGE    ycsb/workloada throughput (ops/s) +2.0 % (within ±5.0 %: 90 % "
+        + "interval +0.3 % … +3.8 %, two one-sided tests; 3 runs a side)"), o.out());
+    // se 0.00809 over Welch df 4.0: t(0.95, 4) = 2.132, so ± 1.72 % around ln 1.02.
     assertTrue(o.out().contains("| workloada | READ | throughput (ops/s) | 1000 | 1020 | +2.0 % |"), o.out());
-    assertTrue(o.out().contains("0 regressions"), o.out());
+    assertTrue(o.out().contains("0 regressions, 0 headlines undecided"), o.out());
   }
 
   @Test
-  void aWideSpreadIsInconclusive() throws Exception {
+  void aWideSpreadIsInconclusiveAndSaysHowManyMoreRounds() throws Exception {
+    repeated("a", "16.15", new double[] {900, 1000, 1100}, new long[] {1000, 1000, 1000});
+    repeated("b", "17.11", new double[] {850, 950, 1050}, new long[] {1000, 1000, 1000});
+    Outcome o = compare("a", "b");
+    assertEquals(0, o.exitCode(), o.out());
+    // Logs' sd 0.1005 and 0.1056 over 3 runs a side: se 0.0842, Welch df 3.99.
+    assertTrue(o.out().startsWith("INCONCLUSIVE ycsb/workloada throughput (ops/s) -5.0 % (95 % interval -24.8 % … "
+        + "+20.0 %; 3 runs a side); about 69 more rounds (72 in all)"), o.out());
+    assertTrue(o.out().matches("(?s).*; about \\d+ more rounds \\(\\d+ in all\\) would likely decide a 5.0 % change "
+        + "at the noise seen \\(\\d+\\.\\d % per round\\).*"), o.out());
+  }
+
+  @Test
+  void aVeryWideSpreadStaysAboveMinusOneHundredPercent() throws Exception {
     repeated("a", "16.15", new double[] {600, 1000, 1400}, new long[] {1000, 1000, 1000});
     repeated("b", "17.11", new double[] {500, 900, 1300}, new long[] {1000, 1000, 1000});
     Outcome o = compare("a", "b");
-    assertEquals(0, o.exitCode(), o.out());
-    // sd 400 a side, n = 3: se = 326.6, t(4) = 2.776, half-width 906.6 = 90.7 % of the baseline mean.
-    assertTrue(o.out().contains("-10.0 % | -100.7 % … +80.7 % | inconclusive |"), o.out());
+    // Logs' variances / 3 a side: se 0.3716, Welch df 3.94; on the log scale the low end is -68.6 %, not -100.7 %.
+    assertTrue(o.out().startsWith("INCONCLUSIVE ycsb/workloada throughput (ops/s) -11.4 % (95 % interval -68.6 % "
+        + "… +150.2 %; 3 runs a side); the noise seen (90.3 % per round) would take more than 1000 rounds"), o.out());
+    assertTrue(o.out().contains("warning: a's runs of ycsb/workloada differ by up to 133.3 %"), o.out());
+  }
+
+  @Test
+  void interleavedRunsArePairedByRound() throws Exception {
+    // Rounds drift by 20 %; within each the candidate is 10 % slower: paired, that is a clear regression.
+    double[] speeds = {1000, 1200, 1440};
+    for (double s : speeds) {
+      run("a", "workloada", "16.15", s, 900, Map.of());
+      run("b", "workloada", "17.11", s * 0.9, 900, Map.of());
+    }
+    Outcome o = compare("a", "b");
+    assertEquals(1, o.exitCode(), o.out());
+    assertTrue(o.out().contains("3 rounds, paired)"), o.out());
+  }
+
+  @Test
+  void runsFromAnotherMachineAreRefusedUnlessAllowed() throws Exception {
+    run("a", "workloada", "16.15", 1000, 900, Map.of());
+    Path other = run("b", "workloada", "17.11", 1000, 900, Map.of(), "complete", null, "host-2");
+    Outcome o = compare("a", "b");
+    assertEquals(2, o.exitCode());
+    assertTrue(o.err().strip().matches("error: Refusing to compare workloada: host.name is host-1 in \\S+ but host-2 in "
+        + other.getFileName() + "; a difference of machine is not one of release: compare runs from one machine, "
+        + "or pass --allow-env-diff"), o.err());
+    assertEquals(0, compare("a", "b", "--allow-env-diff").exitCode());
+  }
+
+  @Test
+  void aNoisySideIsWarnedAboutNamingItsWorstPair() throws Exception {
+    Path low = run("a", "workloada", "16.15", 1000, 900, Map.of());
+    Path high = run("a", "workloada", "16.15", 1200, 900, Map.of());
+    run("a", "workloada", "16.15", 1100, 900, Map.of());
+    repeated("b", "17.11", new double[] {1000, 1010, 990}, new long[] {900, 900, 900});
+    Outcome o = compare("a", "b");
+    assertTrue(o.out().contains("warning: a's runs of ycsb/workloada differ by up to 20.0 % (" + high.getFileName()
+        + " 1200.0 vs " + low.getFileName() + " 1000.0 ops/s)"), o.out());
+  }
+
+  @Test
+  void repeatedLooksWidenTheIntervalAndAskForAnotherRound() throws Exception {
+    repeated("a", "16.15", new double[] {1000, 1040, 960}, new long[] {900, 900, 900});
+    repeated("b", "17.11", new double[] {970, 1010, 930}, new long[] {900, 900, 900});
+    Outcome once = compare("a", "b");
+    Outcome look = compare("a", "b", "--looks", "3-10");
+    assertEquals(Compare.UNDECIDED, look.exitCode(), look.out());
+    assertTrue(look.out().contains("(98."), look.out());
+    assertTrue(once.out().contains("(95 % interval"), once.out());
+    assertEquals(0, compare("a", "b", "--looks", "3-3").exitCode());
+    assertEquals(2, compare("a", "b", "--looks", "5-2").exitCode());
+  }
+
+  @Test
+  void helpPrintsNoFormatWarnings() {
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    PrintStream saved = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    String usage;
+    try {
+      usage = new CommandLine(new Compare(new Console(System.out), results)).getUsageMessage();
+    } finally {
+      System.setErr(saved);
+    }
+    assertTrue(usage.contains("95 % interval") && usage.contains("(default: 5 %)"), usage);
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -161,7 +265,8 @@ class CompareTest {
     // Asked for, the broken run counts as a repetition and drags the candidate's mean down.
     Outcome included = compare("a", "b", "--include-incomplete");
     assertEquals(0, included.exitCode(), included.err() + included.out());
-    assertTrue(included.out().contains("| workloada | ALL | throughput (ops/s) | 1000 | 798 | -20.3 % |"),
+    // Geometric means: the candidate's (1000 · 1010 · 990 · 190)^(1/4) = 660.
+    assertTrue(included.out().contains("| workloada | ALL | throughput (ops/s) ★ | 1000 | 660 | -34.0 % |"),
         included.out());
 
     Path interrupted = run("c", "workloada", "17.11", 1000, 900, Map.of(), "interrupted", null);

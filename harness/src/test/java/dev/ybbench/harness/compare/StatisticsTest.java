@@ -1,61 +1,221 @@
 package dev.ybbench.harness.compare;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+/** The comparison's statistics, with values worked out by hand or taken from published tables. */
 class StatisticsTest {
-  @Test
-  void changeAndWelchIntervalMatchAHandComputation() {
-    // Baseline mean 100 (sd 1), candidate mean 70 (sd 1), n = 3 each:
-    // se = sqrt(1/3 + 1/3) = 0.8165, df = 4, t = 2.776, half-width 2.2666 → ±2.27 % of 100.
-    Statistics.Change c = Statistics.change(List.of(99.0, 100.0, 101.0), List.of(69.0, 70.0, 71.0));
-    assertEquals(100.0, c.baselineMean(), 1e-9);
-    assertEquals(70.0, c.candidateMean(), 1e-9);
-    assertEquals(-30.0, c.changePct(), 1e-9);
-    assertEquals(-32.2666, c.lowPct(), 1e-3);
-    assertEquals(-27.7334, c.highPct(), 1e-3);
+  private static List<Statistics.Sample> samples(double... values) {
+    return Arrays.stream(values).mapToObj(Statistics.Sample::of).toList();
   }
 
   @Test
-  void tQuantilesAreTheTableValues() {
-    assertEquals(12.706, Statistics.tQuantile975(1), 1e-3);
-    assertEquals(2.776, Statistics.tQuantile975(4), 1e-3);
-    assertEquals(2.228, Statistics.tQuantile975(10), 1e-3);
-    assertEquals(2.086, Statistics.tQuantile975(20), 2e-3);
-    assertEquals(2.042, Statistics.tQuantile975(30), 2e-3);
-    assertEquals(1.96, Statistics.tQuantile975(Double.POSITIVE_INFINITY), 1e-3);
+  void distributionsMatchPublishedTables() {
+    assertEquals(0.975, Distributions.normalCdf(1.959964), 1e-7);
+    assertEquals(-1.959964, Distributions.normalQuantile(0.025), 1e-6);
+    assertEquals(0.841621, Distributions.normalQuantile(0.8), 1e-6);
+    // Student's t, 97.5 % quantiles: df 1, 4, 9, 30.
+    assertEquals(12.7062, Distributions.tQuantile(0.975, 1), 1e-4);
+    assertEquals(2.776445, Distributions.tQuantile(0.975, 4), 1e-6);
+    assertEquals(2.262157, Distributions.tQuantile(0.975, 9), 1e-6);
+    assertEquals(2.042272, Distributions.tQuantile(0.975, 30), 1e-6);
+    assertEquals(0.975, Distributions.tCdf(2.776445, 4), 1e-7);
+    assertEquals(0.5, Distributions.tCdf(0, 3.5), 1e-12);
+    // I_0.5(2, 3) = Σ_{j=2..4} C(4, j) / 16 = 11/16.
+    assertEquals(0.6875, Distributions.regularizedBeta(0.5, 2, 3), 1e-12);
+    assertEquals(Math.log(24), Distributions.logGamma(5), 1e-12);
   }
 
   @Test
-  void oneRunASideHasNoInterval() {
-    Statistics.Change c = Statistics.change(List.of(100.0), List.of(98.0));
-    assertFalse(c.hasInterval());
-    assertEquals(-2.0, c.changePct(), 1e-9);
+  void aConstantRatioPairedByRoundIsExactlyThatRatio() {
+    Statistics.Change c = Statistics.change(samples(100, 110, 120), samples(90, 99, 108), true,
+        Statistics.Scale.RATIO, 0.95);
+    assertEquals(-10.0, c.change(), 1e-9);
+    assertEquals(-10.0, c.low(), 1e-9);
+    assertEquals(-10.0, c.high(), 1e-9);
+    assertEquals(Math.cbrt(100 * 110 * 120), c.baseline(), 1e-9);
+    assertEquals(0.0, c.p());
+    assertEquals(2.0, c.df());
+    assertTrue(c.paired());
   }
 
   @Test
-  void verdictsAreDirectionAware() {
-    Statistics.Change drop30 = Statistics.change(List.of(99.0, 100.0, 101.0), List.of(69.0, 70.0, 71.0));
-    assertEquals(Verdict.REGRESSION, Verdict.of(drop30, true, 5));   // throughput fell 30 %
-    assertEquals(Verdict.IMPROVEMENT, Verdict.of(drop30, false, 5)); // latency fell 30 %
-    Statistics.Change rise30 = Statistics.change(List.of(99.0, 100.0, 101.0), List.of(129.0, 130.0, 131.0));
-    assertEquals(Verdict.REGRESSION, Verdict.of(rise30, false, 5));  // latency rose 30 %
-    Statistics.Change two = Statistics.change(List.of(99.0, 100.0, 101.0), List.of(101.0, 102.0, 103.0));
-    assertEquals(Verdict.NO_CHANGE, Verdict.of(two, true, 5));
-    Statistics.Change wide = Statistics.change(List.of(60.0, 100.0, 140.0), List.of(50.0, 90.0, 130.0));
-    assertEquals(Verdict.INCONCLUSIVE, Verdict.of(wide, true, 5));
-    assertTrue(wide.highPct() - wide.lowPct() > 100);
+  void pairingCancelsDriftBetweenRoundsThatUnpairedAnalysisCannot() {
+    // The machine got 20 % faster each round; the candidate is 10 % slower in every round.
+    List<Statistics.Sample> b = samples(1000, 1200, 1440, 1728);
+    List<Statistics.Sample> c = samples(900, 1080, 1296, 1555.2);
+    Statistics.Change paired = Statistics.change(b, c, true, Statistics.Scale.RATIO, 0.95);
+    Statistics.Change unpaired = Statistics.change(b, c, false, Statistics.Scale.RATIO, 0.95);
+    assertEquals(-10.0, paired.high(), 1e-9);
+    assertTrue(unpaired.low() < -30 && unpaired.high() > 10, unpaired.toString());
   }
 
   @Test
-  void withOneRunThePointChangeDecides() {
-    assertEquals(Verdict.REGRESSION, Verdict.of(Statistics.change(List.of(100.0), List.of(70.0)), true, 5));
-    assertEquals(Verdict.NO_CHANGE, Verdict.of(Statistics.change(List.of(100.0), List.of(98.0)), true, 5));
-    assertEquals(Verdict.IMPROVEMENT, Verdict.of(Statistics.change(List.of(100.0), List.of(90.0)), false, 5));
-    assertEquals(Verdict.NO_CHANGE, Verdict.of(Statistics.change(List.of(0.0), List.of(0.0)), false, 5));
+  void intervalsOnTheLogScaleNeverGoBelowMinusOneHundredPercent() {
+    // The case that gave "-147.6 % … +130.8 %" with a linear interval over two runs a side.
+    Statistics.Change c = Statistics.change(samples(100, 1900), samples(300, 1500), false,
+        Statistics.Scale.RATIO, 0.95);
+    assertTrue(c.low() > -100 && c.low() < -90, c.toString());
+    assertTrue(c.high() > 1000, c.toString());
+  }
+
+  @Test
+  void unpairedSpreadGivesWelchDegreesOfFreedom() {
+    // Logs of {e^1, e^2, e^3} and {e^2, e^3, e^4}: variances 1 and 1, df = (2/3)^2 / (2 · (1/3)^2 / 2) = 4.
+    Statistics.Change c = Statistics.change(samples(Math.E, Math.exp(2), Math.exp(3)),
+        samples(Math.exp(2), Math.exp(3), Math.exp(4)), false, Statistics.Scale.RATIO, 0.95);
+    assertEquals(4.0, c.df(), 1e-9);
+    assertEquals(Math.sqrt(2.0 / 3), c.se(), 1e-12);
+    assertEquals(Math.expm1(1) * 100, c.change(), 1e-9);
+    assertEquals(Math.expm1(1 - 2.776445 * Math.sqrt(2.0 / 3)) * 100, c.low(), 1e-4);
+  }
+
+  @Test
+  void aRunsOwnBlocksAreAFloorOnTheNoise() {
+    // Two rounds agreeing exactly by chance, but each run's own seconds vary: the interval keeps that width.
+    List<Statistics.Sample> b = List.of(new Statistics.Sample(100, 0.0004, 6), new Statistics.Sample(100, 0.0004, 6));
+    List<Statistics.Sample> c = List.of(new Statistics.Sample(90, 0.0004, 6), new Statistics.Sample(90, 0.0004, 6));
+    Statistics.Change change = Statistics.change(b, c, true, Statistics.Scale.RATIO, 0.95);
+    assertEquals(Math.sqrt(4 * 0.0004 / 4), change.se(), 1e-12);
+    assertTrue(change.low() < -10 && change.high() > -10);
+  }
+
+  @Test
+  void singleRunsGetAnIntervalOnlyFromTheirOwnBlocks() {
+    Statistics.Change bare = Statistics.change(samples(100), samples(50), false, Statistics.Scale.RATIO, 0.95);
+    assertFalse(bare.hasInterval());
+    assertEquals(-50.0, bare.change(), 1e-9);
+    Statistics.Change blocks = Statistics.change(List.of(new Statistics.Sample(100, 0.0001, 6)),
+        List.of(new Statistics.Sample(50, 0.0001, 5)), false, Statistics.Scale.RATIO, 0.95);
+    assertTrue(blocks.hasInterval());
+    assertEquals(4.0, blocks.df());
+  }
+
+  @Test
+  void errorRatiosAreComparedAsDifferences() {
+    Statistics.Change c = Statistics.change(samples(0, 0, 0), samples(0.5, 0.5, 0.5), true,
+        Statistics.Scale.DIFFERENCE, 0.95);
+    assertEquals(0.5, c.change(), 1e-12);
+    assertEquals(0.5, c.low(), 1e-12);
+    Statistics.Change none = Statistics.change(samples(0, 0), samples(0, 0), true, Statistics.Scale.DIFFERENCE, 0.95);
+    assertEquals(0.0, none.change());
+    assertEquals(1.0, none.p());
+  }
+
+  @Test
+  void aRunFarFromTheOthersIsSetAsideOnlyOnEvidence() {
+    double[] d = {0, 0.01, -0.01, 0.005, 0.3};
+    // Others' median 0.0025, their MAD × 1.4826 = 0.0111, floored at 0.02: 0.2975 / 0.02 = 14.9 scales.
+    assertEquals(4, Statistics.outlier(d, 0.02));
+    assertEquals(-1, Statistics.outlier(d, 0), "without the runs' own noise nothing is set aside");
+    assertEquals(-1, Statistics.outlier(new double[] {0, 0.01, 0.3}, 0.02), "three runs cannot outvote one");
+    assertEquals(-1, Statistics.outlier(new double[] {0, 0.01, -0.01, 0.005, 0.07}, 0.02), "3.4 scales is noise");
+  }
+
+  @Test
+  void aDisturbedRoundIsSetAsideAndNamed() {
+    List<Statistics.Sample> b = new ArrayList<>();
+    List<Statistics.Sample> c = new ArrayList<>();
+    double[] ratios = {0.90, 0.91, 0.89, 1.15, 0.90};  // round 4: the baseline run was slowed by something else
+    for (double r : ratios) {
+      b.add(new Statistics.Sample(1000, 0.0002, 4));
+      c.add(new Statistics.Sample(1000 * r, 0.0002, 4));
+    }
+    Statistics.Change change = Statistics.change(b, c, true, Statistics.Scale.RATIO, 0.95);
+    assertEquals(3, change.asideBaseline());
+    assertEquals(3, change.asideCandidate());
+    assertEquals(4, change.baselineRuns());
+    assertTrue(change.high() < -5, change.toString());
+  }
+
+  @Test
+  void benjaminiHochbergAdjustsByRank() {
+    // Sorted 0.005, 0.01, 0.03, 0.04 of m = 4: × 4/1, 4/2, 4/3, 4/4, then monotone from the top.
+    double[] q = Statistics.benjaminiHochberg(new double[] {0.01, 0.04, Double.NaN, 0.03, 0.005});
+    assertArrayEquals(new double[] {0.02, 0.04, Double.NaN, 0.04, 0.02}, q, 1e-12);
+  }
+
+  @Test
+  void roundsToDecideFollowsFromTheNoise() {
+    Statistics.Change c = new Statistics.Change(Statistics.Scale.RATIO, 100, 97, -3, -15, 10, 0.5, 0.05, 2, 3, 3,
+        true, 0.95);
+    // Smallest n with (t(0.975, n − 1) + z(0.8)) · 0.05 · √(3 / n) ≤ ln 1.05: n = 27 (26 gives 0.0493 > 0.0488).
+    assertEquals(27, Statistics.roundsToDecide(c, 5, 1000));
+    Statistics.Change quiet = new Statistics.Change(Statistics.Scale.RATIO, 100, 97, -3, -15, 10, 0.5, 0.01, 2, 3, 3,
+        true, 0.95);
+    assertTrue(Statistics.roundsToDecide(quiet, 5, 1000) < 27);
+  }
+
+  @Test
+  void pocockLooksAreWiderThanOne() {
+    assertEquals(0.95, Sequential.perLookConfidence(3, 3, 0.95));
+    // Pocock's nominal level for five equally spaced looks is 0.0158 (Jennison & Turnbull, table 2.1).
+    assertEquals(1 - 0.0158, Sequential.perLookConfidence(1, 5, 0.95), 0.0015);
+    assertTrue(Sequential.perLookConfidence(3, 20, 0.95) > Sequential.perLookConfidence(3, 6, 0.95));
+  }
+
+  @Test
+  void blocksAreConsecutiveSecondsAndATailJoinsTheLast() {
+    assertEquals(5, RunBlocks.blockLength(30));
+    assertEquals(10, RunBlocks.blockLength(100));
+    List<Integer> seconds = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      seconds.add(i);
+    }
+    List<List<Integer>> blocks = RunBlocks.blocks(seconds);
+    assertEquals(List.of(List.of(0, 1, 2, 3, 4), List.of(5, 6, 7, 8, 9, 10, 11)), blocks);
+  }
+
+  @Test
+  void aRateVariesAsItsBlockMeansDoFromOneToTheNext() {
+    // Blocks of 5 s (n = 20) with means 90, 110, 90, 110: every neighbouring difference is ln(110/90).
+    double[] perSecond = new double[20];
+    for (int i = 0; i < 20; i++) {
+      perSecond[i] = (i / 5) % 2 == 0 ? 90 : 110;
+    }
+    Statistics.Sample s = RunBlocks.rate(100, perSecond);
+    assertEquals(Math.pow(Math.log(110.0 / 90) / 0.9538726, 2) / 4, s.withinVariance(), 1e-12);
+    assertEquals(4, s.blocks());
+    assertEquals(0.0, RunBlocks.rate(100, new double[] {100, 100, 100, 100, 100, 100, 100, 100, 100, 100})
+        .withinVariance());
+  }
+
+  @Test
+  void theWarmUpRampIsNotNoise() {
+    // The first block at half speed (JIT and caches warming up), then steady: the median difference is 0.
+    double[] perSecond = new double[25];
+    for (int i = 0; i < 25; i++) {
+      perSecond[i] = i < 5 ? 50 : 100;
+    }
+    assertEquals(0.0, RunBlocks.rate(90, perSecond).withinVariance());
+    // A plain variance of the same blocks would have been 0.096 / 5: the ramp, counted as noise.
+  }
+
+  @Test
+  void percentilesVaryAsTheirBlocksDo() {
+    List<Histogram> same = new ArrayList<>();
+    List<Histogram> alternating = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      Histogram h = new Histogram(3);
+      Histogram d = new Histogram(3);
+      for (int v = 1; v <= 100; v++) {
+        h.recordValue(v * 10L);
+        d.recordValue(v * 10L * ((i / 5) % 2 == 0 ? 1 : 3));
+      }
+      same.add(h);
+      alternating.add(d);
+    }
+    assertEquals(0.0, RunBlocks.percentile(same, 99, 990).withinVariance());
+    Statistics.Sample s = RunBlocks.percentile(alternating, 50, 1000);
+    assertEquals(Math.pow(Math.log(3) / 0.9538726, 2) / 4, s.withinVariance(), 1e-3);
+    assertEquals(1000.0, s.value());
   }
 }
