@@ -33,6 +33,26 @@ ybbench_build() {
   rm -f "$log"
 }
 
+# ybbench_charts ARGS…: the charts need gnuplot. When it is missing and this is root with apt, it is
+# installed (once: it is there the next time), and the terminal says so; --no-install skips that.
+# Otherwise one line says how to get the charts. --help installs nothing.
+ybbench_charts() {
+  command -v gnuplot >/dev/null 2>&1 && return 0
+  local a
+  for a in "$@"; do
+    case "$a" in --no-install|-h|--help) return 0 ;; esac
+  done
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing gnuplot for the charts (apt-get install gnuplot-nox; --no-install skips this) …" >&2
+    if (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox) >/dev/null 2>&1; then
+      return 0
+    fi
+    echo "warning: installing gnuplot failed; the run goes on without charts" >&2
+  else
+    echo "note: gnuplot is not installed, so there will be no charts (as root: apt-get install gnuplot-nox)" >&2
+  fi
+}
+
 # Runs a main class of a module with the repository as ybbench.home; replaces this shell so
 # Ctrl-C reaches the JVM, which writes what was measured and stops the embedded server.
 # usePlainSocketImpl: JDK 17's default socket polls before every blocking read; the classic

@@ -5,4 +5,5 @@ set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ybbench_build harness
+ybbench_charts "$@"
 ybbench_java harness dev.ybbench.harness.compare.Compare "$@"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs a suite of benchmarks against a baseline and a candidate, interleaved (A B A B …) so that
-# drift on a noisy machine hits both sides alike, then compares them with compare.sh.
+# Runs a suite of benchmarks against a baseline and a candidate in interleaved rounds, each round
+# running every workload once on each side in a random order (randomized multiple interleaved
+# trials, Abedi & Brecht, ICPE 2017), so that drift on a noisy machine hits both sides alike and
+# compare.sh can pair them by round; then compares them with compare.sh.
 #
 # Usage: run-scripts/regress.sh --suite SUITE [--repeat N] SIDES [options]
 #
@@ -13,7 +15,15 @@
 #   --baseline-hosts H --candidate-hosts H       two YugabyteDB clusters (host[:port],…)
 #   --baseline-label L --candidate-label L       runs already in results/ (nothing is run)
 # Options:
-#   --repeat N        repetitions per side (3); intervals need at least 2
+#   --repeat N        rounds (3); with --until-decided, the rounds before the first look
+#   --until-decided   after --repeat rounds, compare after every round and stop once every headline
+#                     verdict is decided or the budget is spent (repeated looks are accounted for)
+#   --budget T        machine time for --until-decided, e.g. 20m, 1h, 900s (20m)
+#   --workloads LIST  YCSB suites: only these workloads, e.g. workloadc or workloada,workloadc
+#   --baseline-args "ARGS" / --candidate-args "ARGS"  more flags for one side's runs (word-split),
+#                     e.g. --candidate-args "--target 5000" to throttle it
+#   --gate P          compare.sh --gate: a latency percentile gates too (p99)
+#   --seed N          the random order of sides per round, repeatable (default: random)
 #   --duration S      seconds per YCSB run (30) or TPC-C measurement (60)
 #   --records N       YCSB records (20000)
 #   --threshold PCT   compare.sh's threshold (5)
@@ -22,20 +32,29 @@
 #   --include-incomplete  go on past a run that failed or was interrupted, and let compare.sh use it
 #                     (by default such a run stops the suite with exit code 2: it measured nothing
 #                     that could stand for the side it belongs to)
-# Exit code: compare.sh's (0 no regression, 1 regression, 2 could not compare).
+# Exit code: compare.sh's (0 no regression, 1 regression, 2 could not compare); with
+# --until-decided a budget spent before every headline was decided is said, and is exit 0 or 1.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "error: $*" >&2; exit 2; }
 
 suite="" repeat=3 duration="" records=20000 threshold=5 reuse=false results="$root/results" incomplete=()
+until_decided=false budget=20m workloads="" base_args="" cand_args="" gate=() seed=""
 base_version="" cand_version="" base_hosts="" cand_hosts="" base_label="" cand_label=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --suite) suite=$2; shift 2 ;;
     --repeat) repeat=$2; shift 2 ;;
+    --until-decided) until_decided=true; shift ;;
+    --budget) budget=$2; shift 2 ;;
+    --workloads) workloads=$2; shift 2 ;;
+    --baseline-args) base_args=$2; shift 2 ;;
+    --candidate-args) cand_args=$2; shift 2 ;;
+    --gate) gate=(--gate "$2"); shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --threshold) threshold=$2; shift 2 ;;
@@ -56,7 +75,7 @@ done
 if [[ -n $base_label || -n $cand_label ]]; then
   [[ -n $base_label && -n $cand_label ]] || die "give both --baseline-label and --candidate-label"
   exec "$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results" \
-    ${incomplete[@]+"${incomplete[@]}"}
+    ${gate[@]+"${gate[@]}"} ${incomplete[@]+"${incomplete[@]}"}
 fi
 case "$suite" in
   ycsb-core|ycql-core|tpcc-small) ;;
@@ -64,6 +83,27 @@ case "$suite" in
   *) die "unknown suite '$suite': use ycsb-core, ycql-core or tpcc-small" ;;
 esac
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || die "--repeat must be a whole number of at least 1, was '$repeat'"
+# --budget: 20m, 1h, 90s or plain seconds.
+if [[ $budget =~ ^([0-9]+)(s|m|h)?$ ]]; then
+  case "${BASH_REMATCH[2]}" in
+    h) budget_s=$((BASH_REMATCH[1] * 3600)) ;;
+    m) budget_s=$((BASH_REMATCH[1] * 60)) ;;
+    *) budget_s=${BASH_REMATCH[1]} ;;
+  esac
+else
+  die "--budget must be a duration such as 20m, 1h or 900s, was '$budget'"
+fi
+[[ -z $seed || $seed =~ ^[0-9]+$ ]] || die "--seed must be a whole number, was '$seed'"
+suite_workloads=(workloada workloadb workloadc workloadd workloade workloadf)
+if [[ -n $workloads ]]; then
+  [[ $suite == tpcc-small ]] && die "--workloads is for the YCSB suites; tpcc-small runs one configuration"
+  IFS=, read -r -a suite_workloads <<<"$workloads"
+  for w in "${suite_workloads[@]}"; do
+    [[ -f "$root/workloads/$w" ]] || die "--workloads: no workload file workloads/$w"
+  done
+fi
+read -r -a base_extra <<<"$base_args"
+read -r -a cand_extra <<<"$cand_args"
 if [[ -n $base_version || -n $cand_version ]]; then
   [[ -n $base_version && -n $cand_version ]] || die "give both --baseline-version and --candidate-version"
   [[ -z $base_hosts && -z $cand_hosts ]] || die "give versions or hosts, not both"
@@ -89,7 +129,12 @@ export YBBENCH_SKIP_BUILD=1
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 base_label="regress-$stamp-$suite-baseline-$base_name"
 cand_label="regress-$stamp-$suite-candidate-$cand_name"
-echo "Suite $suite, $repeat repetitions, interleaved; labels $base_label and $cand_label"
+if [[ $until_decided == true ]]; then
+  echo "Suite $suite: $repeat rounds, then one more at a time until decided (budget $budget); the sides in a" \
+    "random order each round; labels $base_label and $cand_label"
+else
+  echo "Suite $suite: $repeat rounds, the sides in a random order each round; labels $base_label and $cand_label"
+fi
 
 # one_run RUNNER ARGS…: one run; a run that did not complete ends the suite (exit 2, with its last
 # line, which names the run directory and the reason) unless --include-incomplete was given.
@@ -110,37 +155,85 @@ one_run() {
   rm -f "$log"
 }
 
-# one SIDE_LABEL REPETITION TARGET…: one repetition of the suite against one side.
+# one SIDE WORKLOAD ROUND: one run of one workload (or of TPC-C) against one side.
 one() {
-  local label=$1 rep=$2
-  shift 2
-  local phase=both
-  if [[ $reuse == true && $rep -gt 1 && ${1:-} == --hosts ]]; then
+  local side=$1 w=$2 rep=$3 label phase=both
+  local target=() extra=()
+  if [[ $side == baseline ]]; then
+    label=$base_label target=("${base_target[@]}") extra=(${base_extra[@]+"${base_extra[@]}"})
+  else
+    label=$cand_label target=("${cand_target[@]}") extra=(${cand_extra[@]+"${cand_extra[@]}"})
+  fi
+  if [[ $reuse == true && $rep -gt 1 && ${target[0]} == --hosts ]]; then
     phase=run
   fi
   case "$suite" in
     ycsb-core|ycql-core)
       local api=ysql
       [[ $suite == ycql-core ]] && api=ycql
-      for w in workloada workloadb workloadc workloadd workloade workloadf; do
-        echo "[$label #$rep] $w"
-        one_run "$root/run_ycsb.sh" "$w" --api "$api" "$@" --records "$records" --duration "${duration:-30}" \
-          --phase "$phase" --label "$label" --results-dir "$results"
-      done
+      echo "[round $rep, $side] $w"
+      one_run "$root/run_ycsb.sh" "$w" --api "$api" "${target[@]}" --records "$records" --duration "${duration:-30}" \
+        --phase "$phase" --label "$label" --results-dir "$results" ${extra[@]+"${extra[@]}"}
       ;;
     tpcc-small)
-      echo "[$label #$rep] tpcc tiny"
+      echo "[round $rep, $side] tpcc tiny"
       local phases=(--create --load --execute --check)
       [[ $phase == run ]] && phases=()  # with no phase flags run_tpcc.sh loads only what is missing
-      one_run "$root/run_tpcc.sh" --config "$root/tpcc/config/tiny.xml" "$@" ${phases[@]+"${phases[@]}"} \
-        --duration "${duration:-60}" --label "$label" --results-dir "$results"
+      one_run "$root/run_tpcc.sh" --config "$root/tpcc/config/tiny.xml" "${target[@]}" \
+        ${phases[@]+"${phases[@]}"} --duration "${duration:-60}" --label "$label" --results-dir "$results" \
+        ${extra[@]+"${extra[@]}"}
       ;;
   esac
 }
 
-for rep in $(seq 1 "$repeat"); do
-  one "$base_label" "$rep" "${base_target[@]}"
-  one "$cand_label" "$rep" "${cand_target[@]}"
+# round N: every workload once on each side, the two sides in a random order per workload.
+round() {
+  local rep=$1 w
+  local list=("${suite_workloads[@]}")
+  [[ $suite == tpcc-small ]] && list=(tpcc)
+  for w in "${list[@]}"; do
+    if (( RANDOM % 2 == 0 )); then
+      one baseline "$w" "$rep"; one candidate "$w" "$rep"
+    else
+      one candidate "$w" "$rep"; one baseline "$w" "$rep"
+    fi
+  done
+}
+
+compare() {
+  "$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results" \
+    ${gate[@]+"${gate[@]}"} ${incomplete[@]+"${incomplete[@]}"} "$@"
+}
+
+[[ -n $seed ]] && RANDOM=$seed
+start=$SECONDS
+rep=0
+while (( rep < repeat )); do
+  rep=$((rep + 1))
+  round "$rep"
 done
-"$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results" \
-  ${incomplete[@]+"${incomplete[@]}"}
+if [[ $until_decided != true ]]; then
+  compare
+  exit $?
+fi
+
+# Adaptive rounds: the last round a budget allows is planned from the rounds so far, and every
+# look after round $repeat widens its intervals for all the planned looks (compare.sh --looks).
+per_round=$(( (SECONDS - start) / repeat ))
+last=$(( budget_s / (per_round > 0 ? per_round : 1) ))
+(( last < repeat )) && last=$repeat
+echo "Until decided: ${per_round} s a round, at most $last rounds in the ${budget} budget"
+while true; do
+  rc=0
+  compare --looks "$repeat-$last" || rc=$?
+  [[ $rc -ne 3 ]] && exit "$rc"
+  if (( rep >= last || SECONDS - start + per_round > budget_s )); then
+    echo "Budget spent after $rep rounds ($((SECONDS - start)) s): the headlines above marked inconclusive are" \
+      "undecided; the final look:"
+    rc=0
+    compare --looks "$repeat-$rep" || rc=$?
+    exit "$rc"
+  fi
+  rep=$((rep + 1))
+  round "$rep"
+done

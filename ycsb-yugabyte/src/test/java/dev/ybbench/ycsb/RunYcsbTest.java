@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -81,7 +82,14 @@ class RunYcsbTest {
     assertTrue(console.contains("[READ], Operations"), console);
     assertFalse(console.contains("hunter2"));
     assertFalse(Files.readString(dir.resolve("run.json")).contains("hunter2"));
+    // The one-page report leads with the answer, from the same summary, and keeps the password out.
+    String report = Files.readString(dir.resolve("report.html"));
+    assertTrue(report.indexOf("<b>Run complete</b>") < report.indexOf("<details>"), report);
+    assertTrue(report.contains("<li>run: " + String.format(Locale.ROOT, "%.1f", runPhase.get("throughput_ops")
+        .asDouble()) + " ops/s over "), report);
+    assertFalse(report.contains("hunter2"));
     if (gnuplotInstalled()) {
+      assertTrue(report.contains("<img src=\"plots/run-throughput.svg\""), report);
       assertTrue(Files.readString(dir.resolve("plots/run-throughput.svg")).contains("<svg"));
       assertTrue(Files.size(dir.resolve("plots/run-latency.svg")) > 0);
     }

@@ -24,24 +24,28 @@ import picocli.CommandLine.Parameters;
 @Command(name = "compare.sh", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Is the candidate slower than the baseline, where, and by how much? Each side is a run directory "
         + "or a label (--label) grouping repeated runs of one configuration. Every metric of every operation gets "
-        + "the change candidate/baseline with a 95 %% interval (two-level bootstrap over rounds and each run's "
-        + "blocks of seconds, on the log scale; interleaved runs are paired by round) and a verdict: regression, "
+        + "the change candidate/baseline with a 95 %% interval (on the log scale, from the spread of the rounds, "
+        + "interleaved runs paired by round, with each run's blocks of seconds as a floor) and a verdict: regression, "
         + "improvement, no change or inconclusive. The headline (throughput; tpmC for TPC-C; and --gate) decides "
         + "the exit code; other rows are corrected for false discoveries and flagged suspect.",
         "Exit code: 0 no regression, 1 a headline regression, 2 the comparison could not be made, 3 (with "
             + "--looks only) a headline is still inconclusive: run another round.", ""},
     footer = {"", "Examples:", "  ./compare.sh results/<baseline run> results/<candidate run>",
         "  ./compare.sh pg16 pg17 --threshold 3 --gate p99",
+        "  ./compare.sh --series pg13 pg14 pg15 pg16 pg17 pg18",
         "  run-scripts/regress.sh --until-decided --budget 20m ...   (adds rounds until decided)"})
 public final class Compare implements Callable<Integer> {
   /** Exit code of an interim look ({@code --looks}) at which a headline is not yet decided. */
   public static final int UNDECIDED = 3;
 
-  @Parameters(index = "0", paramLabel = "BASELINE", description = "a run directory or a label")
-  String baseline;
+  @Parameters(paramLabel = "SIDE", arity = "2..*", description = "BASELINE CANDIDATE: each a run directory or a "
+      + "label; with --series, two or more releases in order")
+  List<String> sides;
 
-  @Parameters(index = "1", paramLabel = "CANDIDATE", description = "a run directory or a label")
-  String candidate;
+  @Option(names = "--series", description = "follow each workload's headline across the releases given, in order: "
+      + "each release's level with its interval, each step judged, and the series' change points (E-divisive "
+      + "means); writes series.md, series.json and a chart per workload")
+  boolean series;
 
   @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5",
       description = "changes smaller than this are 'no change' (default: ${DEFAULT-VALUE} %%)")
@@ -76,6 +80,11 @@ public final class Compare implements Callable<Integer> {
   @Option(names = "--verbose", description = "stack traces on errors")
   boolean verbose;
 
+  /** Read by the scripts (run-scripts/common.sh), which install gnuplot before the JVM starts. */
+  @Option(names = "--no-install", description = "do not install gnuplot for the charts when it is missing (as root "
+      + "with apt the scripts install it once, and say so)")
+  boolean noInstall;
+
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
   boolean help;
 
@@ -109,18 +118,22 @@ public final class Compare implements Callable<Integer> {
     if (gate != null && !Comparison.GATES.contains(gate)) {
       throw new UserError("--gate must be one of " + String.join(", ", Comparison.GATES) + ", was " + gate);
     }
-    int[] looked = looks == null ? null : looks(looks);
     Path root = resultsDir != null ? resultsDir : home.resolve("results");
-    Side b = Side.resolve(baseline, root, includeIncomplete);
-    Side c = Side.resolve(candidate, root, includeIncomplete);
+    if (series) {
+      return series(root);
+    }
+    if (sides.size() != 2) {
+      throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
+          + "more releases in order, add --series");
+    }
+    int[] looked = looks == null ? null : looks(looks);
+    Side b = Side.resolve(sides.get(0), root, includeIncomplete);
+    Side c = Side.resolve(sides.get(1), root, includeIncomplete);
     double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
     Comparison.Result result = Comparison.compare(b, c,
         new Comparison.Options(threshold, gate, confidence, allowEnvDiff));
     List<Comparison.Row> rows = result.rows();
-    reportDir = out != null ? out : root.resolve("compare").resolve(
-        DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now()) + "_"
-            + safe(b.name()) + "_vs_" + safe(c.name()));
-    Files.createDirectories(reportDir);
+    reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
     Report report = new Report(b, c, result, threshold, gate);
     report.verdictLines().forEach(console::line);
     result.warnings().forEach(w -> console.line("warning: " + w));
@@ -147,9 +160,33 @@ public final class Compare implements Callable<Integer> {
     return regressions > 0 ? 1 : 0;
   }
 
+  /** --series: the trends on the terminal and in the series directory; exit 0 (it answers no yes/no question). */
+  private int series(Path root) throws IOException {
+    if (looks != null || gate != null) {
+      throw new UserError("--looks and --gate are for a comparison of two sides, not for --series");
+    }
+    List<Side> all = sides.stream().map(s -> Side.resolve(s, root, includeIncomplete)).toList();
+    List<Series.Trend> trends = Series.of(all, threshold, allowEnvDiff);
+    trends.forEach(t -> Series.lines(t).forEach(console::line));
+    reportDir = outDir(root, "series_" + safe(all.get(0).name()) + "_to_" + safe(all.get(all.size() - 1).name()));
+    String warning = Series.write(reportDir, trends);
+    if (warning != null) {
+      console.line("warning: " + warning);
+    }
+    console.line("series: " + reportDir.resolve("series.md"));
+    return 0;
+  }
+
+  /** --out, else results/compare/<UTC time>_<what>; created. */
+  private Path outDir(Path root, String what) throws IOException {
+    Path dir = out != null ? out : root.resolve("compare").resolve(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+        .withZone(ZoneOffset.UTC).format(Instant.now()) + "_" + what);
+    return Files.createDirectories(dir);
+  }
+
   /** "3-12": looks after rounds 3 to 12. */
   private static int[] looks(String spec) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)-(\\d+)").matcher(spec);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})-(\\d{1,6})").matcher(spec);
     if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(2)) < Integer.parseInt(
         m.group(1)) || Integer.parseInt(m.group(2)) > Comparison.MAX_ROUNDS) {
       throw new UserError("--looks must be FIRST-LAST rounds with 1 <= FIRST <= LAST <= " + Comparison.MAX_ROUNDS
@@ -158,10 +195,11 @@ public final class Compare implements Callable<Integer> {
     return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
   }
 
-  /** The rounds behind the headlines (the fewest, when workloads differ). */
+  /** The rounds run for the headlines (the fewest, when workloads differ), a round set aside included. */
   private static int rounds(List<Comparison.Row> rows) {
-    return rows.stream().filter(Comparison.Row::headline)
-        .mapToInt(r -> Math.min(r.change().baselineRuns(), r.change().candidateRuns())).min().orElse(0);
+    return rows.stream().filter(Comparison.Row::headline).mapToInt(r -> Math.min(
+        r.change().baselineRuns() + (r.change().asideBaseline() >= 0 ? 1 : 0),
+        r.change().candidateRuns() + (r.change().asideCandidate() >= 0 ? 1 : 0))).min().orElse(0);
   }
 
   private static String safe(String s) {

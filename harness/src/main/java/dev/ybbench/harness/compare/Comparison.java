@@ -28,11 +28,13 @@ import java.util.regex.Pattern;
  */
 public final class Comparison {
   /**
-   * Parameters that may differ between sides: where and how to connect, which is not what ran,
-   * and the throughput cap, so that a throttled run can stand in for a slower release.
+   * Parameters that may differ between sides: where and how to connect, which is not what ran;
+   * the throughput cap, so that a throttled run can stand in for a slower release; and which
+   * phases a run had (regress.sh --reuse-data loads in the first round only), since the phase
+   * compared is the same.
    */
   private static final Pattern MAY_DIFFER = Pattern.compile(
-      ".*(hosts|^url$|dialect|load_balance|partition_metadata|user|password|target).*");
+      ".*(hosts|^url$|dialect|load_balance|partition_metadata|user|password|target|^ybbench\\.phase$).*");
 
   /**
    * Error ratios closer than this many percentage points are no change: a tenth of the default
@@ -150,7 +152,8 @@ public final class Comparison {
     return new Result(judge(rows, options), warnings);
   }
 
-  private static Map<String, List<Side.Run>> byWorkload(Side side) {
+  /** A side's runs by "bench/workload", those without a compared phase left out. */
+  static Map<String, List<Side.Run>> byWorkload(Side side) {
     Map<String, List<Side.Run>> m = new TreeMap<>();
     for (Side.Run r : side.runs()) {
       if (phase(r.summary()) != null) {
@@ -252,6 +255,14 @@ public final class Comparison {
             + "more than the %.1f %% threshold: the machine is noisy for that threshold; the verdict allows for it, "
             + "at the cost of more rounds", side, key, spread, hi.dir().getFileName(), headlineValue(hi, tpcc),
         lo.dir().getFileName(), headlineValue(lo, tpcc), tpcc ? "tpmC" : "ops/s", threshold));
+  }
+
+  /** A run's headline sample: tpmC for TPC-C, else the phase's throughput. */
+  static Statistics.Sample headline(Side.Run r) {
+    PhaseResult p = r.phase();
+    RunNoise noise = new RunNoise(r.dir(), phase(r.summary()));
+    return r.bench().equals("tpcc") && p.tpmC() != null ? noise.rate(p.tpmC(), NEW_ORDERS)
+        : noise.throughput(p.throughputOps());
   }
 
   private static double headlineValue(Side.Run r, boolean tpcc) {

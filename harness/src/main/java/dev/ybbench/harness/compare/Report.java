@@ -155,13 +155,14 @@ final class Report {
   private String method() {
     return "★ marks the headline rows, which decide the exit code (throughput; tpmC for TPC-C"
         + (gate == null ? "" : "; " + gate + " per operation") + "). Values are geometric means over runs. "
-        + "Changes are ratios candidate/baseline; each interval comes from a two-level bootstrap on the log scale "
-        + "(rounds of interleaved runs, or each side's runs, then blocks of consecutive seconds within each run), "
-        + "widened by Student's t for the number of rounds. A regression is an interval wholly below zero with a "
-        + "change beyond the " + threshold + " % threshold; no change, an interval within ± the threshold. Other "
-        + "rows are judged after a Benjamini–Hochberg correction (false-discovery rate 5 %) and flagged suspect "
-        + "instead of failing. Error ratios are compared in percentage points (within ±" + Comparison.ERROR_MARGIN_PP
-        + " pp is no change).";
+        + "Changes are ratios candidate/baseline on the log scale; runs that alternated in time are paired by "
+        + "round. Each interval is the change ± Student's t for the rounds × the rounds' standard error, never "
+        + "narrower than each run's own blocks of seconds imply when there are fewer than three; a run far from "
+        + "the others on that evidence is set aside and named. A regression is an interval wholly below zero with "
+        + "a change beyond the " + threshold + " % threshold; no change, a change shown within ± the threshold by "
+        + "two one-sided tests (the interval at twice the error rate within it). Other rows are judged after a "
+        + "Benjamini–Hochberg correction (false-discovery rate 5 %) and flagged suspect instead of failing. Error "
+        + "ratios are compared in percentage points (within ±" + Comparison.ERROR_MARGIN_PP + " pp is no change).";
   }
 
   /** Writes report.md, report.html, comparison.json and the charts; returns a warning if the charts could not be drawn. */

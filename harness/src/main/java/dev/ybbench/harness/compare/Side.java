@@ -9,6 +9,9 @@ import dev.ybbench.harness.results.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -19,6 +22,9 @@ import java.util.stream.Stream;
  * (--label) under the results directory, i.e. the repetitions of one configuration.
  */
 public record Side(String name, List<Run> runs) {
+  private static final DateTimeFormatter NAME_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+      .withZone(ZoneOffset.UTC);
+
   /** One run's files, read. */
   public record Run(Path dir, JsonNode info, RunSummary summary) {
     public String bench() {
@@ -39,9 +45,17 @@ public record Side(String name, List<Run> runs) {
       return dir + " is " + summary.state() + (summary.reason() == null ? "" : " (" + summary.reason() + ")");
     }
 
-    /** When the run started (run.json), for telling interleaved rounds; the directory name, which starts with it, else. */
-    String started() {
-      return info.path("started").asText(dir.getFileName().toString());
+    /**
+     * When the run started (run.json), for telling interleaved rounds; else from the directory's
+     * name, which starts with it to the second.
+     */
+    Instant started() {
+      try {
+        return info.hasNonNull("started") ? Instant.parse(info.get("started").asText())
+            : NAME_STAMP.parse(dir.getFileName().toString().substring(0, 16), Instant::from);
+      } catch (RuntimeException e) {
+        return Instant.EPOCH;
+      }
     }
 
     public String serverLabel() {

@@ -9,9 +9,9 @@ import java.util.List;
  * Reasonable Time", ISMM 2013). The top level is the runs: when the sides were interleaved, the
  * rounds' log ratios (pairing cancels what drifted between rounds); else each side's runs. The
  * lower level is each run's own seconds, grouped into blocks ({@link RunBlocks}): they say how
- * much a run's value would move if it were run again at once, and that is a floor on how much the
- * runs may be taken to vary, which matters when there are only a few of them (two runs can agree
- * by chance). Ratios are analysed on the log scale, so a change is a ratio candidate/baseline and
+ * much a run's value would move if it were run again at once. That is a floor on how much fewer
+ * than three runs may be taken to vary (two runs can agree by chance; one has no spread at all),
+ * and the evidence for setting a disturbed run aside ({@link #outlier}). Ratios are analysed on the log scale, so a change is a ratio candidate/baseline and
  * its interval lies in (−100 %, +∞). The interval is the estimate ± Student's t quantile for the
  * number of rounds × the standard error: with five rounds a normal quantile (or a percentile
  * bootstrap, which sees only five values) would be too narrow.
@@ -33,8 +33,8 @@ public final class Statistics {
   /**
    * One run's value of one metric, with the run's own noise.
    *
-   * @param withinVariance the variance of the value (of its log, for RATIO) across the run's blocks
-   *                       resampled; 0 when the run has no per-second data
+   * @param withinVariance the variance of the value (of its log, for RATIO) that the run's blocks of
+   *                       seconds imply ({@link RunBlocks}); 0 when the run has no per-second data
    * @param blocks         how many blocks that came from (0 without them)
    */
   public record Sample(double value, double withinVariance, int blocks) {
@@ -231,6 +231,23 @@ public final class Statistics {
     double p = se > 0 ? 2 * (1 - Distributions.tCdf(Math.abs(point) / se, df)) : (point == 0 ? 1 : 0);
     return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio),
         express(point - q * se, ratio), express(point + q * se, ratio), p, se, df, nb, nc, paired, confidence);
+  }
+
+  /**
+   * One side's level: the geometric mean of its runs with an interval (for a series of releases).
+   *
+   * @return {mean, low, high}; low and high NaN when nothing is known of the noise
+   */
+  public static double[] level(List<Sample> runs, double confidence) {
+    double[] g = values(runs, true);
+    double m = mean(g);
+    double se = Math.sqrt(sideVariance(g, runs));
+    double df = runs.size() >= 2 ? runs.size() - 1 : runs.get(0).blocks() - 1;
+    if (!(se > 0) || df < 1) {
+      return new double[] {Math.exp(m), Double.NaN, Double.NaN};
+    }
+    double q = Distributions.tQuantile(1 - (1 - confidence) / 2, df);
+    return new double[] {Math.exp(m), Math.exp(m - q * se), Math.exp(m + q * se)};
   }
 
   /** The variance of one side's mean: its runs' spread, never below what their own blocks say. */

@@ -9,6 +9,7 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.Plots;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.RunReport;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
@@ -181,15 +182,22 @@ public final class RunLifecycle {
       if (reason != null) {
         reason = console.clean(reason);
       }
-      RunSummary summary = run == null ? RunSummary.start(spec.bench(), spec.workload(), server) : run.summary();
-      dir.writeJson(RunSummary.FILE, summary.withState(state, reason));
-      dir.writeJson("run.json", info.end(state, Instant.now(), reason).tree());
+      RunSummary summary = (run == null ? RunSummary.start(spec.bench(), spec.workload(), server) : run.summary())
+          .withState(state, reason);
+      Map<String, Object> ended = info.end(state, Instant.now(), reason).tree();
+      dir.writeJson(RunSummary.FILE, summary);
+      dir.writeJson("run.json", ended);
       if (run != null && !run.measuredPhases().isEmpty()) {
         String why = Plots.draw(dir, run.measuredPhases(), spec.bench() + " " + spec.workload() + " on "
             + server.slug());
         if (why != null) {
           console.line("warning: " + why);
         }
+      }
+      try {
+        RunReport.write(dir.path(), summary, ended);
+      } catch (IOException e) {
+        console.line("warning: no report.html: " + e.getMessage());
       }
       console.line("Run " + state + (reason == null || rethrow != null ? "" : " (" + reason + ")") + ": "
           + dir.path());

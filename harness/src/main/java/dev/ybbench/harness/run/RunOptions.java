@@ -38,6 +38,11 @@ public final class RunOptions {
   @Option(names = "--verbose", description = "stack traces on errors")
   public boolean verbose;
 
+  /** Read by the scripts (run-scripts/common.sh), which install gnuplot before the JVM starts. */
+  @Option(names = "--no-install", description = "do not install gnuplot for the charts when it is missing (as root "
+      + "with apt the scripts install it once, and say so)")
+  public boolean noInstall;
+
   public Path resultsRoot(Path home) {
     return resultsDir != null ? resultsDir : home.resolve("results");
   }

@@ -4,6 +4,8 @@
 #   percentiles: datafile: blocks of (x = 1/(1-p), latency us), baseline then candidate per
 #                operation; blocks, ops (the operations, space-separated)
 #   time:        bfiles, cfiles (timeseries.csv files, space-separated), phase
+#   series:      datafile: index, label, value, low, high; cps: change points' x (space-separated),
+#                cplabels: their changes (one word each)
 set terminal svg size 1000,480 dynamic enhanced font "sans,11" background rgb "white"
 set output out
 set grid ytics
@@ -45,4 +47,17 @@ if (mode eq 'time') {
              lc rgb base_color title (i == 1 ? base : ""), \
          for [i=1:words(cfiles)] word(cfiles, i) every ::1 using 2:(sel(3)) with lines lw 1.5 \
              lc rgb cand_color title (i == 1 ? cand : "")
+}
+if (mode eq 'series') {
+    set yrange [0:*]
+    set xrange [-0.5:*]
+    set offsets 0, 0.5, graph 0.1, 0
+    set xtics noenhanced
+    set ylabel "geometric mean of the runs"
+    do for [i=1:words(cps)] {
+        x = real(word(cps, i))
+        set arrow from x, graph 0 to x, graph 1 nohead dt 2 lw 2 lc rgb cand_color
+        set label word(cplabels, i) at x, graph 0.96 center textcolor rgb cand_color
+    }
+    plot datafile using 1:3:4:5:xtic(2) with yerrorlines lw 2 pt 7 lc rgb base_color notitle
 }

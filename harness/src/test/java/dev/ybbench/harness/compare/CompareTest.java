@@ -220,6 +220,60 @@ class CompareTest {
   }
 
   @Test
+  void aSeriesOfReleasesShowsEachStepAndTheChangePoint() throws Exception {
+    repeated("r1", "14.1", new double[] {1000, 1010, 990}, new long[] {900, 900, 900});
+    repeated("r2", "15.1", new double[] {1005, 995, 1000}, new long[] {900, 900, 900});
+    repeated("r3", "16.1", new double[] {800, 810, 790}, new long[] {900, 900, 900});
+    repeated("r4", "17.1", new double[] {805, 795, 800}, new long[] {900, 900, 900});
+    Outcome o = compare("--series", "r1", "r2", "r3", "r4");
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    assertTrue(o.out().startsWith("ycsb/workloada throughput (ops/s), release by release (95 % intervals):"), o.out());
+    assertTrue(o.out().contains("-20.0 % vs r2 (-2"), o.out());
+    assertTrue(o.out().matches("(?s).*r3 .*: regression\n.*r4 .*: no change\n.*"), o.out());
+    assertTrue(o.out().contains("change point between r2 and r3: -20.0 %"), o.out());
+    var json = RunDirectory.JSON.readTree(o.report().resolve("series.json").toFile());
+    assertEquals("r3", json.at("/0/change_points/0/after").asText());
+    if (gnuplotInstalled()) {
+      DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(o.report().resolve("series-workloada.svg")
+          .toFile());
+      assertTrue(Files.readString(o.report().resolve("series-workloada.svg")).contains("-20.0%"));
+    }
+    assertEquals(2, compare("r1", "r2", "r3").exitCode(), "three sides without --series");
+  }
+
+  /** A TPC-C measurement: throughput the same on both sides, tpmC (New-Orders) lower on the candidate. */
+  private void tpcc(String label, String version, double tpmC) throws Exception {
+    Path dir = results.resolve(String.format("20260101T0000%02dZ_tpcc_tiny_PostgreSQL-%s", counter++, version));
+    Files.createDirectories(dir);
+    ObjectNode info = RunDirectory.JSON.createObjectNode();
+    info.put("bench", "tpcc").put("workload", "tiny").put("label", label).put("state", "complete");
+    info.putObject("server").put("product", "PostgreSQL").put("version", version);
+    info.putObject("parameters").put("warehouses", "1").put("terminals", "4");
+    RunDirectory.JSON.writeValue(dir.resolve("run.json").toFile(), info);
+    OperationResult newOrder = new OperationResult((long) tpmC, 0, Map.of(), 0, tpmC / 60,
+        new Latency((long) tpmC, null, 5000L, null, 9000L, 12000L, 20000L, null, null));
+    RunSummary s = RunSummary.start("tpcc", "tiny", new ServerInfo("PostgreSQL", version, ""))
+        .withPhase("execute", PhaseResult.ofOperations(Map.of("NewOrder", newOrder), 60, List.of())
+            .withTpcc(tpmC, 100 * tpmC / 12.86, Map.of()))
+        .withState("complete", null);
+    RunDirectory.JSON.writeValue(dir.resolve("summary.json").toFile(), s);
+  }
+
+  @Test
+  void tpccGatesOnTpmC() throws Exception {
+    for (double t : new double[] {100, 101, 99}) {
+      tpcc("a", "16.15", t);
+    }
+    for (double t : new double[] {80, 81, 79}) {
+      tpcc("b", "17.11", t);
+    }
+    Outcome o = compare("a", "b");
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    assertTrue(o.out().startsWith("REGRESSION   tpcc/tiny tpmC -20.0 %"), o.out());
+    assertTrue(o.out().contains("| tiny | ALL | throughput (ops/s) |"), "throughput is a row, not the headline");
+  }
+
+  @Test
   void helpPrintsNoFormatWarnings() {
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     PrintStream saved = System.err;

@@ -137,6 +137,19 @@ class StatisticsTest {
   }
 
   @Test
+  void eDivisiveFindsAStepBetweenReleasesAndNothingInNoise() {
+    // Energy of {0, 0 | 1, 1}: 2·2/4 × (2 × mean distance across 1 − 0 − 0) = 2.
+    assertEquals(2.0, ChangePoints.energy(new double[] {0, 0, 1, 1}, 2), 1e-12);
+    // Four releases of three runs; the third and fourth 20 % slower. Splits only between releases.
+    double[] logs = {0, 0.01, -0.01, 0.005, -0.005, 0.0, -0.22, -0.23, -0.21, -0.225, -0.215, -0.22};
+    boolean[] allowed = new boolean[logs.length];
+    allowed[3] = allowed[6] = allowed[9] = true;
+    assertEquals(List.of(6), ChangePoints.find(logs, allowed, 1));
+    double[] flat = {0, 0.01, -0.01, 0.005, -0.005, 0.0, 0.01, -0.002, 0.004, -0.01, 0.003, 0.0};
+    assertEquals(List.of(), ChangePoints.find(flat, allowed, 1));
+  }
+
+  @Test
   void benjaminiHochbergAdjustsByRank() {
     // Sorted 0.005, 0.01, 0.03, 0.04 of m = 4: × 4/1, 4/2, 4/3, 4/4, then monotone from the top.
     double[] q = Statistics.benjaminiHochberg(new double[] {0.01, 0.04, Double.NaN, 0.03, 0.005});
