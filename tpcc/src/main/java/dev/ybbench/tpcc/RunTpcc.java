@@ -4,6 +4,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.run.Run;
@@ -160,12 +161,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     if (maxRetries < 0 || tablets < 0 || (loaderThreads != null && loaderThreads < 1)) {
       throw new UserError("--max-retries and --tablets cannot be negative, --loader-threads must be at least 1");
     }
-    TpccConfig.Work work = config.works().get(0);
-    int measureSeconds = duration != null ? duration : work.timeSeconds();
-    int warmupSeconds = warmup != null ? warmup : work.warmupSeconds();
-    if (measureSeconds < 1 || warmupSeconds < 0) {
+    if ((duration != null && duration < 1) || (warmup != null && warmup < 0)) {
       throw new UserError("--duration must be at least 1 second and --warmup cannot be negative");
     }
+    List<TpccConfig.Work> works = works(config);
     if (hosts != null && hosts.isBlank()) {
       throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
           + "embedded server");
@@ -190,7 +189,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     console.redact(endpoint.password());
     String configName = config.file().getFileName().toString().replaceFirst("\\.xml$", "");
     RunLifecycle.Spec spec = new RunLifecycle.Spec("tpcc", configName, options, home,
-        () -> parameters(config, range, measureSeconds, warmupSeconds, target.database().endpoint()),
+        () -> parameters(config, works, range, target.database().endpoint()),
         Map.of("config_file", config.file().toString()),
         List.of(args));
     String connectTo = hostSpec;
@@ -198,12 +197,18 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     boolean mayRecreate = create || clear || !(load || execute || check);
     return lifecycle.run(spec, () -> target = TpccTarget.open(endpoint, config.isolation(), connectTo, dbVersion,
         Math.max(config.terminals(), 8) + 30, mayRecreate, console::line),
-        run -> phases(run, config, work, range, measureSeconds, warmupSeconds));
+        run -> phases(run, config, works, range));
+  }
+
+  /** The config's works in order, each with --duration and --warmup applied when given. */
+  private List<TpccConfig.Work> works(TpccConfig config) {
+    return config.works().stream().map(w -> new TpccConfig.Work(duration != null ? duration : w.timeSeconds(),
+        warmup != null ? warmup : w.warmupSeconds(), w.rate(), w.weights())).toList();
   }
 
   /** create, load, execute, check, clear: those asked for, or with none, what is missing then execute and check. */
-  private void phases(Run run, TpccConfig config, TpccConfig.Work work, WarehouseRange range, int measureSeconds,
-      int warmupSeconds) throws Exception {
+  private void phases(Run run, TpccConfig config, List<TpccConfig.Work> works, WarehouseRange range)
+      throws Exception {
     TpccDatabase db = target.database();
     Console console = run.console();
     run.recordTpcc(range.count(), config.terminals(), null);
@@ -243,8 +248,20 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
             : "database " + db.databaseName() + " holds " + have + " warehouses, fewer than warehouse " + range.last()
                 + " this run drives; load them first (--load)");
       }
-      run.record("execute", ExecutePhase.run(run, db, config, work, range, maxRetries, warmupSeconds,
-          measureSeconds));  // ExecutePhase begins the measured window after its warm-up
+      // Every <work> in turn, as BenchBase runs them, each its own phase; each begins its measured
+      // window after its own warm-up.
+      Map<String, PhaseResult> measured = new LinkedHashMap<>();
+      for (int i = 0; i < works.size() && !run.interrupted(); i++) {
+        TpccConfig.Work w = works.get(i);
+        String phase = ExecutePhase.phase(i);
+        PhaseResult result = ExecutePhase.run(run, phase, db, config, w, range, maxRetries, w.warmupSeconds(),
+            w.timeSeconds());
+        measured.put(phase, result);
+        run.record(phase, result);
+      }
+      if (works.size() > 1) {
+        TpccMetrics.worksTable(measured, works).forEach(console::line);
+      }
     }
     if ((check || !explicit) && !run.interrupted()) {
       RunSummary.Consistency consistency = checkPhase(db, console);
@@ -293,7 +310,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     return new RunSummary.Consistency(all, conditions);
   }
 
-  private Map<String, String> parameters(TpccConfig c, WarehouseRange range, int measure, int warm,
+  private Map<String, String> parameters(TpccConfig c, List<TpccConfig.Work> works, WarehouseRange range,
       YsqlEndpoint endpoint) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("url", endpoint.url());
@@ -302,11 +319,15 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     m.put("start_warehouse", Integer.toString(range.first()));
     m.put("total_warehouses", Integer.toString(range.total()));
     m.put("terminals", Integer.toString(c.terminals()));
-    m.put("time_s", Integer.toString(measure));
-    m.put("warmup_s", Integer.toString(warm));
-    TpccConfig.Work work = c.works().get(0);
-    m.put("rate", work.rate() == null ? "unlimited" : work.rate().toString());
-    m.put("weights", work.weights().toString());
+    // The first work as before; later ones under their phase's name (execute-2.time_s …).
+    for (int i = 0; i < works.size(); i++) {
+      TpccConfig.Work work = works.get(i);
+      String prefix = i == 0 ? "" : ExecutePhase.phase(i) + ".";
+      m.put(prefix + "time_s", Integer.toString(work.timeSeconds()));
+      m.put(prefix + "warmup_s", Integer.toString(work.warmupSeconds()));
+      m.put(prefix + "rate", work.rate() == null ? "unlimited" : work.rate().toString());
+      m.put(prefix + "weights", work.weights().toString());
+    }
     for (TpccConfig.TransactionType t : c.transactionTypes()) {
       m.put("wait." + t.name(), t.preExecutionWaitMs() + "/" + t.postExecutionWaitMs());
     }

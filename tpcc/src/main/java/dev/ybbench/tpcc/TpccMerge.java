@@ -81,7 +81,8 @@ final class TpccMerge {
     counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
         c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)), null, c[3] == 0 ? null : c[3])));
     PhaseResult exec = PhaseResult.ofOperations(ops, seconds, List.of())
-        .withTpcc(tpmC, TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency))
+        .withTpcc(tpmC, first.phase("execute").efficiencyPct() == null ? null
+            : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency))
         .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
         .withLatencyFrom(first.phase("execute").latencyFrom());
     String workload = first.workload() + "-merged";

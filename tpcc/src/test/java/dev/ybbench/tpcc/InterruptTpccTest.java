@@ -34,7 +34,7 @@ class InterruptTpccTest {
     try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String l; (l = out.readLine()) != null; ) {
         lines.add(l);
-        if (l.startsWith("Executing:") && signalled == 0) {
+        if (l.startsWith("Executing execute:") && signalled == 0) {
           Thread.sleep(3000);
           new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
           signalled = System.nanoTime();

@@ -113,10 +113,11 @@ public record PhaseResult(
   }
 
   /** The same phase with TPC-C's figures. */
-  public PhaseResult withTpcc(double tpmC, double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
+  /** @param efficiencyPct null without keying and think times, where efficiency means nothing */
+  public PhaseResult withTpcc(double tpmC, Double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, round(tpmC), Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS, populationCheck,
-        afterWindow, server);
+        batches, round(tpmC), efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows,
+        rowsPerS, populationCheck, afterWindow, server);
   }
 
   /**

@@ -20,13 +20,22 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The measurement: the config's terminals spread over the client's warehouses, a warm-up whose
- * results are dropped, then the window whose results count, with a status line every 10 s.
+ * One measurement, of one {@code <work>}: the config's terminals spread over the client's
+ * warehouses, a warm-up whose results are dropped, then the window whose results count, with a
+ * status line every 10 s.
  */
 public final class ExecutePhase {
   private ExecutePhase() {}
 
-  public static PhaseResult run(Run run, TpccDatabase db, TpccConfig config, TpccConfig.Work work,
+  /** The phase of the first work; later works are {@code execute-2}, {@code execute-3} … (see {@link #phase}). */
+  public static final String PHASE = "execute";
+
+  /** The phase name of the {@code index}-th work (0-based). */
+  public static String phase(int index) {
+    return index == 0 ? PHASE : PHASE + "-" + (index + 1);
+  }
+
+  public static PhaseResult run(Run run, String phase, TpccDatabase db, TpccConfig config, TpccConfig.Work work,
       WarehouseRange range, int maxRetries, int warmupSeconds, int measureSeconds) throws InterruptedException {
     Random seeds = new Random();
     TpccRandom.Constants runConstants = TpccRandom.Constants.forRun(LoadPhase.LOAD_CONSTANTS, seeds);
@@ -51,20 +60,20 @@ public final class ExecutePhase {
       threads.add(new Thread(t, "tpcc-terminal-" + i));
     }
     run.onStop(() -> terminals.forEach(Terminal::stop));
-    run.console().line(String.format(Locale.ROOT, "Executing: %d terminals on warehouses %s, warm-up %d s, "
-        + "measure %d s", config.terminals(), range, warmupSeconds, measureSeconds));
+    run.console().line(String.format(Locale.ROOT, "Executing %s: %d terminals on warehouses %s, weights %s, warm-up "
+        + "%d s, measure %d s", phase, config.terminals(), range, work.weights(), warmupSeconds, measureSeconds));
     PhaseRecorder recorder = null;
     long start = 0;
     if (warmupSeconds == 0) {
-      run.beginPhase("execute");
-      recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
+      run.beginPhase(phase);
+      recorder = new PhaseRecorder(phase, metrics, run.directory().latencyDir(), run.timeseries());
       start = System.nanoTime();
     }
     threads.forEach(Thread::start);
     if (warmupSeconds > 0) {
       sleepWhileRunning(run, warmupSeconds);
-      run.beginPhase("execute");
-      recorder = new PhaseRecorder("execute", metrics, run.directory().latencyDir(), run.timeseries());
+      run.beginPhase(phase);
+      recorder = new PhaseRecorder(phase, metrics, run.directory().latencyDir(), run.timeseries());
       start = System.nanoTime();
       if (warmupMetrics.outages().downForSeconds(start) > 0) {
         metrics.outages().unreachable(start); // an outage that began in the warm-up goes on into the window
@@ -74,7 +83,7 @@ public final class ExecutePhase {
     for (int s = 10; s <= measureSeconds && !run.interrupted(); s += 10) {
       sleepWhileRunning(run, Math.min(10, measureSeconds - (s - 10)));
       if (!run.interrupted() && s < measureSeconds) {
-        run.console().line(String.format(Locale.ROOT, "[execute] %d s of %d s, ", s, measureSeconds)
+        run.console().line(String.format(Locale.ROOT, "[%s] %d s of %d s, ", phase, s, measureSeconds)
             + TpccMetrics.status(metrics, (System.nanoTime() - start) / 1e9));
       }
     }
@@ -93,12 +102,14 @@ public final class ExecutePhase {
     Map<String, Long> after = new TreeMap<>();
     afterWindow.operations().forEach(op -> after.put(op.name(), op.successes()));
     double tpmC = TpccMetrics.tpmC(metrics, seconds);
-    double efficiency = TpccMetrics.efficiency(tpmC, range.count());
+    Double efficiency = config.hasThinkTimes() ? TpccMetrics.efficiency(tpmC, range.count()) : null;
     // Clause 5.2.5.3 times a transaction from its submission: under a rate, its actual start.
     Map<String, org.HdrHistogram.Histogram> submitted = recorder.actualTotals();
     var limits = TpccMetrics.responseTimeLimits(submitted.isEmpty() ? recorder.totals() : submitted);
-    run.console().line(String.format(Locale.ROOT, "tpmC %.1f, efficiency %.2f%% (of %.2f × %d warehouses); ", tpmC,
-        efficiency, TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count()) + TpccMetrics.status(metrics, seconds));
+    run.console().line((efficiency == null ? String.format(Locale.ROOT, "tpmC %.1f (no keying or think times: no "
+        + "efficiency); ", tpmC) : String.format(Locale.ROOT, "tpmC %.1f, efficiency %.2f%% (of %.2f × %d "
+        + "warehouses); ", tpmC, efficiency, TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count()))
+        + TpccMetrics.status(metrics, seconds));
     limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s, %s)", k,
         v.p90S(), v.limitS(), v.pass() ? "pass" : "FAIL")));
     return PhaseResult.of(metrics, recorder, seconds).withTpcc(tpmC, efficiency, limits)

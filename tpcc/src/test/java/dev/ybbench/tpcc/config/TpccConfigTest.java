@@ -1,6 +1,7 @@
 package dev.ybbench.tpcc.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,6 +32,7 @@ class TpccConfigTest {
       assertEquals(new TpccConfig.TransactionType("NewOrder", 18000, 12000), c.transaction("NewOrder"));
       assertEquals(new TpccConfig.TransactionType("StockLevel", 2000, 5000), c.transaction("StockLevel"));
       assertEquals(TpccConfig.TRANSACTIONS, c.transactionTypes().stream().map(TpccConfig.TransactionType::name).toList());
+      assertTrue(c.hasThinkTimes(), name);
     }
     assertEquals("com.yugabyte.Driver", TpccConfig.read(CONFIGS.resolve("yugabyte_100w.xml")).driver());
   }
@@ -42,6 +44,7 @@ class TpccConfigTest {
     assertEquals(4, c.terminals());
     assertEquals(60, c.works().get(0).timeSeconds());
     assertTrue(c.transactionTypes().stream().allMatch(t -> t.preExecutionWaitMs() == 0 && t.postExecutionWaitMs() == 0));
+    assertFalse(c.hasThinkTimes(), "no efficiency for it");
     assertEquals(128, c.batchSize());
     TpccConfig bigger = c.with(10, 16);
     assertEquals(10, bigger.scaleFactor());
