@@ -20,6 +20,8 @@ import dev.ybbench.tpcc.txn.ExecutePhase;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +52,17 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--terminals", paramLabel = "N", description = "terminals (default: the config's)")
   Integer terminals;
 
-  @Option(names = "--duration", paramLabel = "SECONDS", description = "measurement time (default: the config's <time>)")
+  @Option(names = "--duration", paramLabel = "SECONDS", description = "measurement time of each work (default: the "
+      + "config's <time>)")
   Integer duration;
+
+  @Option(names = "--each-type", description = "run the config's first work (the mix), then each transaction type "
+      + "alone, one work each with the first's time, warm-up and rate, in place of the config's other works: the "
+      + "YugabyteDB 2.1 post's table")
+  boolean eachType;
+
+  @Option(names = "--mix-only", description = "run the config's first work only")
+  boolean mixOnly;
 
   @Option(names = "--warmup", paramLabel = "SECONDS", description = "warm-up before measuring (default: the config's)")
   Integer warmup;
@@ -200,9 +211,26 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
         run -> phases(run, config, works, range));
   }
 
-  /** The config's works in order, each with --duration and --warmup applied when given. */
+  /**
+   * The config's works in order (or the first alone, --mix-only; or the first and each type
+   * alone, --each-type), each with --duration and --warmup applied when given.
+   */
   private List<TpccConfig.Work> works(TpccConfig config) {
-    return config.works().stream().map(w -> new TpccConfig.Work(duration != null ? duration : w.timeSeconds(),
+    if (eachType && mixOnly) {
+      throw new UserError("--each-type adds a work per transaction type and --mix-only keeps the first work alone: "
+          + "give one of them");
+    }
+    List<TpccConfig.Work> works = new ArrayList<>(mixOnly || eachType ? config.works().subList(0, 1)
+        : config.works());
+    if (eachType) {
+      TpccConfig.Work mix = works.get(0);
+      for (int i = 0; i < TpccConfig.TRANSACTIONS.size(); i++) {
+        List<Integer> weights = new ArrayList<>(Collections.nCopies(TpccConfig.TRANSACTIONS.size(), 0));
+        weights.set(i, 100);
+        works.add(new TpccConfig.Work(mix.timeSeconds(), mix.warmupSeconds(), mix.rate(), List.copyOf(weights)));
+      }
+    }
+    return works.stream().map(w -> new TpccConfig.Work(duration != null ? duration : w.timeSeconds(),
         warmup != null ? warmup : w.warmupSeconds(), w.rate(), w.weights())).toList();
   }
 

@@ -97,6 +97,32 @@ class RunTpccTest {
     assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
   }
 
+  /** ./run_tpcc.sh --warehouses N: the 2.1 post's throughput run, ending with its six-row table. */
+  @Test
+  void theThroughputRunGivesTheMixAndEachTypeAloneWithoutEfficiency() throws Exception {
+    // Two warehouses and four terminals: Delivery alone on one warehouse's ten districts would be
+    // mostly serialization conflicts, which says nothing about the run.
+    Outcome o = run("--warehouses", "2", "--terminals", "4", "--duration", "3", "--warmup", "0", "--results-dir",
+        results.toString());
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode phases = JSON.readTree(o.runDir().resolve("summary.json").toFile()).get("phases");
+    List<String> types = List.of("NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel");
+    for (String t : types) {
+      assertTrue(phases.at("/execute/operations/" + t + "/successes").asLong() > 0, t + " in the mix");
+    }
+    for (int i = 0; i < types.size(); i++) {
+      JsonNode alone = phases.get("execute-" + (i + 2));
+      assertTrue(alone.at("/operations/" + types.get(i) + "/successes").asLong() > 0, types.get(i) + " alone");
+      assertFalse(alone.has("efficiency_pct"));
+    }
+    assertFalse(phases.get("execute").has("efficiency_pct"), "no think times, no efficiency");
+    String table = o.out().substring(o.out().indexOf("Works ("));
+    assertEquals(7, table.lines().takeWhile(l -> !l.startsWith("Consistency") && !l.startsWith("Run ")).count(),
+        table);
+    assertEquals(List.of(45, 43, 4, 4, 4).toString(), JSON.readTree(o.runDir().resolve("run.json").toFile())
+        .at("/parameters/weights").asText());
+  }
+
   private static List<String> iterable(Iterator<String> it) {
     List<String> out = new java.util.ArrayList<>();
     it.forEachRemaining(out::add);

@@ -18,6 +18,11 @@ public final class OrderStatus implements TpccTransaction {
   }
 
   @Override
+  public boolean readOnly() {
+    return true;
+  }
+
+  @Override
   public Outcome execute(Terminal.Context t) throws SQLException {
     int w = t.warehouse();
     int d = t.random().uniform(1, 10);

@@ -15,6 +15,11 @@ public final class StockLevel implements TpccTransaction {
   }
 
   @Override
+  public boolean readOnly() {
+    return true;
+  }
+
+  @Override
   public Outcome execute(Terminal.Context t) throws SQLException {
     int w = t.warehouse();
     int d = t.district(); // clause 2.8.1: the terminal's own district

@@ -197,6 +197,9 @@ public final class Terminal implements Runnable {
       if (connection == null) {
         connect();
       }
+      if (connection.isReadOnly() != txn.readOnly()) {
+        connection.setReadOnly(txn.readOnly());  // pgjdbc: the next BEGIN says READ ONLY, or not
+      }
       return txn.execute(context);
     } catch (SQLException e) {
       rollbackQuietly();

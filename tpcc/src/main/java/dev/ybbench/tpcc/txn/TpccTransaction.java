@@ -18,5 +18,15 @@ public interface TpccTransaction {
   /** BenchBase's name for it: NewOrder, Payment, OrderStatus, Delivery, StockLevel. */
   String name();
 
+  /**
+   * Whether the transaction only reads (Order-Status, clause 2.6; Stock-Level, clause 2.8). It is
+   * then declared READ ONLY: under PostgreSQL's SERIALIZABLE a read-only transaction can be proven
+   * safe and keeps no predicate locks. Without, Order-Status run alone (the throughput run's
+   * table) ran the server out of predicate-lock memory: SQLSTATE 53200 on 14 % of transactions.
+   */
+  default boolean readOnly() {
+    return false;
+  }
+
   Outcome execute(Terminal.Context t) throws SQLException;
 }

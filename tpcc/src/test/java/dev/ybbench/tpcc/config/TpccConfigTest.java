@@ -21,17 +21,27 @@ class TpccConfigTest {
 
   @Test
   void theShippedHundredWarehouseConfigs() {
+    // The throughput run of the 2.1 post: 64 terminals, no waits, the mix and then each type alone.
     for (String name : List.of("yugabyte_100w.xml", "postgres_100w.xml")) {
       TpccConfig c = TpccConfig.read(CONFIGS.resolve(name));
       assertEquals(100, c.scaleFactor(), name);
       assertEquals(64, c.terminals(), name);
-      assertEquals(List.of(45, 43, 4, 4, 4), c.works().get(0).weights());
-      assertEquals(1800, c.works().get(0).timeSeconds());
-      assertEquals(300, c.works().get(0).warmupSeconds());
+      assertEquals(List.of(List.of(45, 43, 4, 4, 4), List.of(100, 0, 0, 0, 0), List.of(0, 100, 0, 0, 0),
+          List.of(0, 0, 100, 0, 0), List.of(0, 0, 0, 100, 0), List.of(0, 0, 0, 0, 100)),
+          c.works().stream().map(TpccConfig.Work::weights).toList(), name);
+      assertEquals(600, c.works().get(0).timeSeconds());
       assertNull(c.works().get(0).rate(), "unlimited");
+      assertFalse(c.hasThinkTimes(), name);
+      assertEquals(TpccConfig.TRANSACTIONS, c.transactionTypes().stream().map(TpccConfig.TransactionType::name).toList());
+    }
+    // The spec's run: 10 terminals a warehouse with the spec's keying and think times.
+    for (String name : List.of("yugabyte_100w_spec.xml", "postgres_100w_spec.xml")) {
+      TpccConfig c = TpccConfig.read(CONFIGS.resolve(name));
+      assertEquals(1000, c.terminals(), name);
+      assertEquals(List.of(45, 43, 4, 4, 4), c.works().get(0).weights());
+      assertEquals(1, c.works().size());
       assertEquals(new TpccConfig.TransactionType("NewOrder", 18000, 12000), c.transaction("NewOrder"));
       assertEquals(new TpccConfig.TransactionType("StockLevel", 2000, 5000), c.transaction("StockLevel"));
-      assertEquals(TpccConfig.TRANSACTIONS, c.transactionTypes().stream().map(TpccConfig.TransactionType::name).toList());
       assertTrue(c.hasThinkTimes(), name);
     }
     assertEquals("com.yugabyte.Driver", TpccConfig.read(CONFIGS.resolve("yugabyte_100w.xml")).driver());
