@@ -8,6 +8,7 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.tpcc.txn.ExecutePhase;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -31,7 +32,7 @@ final class TpccMerge {
     List<RunSummary> parts = new ArrayList<>();
     for (Path r : runs) {
       RunSummary s = RunSummary.read(r);
-      if (!"tpcc".equals(s.bench()) || s.phase("execute") == null) {
+      if (!"tpcc".equals(s.bench()) || s.phase(ExecutePhase.PHASE) == null) {
         throw new UserError(r + " holds no TPC-C execute phase to merge");
       }
       if (!RunInfo.COMPLETE.equals(s.state())) {
@@ -56,7 +57,7 @@ final class TpccMerge {
     int terminals = 0;
     for (int i = 0; i < runs.size(); i++) {
       RunSummary s = parts.get(i);
-      PhaseResult exec = s.phase("execute");
+      PhaseResult exec = s.phase(ExecutePhase.PHASE);
       tpmC += exec.tpmC();
       seconds = Math.max(seconds, exec.durationS());
       warehouses += s.warehouses();
@@ -73,7 +74,7 @@ final class TpccMerge {
       if (exec.afterWindow() != null) {
         exec.afterWindow().forEach((name, n) -> afterWindow.merge(name, n, Long::sum));
       }
-      HlogFiles.totals(runs.get(i).resolve("latency"), "execute")
+      HlogFiles.totals(runs.get(i).resolve("latency"), ExecutePhase.PHASE)
           .forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3)).add(h));
     }
     Map<String, OperationResult> ops = new LinkedHashMap<>();
@@ -81,18 +82,18 @@ final class TpccMerge {
     counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
         c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)), null, c[3] == 0 ? null : c[3])));
     PhaseResult exec = PhaseResult.ofOperations(ops, seconds, List.of())
-        .withTpcc(tpmC, first.phase("execute").efficiencyPct() == null ? null
+        .withTpcc(tpmC, first.phase(ExecutePhase.PHASE).efficiencyPct() == null ? null
             : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency))
         .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
-        .withLatencyFrom(first.phase("execute").latencyFrom());
+        .withLatencyFrom(first.phase(ExecutePhase.PHASE).latencyFrom());
     String workload = first.workload() + "-merged";
     List<String> from = runs.stream().map(Path::toString).toList();
     RunSummary summary = RunSummary.start("tpcc", workload, first.server().info())
-        .withPhase("execute", exec).withTpcc(warehouses, terminals, null).withMergedFrom(from)
+        .withPhase(ExecutePhase.PHASE, exec).withTpcc(warehouses, terminals, null).withMergedFrom(from)
         .withState(RunInfo.COMPLETE, null);
 
     RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", workload, first.server().info(), Instant.now());
-    HlogFiles.write(out.latencyDir(), "execute", latency);
+    HlogFiles.write(out.latencyDir(), ExecutePhase.PHASE, latency);
     out.writeJson(RunSummary.FILE, summary);
     RunInfo info = new RunInfo("tpcc", workload, null, Instant.now())
         .put("merged_from", from)

@@ -1,6 +1,7 @@
 package dev.ybbench.harness.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -34,7 +35,7 @@ final class ChangePoints {
 
   private static void split(double[] values, boolean[] allowed, int from, int to, SplittableRandom random,
       List<Integer> out) {
-    double[] segment = java.util.Arrays.copyOfRange(values, from, to);
+    double[] segment = Arrays.copyOfRange(values, from, to);
     int best = best(segment, allowed, from);
     if (best < 0) {
       return;

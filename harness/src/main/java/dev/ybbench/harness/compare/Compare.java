@@ -13,6 +13,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -184,9 +186,11 @@ public final class Compare implements Callable<Integer> {
     return Files.createDirectories(dir);
   }
 
+  private static final Pattern LOOKS = Pattern.compile("(\\d{1,6})-(\\d{1,6})");
+
   /** "3-12": looks after rounds 3 to 12. */
   private static int[] looks(String spec) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})-(\\d{1,6})").matcher(spec);
+    Matcher m = LOOKS.matcher(spec);
     if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(2)) < Integer.parseInt(
         m.group(1)) || Integer.parseInt(m.group(2)) > Comparison.MAX_ROUNDS) {
       throw new UserError("--looks must be FIRST-LAST rounds with 1 <= FIRST <= LAST <= " + Comparison.MAX_ROUNDS

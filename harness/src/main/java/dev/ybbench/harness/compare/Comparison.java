@@ -79,10 +79,12 @@ public final class Comparison {
 
   private record Metric<T>(String name, boolean higherIsBetter, Statistics.Scale scale, SampleOf<T> sample) {}
 
-  private static final List<Metric<PhaseResult>> PHASE_METRICS = List.of(
-      new Metric<>("throughput (ops/s)", true, Statistics.Scale.RATIO, (p, op, n) -> n.throughput(p.throughputOps())),
-      new Metric<>("tpmC", true, Statistics.Scale.RATIO,
-          (p, op, n) -> p.tpmC() == null ? null : n.rate(p.tpmC(), NEW_ORDERS)),
+  private static final Metric<PhaseResult> THROUGHPUT = new Metric<>("throughput (ops/s)", true,
+      Statistics.Scale.RATIO, (p, op, n) -> n.throughput(p.throughputOps()));
+  private static final Metric<PhaseResult> TPMC = new Metric<>("tpmC", true, Statistics.Scale.RATIO,
+      (p, op, n) -> p.tpmC() == null ? null : n.rate(p.tpmC(), NEW_ORDERS));
+
+  private static final List<Metric<PhaseResult>> PHASE_METRICS = List.of(THROUGHPUT, TPMC,
       new Metric<>("efficiency (%)", true, Statistics.Scale.RATIO,
           (p, op, n) -> p.efficiencyPct() == null ? null : n.rate(p.efficiencyPct(), NEW_ORDERS)),
       new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
@@ -233,41 +235,39 @@ public final class Comparison {
     return true;
   }
 
-  /** "the baseline's runs of ycsb/workloadc disagree by 12.3 % (A 8123 vs B 7234 ops/s)": a noisy side. */
+  /** The metric that gates a benchmark's verdict: tpmC for TPC-C, else the phase's throughput. */
+  private static Metric<PhaseResult> headlineMetric(String bench) {
+    return bench.equals("tpcc") ? TPMC : THROUGHPUT;
+  }
+
+  /** Its name, as the rows carry it. */
+  static String headlineName(String bench) {
+    return headlineMetric(bench).name();
+  }
+
+  /** A run's headline sample (see {@link #headlineMetric}). */
+  static Statistics.Sample headline(Side.Run r) {
+    return headlineMetric(r.bench()).sample().of(r.phase(), "ALL", new RunNoise(r.dir(), phase(r.summary())));
+  }
+
+  /** "a's runs of ycsb/workloadc differ by up to 12.3 % (A 8123.0 vs B 7234.0 ops/s) …": a noisy side. */
   private static Optional<String> noisy(String side, String key, List<Side.Run> runs, double threshold) {
-    boolean tpcc = runs.get(0).bench().equals("tpcc");
-    Side.Run lo = null;
-    Side.Run hi = null;
-    for (Side.Run r : runs) {
-      double v = headlineValue(r, tpcc);
-      if (lo == null || v < headlineValue(lo, tpcc)) {
-        lo = r;
-      }
-      if (hi == null || v > headlineValue(hi, tpcc)) {
-        hi = r;
-      }
-    }
-    double spread = (headlineValue(hi, tpcc) / headlineValue(lo, tpcc) - 1) * 100;
-    if (runs.size() < 2 || !(spread > threshold)) {
+    if (runs.size() < 2) {
       return Optional.empty();
     }
+    Map<Side.Run, Double> value = new HashMap<>();
+    runs.forEach(r -> value.put(r, headline(r).value()));
+    Side.Run lo = runs.stream().min(Comparator.comparing(value::get)).orElseThrow();
+    Side.Run hi = runs.stream().max(Comparator.comparing(value::get)).orElseThrow();
+    double spread = (value.get(hi) / value.get(lo) - 1) * 100;
+    if (!(spread > threshold)) {
+      return Optional.empty();
+    }
+    String unit = key.startsWith("tpcc/") ? "tpmC" : "ops/s";
     return Optional.of(String.format(Locale.ROOT, "%s's runs of %s differ by up to %.1f %% (%s %.1f vs %s %.1f %s), "
             + "more than the %.1f %% threshold: the machine is noisy for that threshold; the verdict allows for it, "
-            + "at the cost of more rounds", side, key, spread, hi.dir().getFileName(), headlineValue(hi, tpcc),
-        lo.dir().getFileName(), headlineValue(lo, tpcc), tpcc ? "tpmC" : "ops/s", threshold));
-  }
-
-  /** A run's headline sample: tpmC for TPC-C, else the phase's throughput. */
-  static Statistics.Sample headline(Side.Run r) {
-    PhaseResult p = r.phase();
-    RunNoise noise = new RunNoise(r.dir(), phase(r.summary()));
-    return r.bench().equals("tpcc") && p.tpmC() != null ? noise.rate(p.tpmC(), NEW_ORDERS)
-        : noise.throughput(p.throughputOps());
-  }
-
-  private static double headlineValue(Side.Run r, boolean tpcc) {
-    PhaseResult p = r.phase();
-    return tpcc && p.tpmC() != null ? p.tpmC() : p.throughputOps();
+            + "at the cost of more rounds", side, key, spread, hi.dir().getFileName(), value.get(hi),
+        lo.dir().getFileName(), value.get(lo), unit, threshold));
   }
 
   private static List<Row> rows(String key, List<Side.Run> b, List<Side.Run> c, boolean paired, Options options) {
@@ -276,10 +276,9 @@ public final class Comparison {
     Map<Side.Run, RunNoise> noise = new HashMap<>();
     Function<Side.Run, RunNoise> noiseOf = r -> noise.computeIfAbsent(r,
         x -> new RunNoise(x.dir(), Comparison.phase(x.summary())));
-    String headline = bench.equals("tpcc") ? "tpmC" : "throughput (ops/s)";
     List<Row> rows = new ArrayList<>();
     for (Metric<PhaseResult> m : PHASE_METRICS) {
-      add(rows, bench, workload, "ALL", m, m.name().equals(headline), b, c, Side.Run::phase, noiseOf, paired,
+      add(rows, bench, workload, "ALL", m, m == headlineMetric(bench), b, c, Side.Run::phase, noiseOf, paired,
           options);
     }
     TreeSet<String> ops = new TreeSet<>();
@@ -311,11 +310,16 @@ public final class Comparison {
     if (change.setAside()) {
       List<Side.Run> runsB = List.copyOf(sb.keySet());
       List<Side.Run> runsC = List.copyOf(sc.keySet());
-      aside = pairs ? "round " + (change.asideBaseline() + 1) + " (" + name(runsB.get(change.asideBaseline())) + ", "
-          + name(runsC.get(change.asideCandidate())) + ")"
-          : String.join(", ", java.util.stream.Stream.of(change.asideBaseline() < 0 ? null
-              : runsB.get(change.asideBaseline()), change.asideCandidate() < 0 ? null
-              : runsC.get(change.asideCandidate())).filter(Objects::nonNull).map(Comparison::name).toList());
+      List<String> named = new ArrayList<>();
+      if (change.asideBaseline() >= 0) {
+        named.add(name(runsB.get(change.asideBaseline())));
+      }
+      if (change.asideCandidate() >= 0) {
+        named.add(name(runsC.get(change.asideCandidate())));
+      }
+      // Paired, both indexes name the round.
+      aside = (pairs ? "round " + (change.asideBaseline() + 1) + " (" : "") + String.join(", ", named)
+          + (pairs ? ")" : "");
     }
     rows.add(new Row(bench, workload, op, m.name(), m.higherIsBetter(), headline, change, Double.NaN, null, null,
         aside));

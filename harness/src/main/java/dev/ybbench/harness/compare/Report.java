@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -370,7 +371,7 @@ final class Report {
   }
 
   private static Map<String, Histogram> totals(Side side, String key) throws IOException {
-    Map<String, Histogram> out = new java.util.TreeMap<>();
+    Map<String, Histogram> out = new TreeMap<>();
     for (Side.Run r : side.runs()) {
       if (!(r.bench() + "/" + r.workload()).equals(key) || !Files.isDirectory(r.dir().resolve("latency"))) {
         continue;

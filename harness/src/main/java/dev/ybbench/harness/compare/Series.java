@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,12 +95,12 @@ final class Series {
       int from = k == 0 ? 0 : cuts.get(k - 1);
       int to = k + 1 < cuts.size() ? cuts.get(k + 1) : values.length;
       int cut = cuts.get(k);
-      double before = Statistics.mean(java.util.Arrays.copyOfRange(values, from, cut));
-      double after = Statistics.mean(java.util.Arrays.copyOfRange(values, cut, to));
+      double before = Statistics.mean(Arrays.copyOfRange(values, from, cut));
+      double after = Statistics.mean(Arrays.copyOfRange(values, cut, to));
       changes.add(new ChangePoint(sides.get(release.get(cut) - 1).name(), sides.get(release.get(cut)).name(),
           Math.expm1(after - before) * 100));
     }
-    return new Trend(key, key.startsWith("tpcc/") ? "tpmC" : "throughput (ops/s)", points, steps, changes);
+    return new Trend(key, Comparison.headlineName(runs.get(0).get(0).bench()), points, steps, changes);
   }
 
   /** The trend as lines for the terminal and series.md. */
