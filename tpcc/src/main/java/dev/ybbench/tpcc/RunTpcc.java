@@ -17,6 +17,7 @@ import dev.ybbench.tpcc.check.ConsistencyChecks;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.load.LoadPhase;
 import dev.ybbench.tpcc.txn.ExecutePhase;
+import dev.ybbench.tpcc.txn.Terminals;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -38,6 +39,7 @@ import picocli.CommandLine.Option;
     footer = {"", "Examples:",
         "  ./run_tpcc.sh                                   # tpcc/config/tiny.xml: 1 warehouse, 60 s",
         "  ./run_tpcc.sh --warehouses 10 --terminals 16 --duration 300",
+        "  ./run_tpcc.sh --warehouses 100 --spec                  # 1,000 terminals, keying and think times",
         "  ./run_tpcc.sh --warehouses 100 --hosts 10.0.0.1,10.0.0.2,10.0.0.3",
         "  ./run_tpcc.sh --config my.xml --check",
         "  ./run_tpcc.sh --merge results/<client 1 run> results/<client 2 run>"})
@@ -63,6 +65,17 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
 
   @Option(names = "--mix-only", description = "run the config's first work only")
   boolean mixOnly;
+
+  @Option(names = "--spec", description = "the TPC-C specification's run: 10 terminals per warehouse, keying and "
+      + "think times (the config's, or the spec's where it has none), Deliveries queued and run deferred "
+      + "(clause 2.7.2), terminals sharing a pool of connections; with --warehouses and no --config, the "
+      + "*_100w_spec.xml config for the target")
+  boolean spec;
+
+  @Option(names = "--connections", paramLabel = "N", description = "database connections the terminals share, one "
+      + "worker thread each (default: one per terminal; with keying and think times, one per 4 warehouses, at "
+      + "least 2)")
+  Integer connections;
 
   @Option(names = "--warmup", paramLabel = "SECONDS", description = "warm-up before measuring (default: the config's)")
   Integer warmup;
@@ -176,6 +189,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--duration must be at least 1 second and --warmup cannot be negative");
     }
     List<TpccConfig.Work> works = works(config);
+    Terminals.Setup setup = new Terminals.Setup(connections(config), spec, maxRetries);
+    int pool = setup.connections();
     if (hosts != null && hosts.isBlank()) {
       throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
           + "embedded server");
@@ -199,16 +214,16 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(dbUser) : parsed.withUser(dbUser).withPassword(pw);
     console.redact(endpoint.password());
     String configName = config.file().getFileName().toString().replaceFirst("\\.xml$", "");
-    RunLifecycle.Spec spec = new RunLifecycle.Spec("tpcc", configName, options, home,
-        () -> parameters(config, works, range, target.database().endpoint()),
+    RunLifecycle.Spec runSpec = new RunLifecycle.Spec("tpcc", configName, options, home,
+        () -> parameters(config, works, range, pool, target.database().endpoint()),
         Map.of("config_file", config.file().toString()),
         List.of(args));
     String connectTo = hostSpec;
     // A run that may drop and create the tables claims them exclusively; others share them.
     boolean mayRecreate = create || clear || !(load || execute || check);
-    return lifecycle.run(spec, () -> target = TpccTarget.open(endpoint, config.isolation(), connectTo, dbVersion,
-        Math.max(config.terminals(), 8) + 30, mayRecreate, console::line),
-        run -> phases(run, config, works, range));
+    return lifecycle.run(runSpec, () -> target = TpccTarget.open(endpoint, config.isolation(), connectTo, dbVersion,
+        Math.max(pool + setup.deliveryConnections(), 8) + 30, mayRecreate, console::line),
+        run -> phases(run, config, works, range, setup));
   }
 
   /**
@@ -234,9 +249,28 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
         warmup != null ? warmup : w.warmupSeconds(), w.rate(), w.weights())).toList();
   }
 
+  /**
+   * The connection pool: as asked; else one per terminal, as BenchBase opens them, unless the
+   * terminals key and think. Then a terminal is mostly idle: a warehouse's 10 terminals submit
+   * about 0.48 transactions a second, so one connection per 4 warehouses stays under half busy
+   * until transactions take 1 s on average (Little's law), and a run whose terminals queue for
+   * connections shows it in its waits.
+   */
+  private int connections(TpccConfig config) {
+    if (connections != null) {
+      if (connections < 1 || connections > config.terminals()) {
+        throw new UserError("--connections must be between 1 and the " + config.terminals() + " terminals, was "
+            + connections);
+      }
+      return connections;
+    }
+    return config.hasWaits() ? Math.min(config.terminals(), Math.max(2, (config.scaleFactor() + 3) / 4))
+        : config.terminals();
+  }
+
   /** create, load, execute, check, clear: those asked for, or with none, what is missing then execute and check. */
-  private void phases(Run run, TpccConfig config, List<TpccConfig.Work> works, WarehouseRange range)
-      throws Exception {
+  private void phases(Run run, TpccConfig config, List<TpccConfig.Work> works, WarehouseRange range,
+      Terminals.Setup setup) throws Exception {
     TpccDatabase db = target.database();
     Console console = run.console();
     run.recordTpcc(range.count(), config.terminals(), null);
@@ -282,8 +316,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       for (int i = 0; i < works.size() && !run.interrupted(); i++) {
         TpccConfig.Work w = works.get(i);
         String phase = ExecutePhase.phase(i);
-        PhaseResult result = ExecutePhase.run(run, phase, db, config, w, range, maxRetries, w.warmupSeconds(),
-            w.timeSeconds());
+        PhaseResult result = ExecutePhase.run(run, phase, db, config, w, range, setup);
         measured.put(phase, result);
         run.record(phase, result);
       }
@@ -317,9 +350,15 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     if (file == null) {
       boolean cluster = hosts != null || System.getenv("YSQL_NODES") != null;
       file = home.resolve("tpcc/config").resolve(warehouses == null ? "tiny.xml"
-          : cluster ? "yugabyte_100w.xml" : "postgres_100w.xml");
+          : (cluster ? "yugabyte_100w" : "postgres_100w") + (spec ? "_spec.xml" : ".xml"));
     }
     TpccConfig c = TpccConfig.read(file);
+    if (spec) {
+      // Clause 4.2.2: 10 terminals per warehouse; clause 5.2.5: keying and think times.
+      int w = warehouses != null ? warehouses : c.scaleFactor();
+      c = (c.hasWaits() ? c : c.withSpecWaits()).with(w, terminals != null ? terminals : 10 * w);
+      return c;
+    }
     // A warehouse has 10 terminals in the spec; fewer warehouses than the config's need fewer.
     Integer t = terminals != null ? terminals
         : warehouses != null ? Math.min(c.terminals(), 10 * warehouses) : null;
@@ -339,7 +378,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   }
 
   private Map<String, String> parameters(TpccConfig c, List<TpccConfig.Work> works, WarehouseRange range,
-      YsqlEndpoint endpoint) {
+      int pool, YsqlEndpoint endpoint) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("url", endpoint.url());
     m.put("isolation", c.isolation());
@@ -347,6 +386,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     m.put("start_warehouse", Integer.toString(range.first()));
     m.put("total_warehouses", Integer.toString(range.total()));
     m.put("terminals", Integer.toString(c.terminals()));
+    m.put("connections", Integer.toString(pool));
+    m.put("deferred_delivery", Boolean.toString(spec));
     // The first work as before; later ones under their phase's name (execute-2.time_s …).
     for (int i = 0; i < works.size(); i++) {
       TpccConfig.Work work = works.get(i);

@@ -9,6 +9,7 @@ import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.tpcc.txn.ExecutePhase;
+import dev.ybbench.tpcc.txn.TransactionKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -50,6 +51,7 @@ final class TpccMerge {
     Map<String, Histogram> latency = new TreeMap<>();
     Map<String, long[]> counts = new TreeMap<>(); // successes, errors, retries, unknown outcomes
     Map<String, Long> afterWindow = new TreeMap<>();
+    Map<String, PhaseResult.TerminalWaits> waits = new LinkedHashMap<>();
     Map<String, Map<String, Long>> errorClasses = new TreeMap<>();
     double tpmC = 0;
     double seconds = 0;
@@ -71,6 +73,9 @@ final class TpccMerge {
         op.errorsByClass().forEach((cls, n) -> errorClasses.computeIfAbsent(name, k -> new TreeMap<>())
             .merge(cls, n, Long::sum));
       });
+      if (exec.terminalWaits() != null) {
+        exec.terminalWaits().forEach((name, w) -> waits.merge(name, w, PhaseResult.TerminalWaits::plus));
+      }
       if (exec.afterWindow() != null) {
         exec.afterWindow().forEach((name, n) -> afterWindow.merge(name, n, Long::sum));
       }
@@ -81,10 +86,16 @@ final class TpccMerge {
     double window = seconds;
     counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
         c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)), null, c[3] == 0 ? null : c[3])));
+    PhaseResult firstExec = first.phase(ExecutePhase.PHASE);
+    // The parts' own limits say whether their Deliveries were deferred (judged from queueing, against 80 s).
+    PhaseResult.ResponseTimeLimit delivery = firstExec.responseTimeLimits() == null ? null
+        : firstExec.responseTimeLimits().get(TransactionKind.DELIVERY.benchbaseName());
+    boolean deferred = delivery != null && delivery.limitS() == TransactionKind.DEFERRED_DELIVERY_LIMIT_SECONDS;
     PhaseResult exec = PhaseResult.ofOperations(ops, seconds, List.of())
-        .withTpcc(tpmC, first.phase(ExecutePhase.PHASE).efficiencyPct() == null ? null
-            : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(latency))
+        .withTpcc(tpmC, firstExec.efficiencyPct() == null ? null : TpccMetrics.efficiency(tpmC, warehouses),
+            TpccMetrics.responseTimeLimits(latency, deferred))
         .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
+        .withTerminalWaits(waits.isEmpty() ? null : waits)
         .withLatencyFrom(first.phase(ExecutePhase.PHASE).latencyFrom());
     String workload = first.workload() + "-merged";
     List<String> from = runs.stream().map(Path::toString).toList();

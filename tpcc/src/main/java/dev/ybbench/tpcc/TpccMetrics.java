@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -39,8 +40,12 @@ public final class TpccMetrics {
     return 100.0 * tpmC / (SPEC_WAREHOUSE_FACTOR * warehouses);
   }
 
-  /** Per type that ran, in the spec's order: the p90 in seconds against clause 5.2.5.3's limit. */
-  public static Map<String, PhaseResult.ResponseTimeLimit> responseTimeLimits(Map<String, Histogram> latency) {
+  /**
+   * Per type that ran, in the spec's order: the p90 in seconds against clause 5.2.5.3's limit;
+   * for a deferred Delivery, from its queueing to its end against clause 2.7.2's 80 s.
+   */
+  public static Map<String, PhaseResult.ResponseTimeLimit> responseTimeLimits(Map<String, Histogram> latency,
+      boolean deferredDelivery) {
     Map<String, PhaseResult.ResponseTimeLimit> out = new LinkedHashMap<>();
     for (TransactionKind k : TransactionKind.values()) {
       Histogram h = latency.get(k.benchbaseName());
@@ -48,10 +53,30 @@ public final class TpccMetrics {
         continue;  // a type its work did not run has no response time to judge
       }
       double p90 = h.getValueAtPercentile(90) / 1e6;
-      out.put(k.benchbaseName(), new PhaseResult.ResponseTimeLimit(Math.round(p90 * 1000) / 1000.0,
-          k.p90LimitSeconds(), p90 <= k.p90LimitSeconds()));
+      double limit = deferredDelivery && k == TransactionKind.DELIVERY ? TransactionKind.DEFERRED_DELIVERY_LIMIT_SECONDS
+          : k.p90LimitSeconds();
+      out.put(k.benchbaseName(), new PhaseResult.ResponseTimeLimit(Math.round(p90 * 1000) / 1000.0, limit,
+          p90 <= limit));
     }
     return out;
+  }
+
+  /**
+   * "Waits (mean s): NewOrder keying 18.000 think 12.041 connection 0.002, …", or nothing when no
+   * terminal keyed, thought or waited for a connection.
+   */
+  public static Optional<String> waitsLine(Map<String, PhaseResult.TerminalWaits> waits) {
+    boolean any = waits.values().stream().anyMatch(w -> w.keyingS().max() > 0
+        || (w.thinkS() != null && w.thinkS().max() > 0) || w.connectionWaitS().max() >= 0.001);
+    if (!any) {
+      return Optional.empty();
+    }
+    StringBuilder s = new StringBuilder("  waits, mean s (max):");
+    waits.forEach((type, w) -> s.append(String.format(Locale.ROOT, " %s keying %.3f think %s connection %.3f (%.3f);",
+        type, w.keyingS().mean(), w.thinkS() == null ? "-" : String.format(Locale.ROOT, "%.3f", w.thinkS().mean()),
+        w.connectionWaitS().mean(), w.connectionWaitS().max())));
+    s.setLength(s.length() - 1);
+    return Optional.of(s.toString());
   }
 
   /** "tpmC 123.4 (NewOrder 2.1/s, Payment 2.0/s, …), errors 0, retries 0[, server unreachable for 5 s]". */

@@ -57,7 +57,7 @@ class RunTpccTest {
     assertEquals(newOrders * 60.0 / seconds, exec.get("tpmC").asDouble(), 0.5 + newOrders * 60.0 / seconds * 0.01);
     // tiny has no keying or think times: tpmC has no ceiling of 12.86 a warehouse, so no efficiency.
     assertFalse(exec.has("efficiency_pct"), exec.toString());
-    assertTrue(o.out().contains("(no keying or think times: no efficiency)"), o.out());
+    assertTrue(o.out().contains("; no efficiency (no keying or think times)"), o.out());
     assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
     for (Iterator<Map.Entry<String, JsonNode>> it = summary.at("/consistency/conditions").fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
@@ -121,6 +121,67 @@ class RunTpccTest {
         table);
     assertEquals(List.of(45, 43, 4, 4, 4).toString(), JSON.readTree(o.runDir().resolve("run.json").toFile())
         .at("/parameters/weights").asText());
+  }
+
+  /**
+   * --spec at 2 warehouses: 20 terminals over 2 connections, each terminal keying and thinking
+   * (here a hundredth of the spec's times, so that a few seconds hold hundreds of cycles),
+   * Deliveries deferred. The waits the run reports must be the config's: keying exactly, think
+   * times a truncated negative exponential whose mean is the config's within sampling error; and
+   * no terminal may submit faster than its waits allow.
+   */
+  @Test
+  void theSpecRunKeepsEveryTerminalsKeyingAndThinkTimesOverAFewConnections() throws Exception {
+    long[][] waits = {{180, 120}, {30, 120}, {20, 100}, {20, 50}, {20, 50}}; // keying, mean think: ms
+    List<String> types = List.of("NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel");
+    StringBuilder tx = new StringBuilder("<transactiontypes>");
+    for (int i = 0; i < types.size(); i++) {
+      tx.append("<transactiontype><name>").append(types.get(i)).append("</name><preExecutionWait>")
+          .append(waits[i][0]).append("</preExecutionWait><postExecutionWait>").append(waits[i][1])
+          .append("</postExecutionWait></transactiontype>");
+    }
+    Path config = results.resolve("fast-spec.xml");
+    Files.writeString(config, Files.readString(HOME.resolve("tpcc/config/tiny.xml"))
+        .replaceFirst("(?s)<transactiontypes>.*</transactiontypes>", tx + "</transactiontypes>"));
+    int seconds = 12;
+    Outcome o = run("--config", config.toString(), "--spec", "--warehouses", "2", "--connections", "2",
+        "--duration", Integer.toString(seconds), "--warmup", "0", "--results-dir", results.toString());
+    System.out.println(o.out());
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode parameters = JSON.readTree(o.runDir().resolve("run.json").toFile()).get("parameters");
+    assertEquals("20", parameters.get("terminals").asText(), "10 terminals per warehouse");
+    assertEquals("2", parameters.get("connections").asText());
+    assertEquals("true", parameters.get("deferred_delivery").asText());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
+    JsonNode exec = summary.at("/phases/execute");
+    assertFalse(exec.has("efficiency_pct"), "not the spec's waits: no efficiency");
+    assertEquals(80.0, exec.at("/response_time_limits/Delivery/limit_s").asDouble(), "Delivery judged deferred");
+    double meanCycleS = 0;
+    long submitted = 0;
+    double[] mix = {0.45, 0.43, 0.04, 0.04, 0.04};
+    for (int i = 0; i < types.size(); i++) {
+      JsonNode w = exec.at("/terminal_waits/" + types.get(i));
+      long n = w.get("transactions").asLong();
+      submitted += n;
+      assertTrue(n > (i < 2 ? 100 : 5), types.get(i) + " submitted " + n + " times: " + exec);
+      double keying = waits[i][0] / 1000.0;
+      assertEquals(keying, w.at("/keying_s/min").asDouble(), 1e-9, types.get(i));
+      assertEquals(keying, w.at("/keying_s/max").asDouble(), 1e-9, types.get(i));
+      // An exponential's spread is its mean: 4 standard errors either side; truncated at 10 means.
+      double think = waits[i][1] / 1000.0 * (1 - Math.exp(-10));
+      double thinks = w.at("/think_s/mean").asDouble();
+      assertEquals(think, thinks, 4 * think / Math.sqrt(n) + 0.001, types.get(i) + " mean think over " + n);
+      assertTrue(w.at("/think_s/max").asDouble() <= 10 * waits[i][1] / 1000.0 + 0.001, types.get(i));
+      meanCycleS += mix[i] * (waits[i][0] + waits[i][1]) / 1000.0;
+    }
+    // No terminal submits before its waits are over: 20 terminals cannot submit more than one
+    // cycle's worth each in the window (allowing the draw's spread and one cycle in flight each).
+    double mostCycles = 20 * seconds / meanCycleS;
+    assertTrue(submitted <= mostCycles * 1.15 + 20, submitted + " submissions in " + seconds + " s; at most "
+        + mostCycles);
+    assertTrue(exec.at("/operations/Delivery/successes").asLong() > 0, "deferred Deliveries ran: " + exec);
+    assertTrue(o.out().contains("Delivery deferred"), o.out());
   }
 
   private static List<String> iterable(Iterator<String> it) {

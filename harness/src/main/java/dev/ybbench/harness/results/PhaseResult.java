@@ -41,6 +41,7 @@ public record PhaseResult(
     Long rowsPerS,
     String populationCheck,
     Map<String, Long> afterWindow,
+    Map<String, TerminalWaits> terminalWaits,
     ServerSide server) {
 
   /**
@@ -64,6 +65,40 @@ public record PhaseResult(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double clientCpuS,
       Double serverCpuS, List<NodeRates> nodes) {}
+
+  /**
+   * A TPC-C transaction type's waits in its measured window: the keying time before it and the
+   * think time after it (clause 5.2.5; the full disclosure report lists their minimum, mean and
+   * maximum), and how long its submissions waited for a free connection.
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record TerminalWaits(long transactions, Range keyingS, Range thinkS, Range connectionWaitS) {
+    /** Both clients' waits together (a merge): extremes of both, means weighted by transactions. */
+    public TerminalWaits plus(TerminalWaits o) {
+      double wa = transactions;
+      double wb = o.transactions;
+      return new TerminalWaits(transactions + o.transactions, Range.plus(keyingS, wa, o.keyingS, wb),
+          Range.plus(thinkS, wa, o.thinkS, wb), Range.plus(connectionWaitS, wa, o.connectionWaitS, wb));
+    }
+
+    /** Seconds, to the millisecond. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Range(double min, double mean, double max) {
+      public Range {
+        min = Math.round(min * 1000) / 1000.0;
+        mean = Math.round(mean * 1000) / 1000.0;
+        max = Math.round(max * 1000) / 1000.0;
+      }
+
+      static Range plus(Range a, double wa, Range b, double wb) {
+        if (a == null || b == null) {
+          return a == null ? b : a;
+        }
+        return new Range(Math.min(a.min, b.min), (a.mean * wa + b.mean * wb) / (wa + wb), Math.max(a.max, b.max));
+      }
+    }
+  }
 
   /** Clause 5.2.5.3: a transaction type's 90th percentile against its limit. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -103,13 +138,13 @@ public record PhaseResult(
     long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null);
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
     return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, rows,
-        Math.round(rows / seconds), populationCheck, null, null);
+        Math.round(rows / seconds), populationCheck, null, null, null);
   }
 
   /** The same phase with TPC-C's figures. */
@@ -117,7 +152,7 @@ public record PhaseResult(
   public PhaseResult withTpcc(double tpmC, Double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
         batches, round(tpmC), efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows,
-        rowsPerS, populationCheck, afterWindow, server);
+        rowsPerS, populationCheck, afterWindow, terminalWaits, server);
   }
 
   /**
@@ -127,24 +162,30 @@ public record PhaseResult(
    */
   public PhaseResult withAfterWindow(Map<String, Long> after) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, server);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits, server);
+  }
+
+  /** The same phase with its terminals' keying, think and connection waits per transaction type. */
+  public PhaseResult withTerminalWaits(Map<String, TerminalWaits> waits) {
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits, server);
   }
 
   /** The same phase with the server's side of it. */
   public PhaseResult withServer(ServerSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, side);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, side);
   }
 
   /** The same figures, their latency measured from {@code from} ({@link #INTENDED_START} or {@link #ACTUAL_START}). */
   public PhaseResult withLatencyFrom(String from) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, server);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server);
   }
 
   private PhaseResult withBatches(Map<String, OperationResult> b) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, server);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server);
   }
 
   /** Seconds the server was unreachable during the phase. */

@@ -1,11 +1,16 @@
 package dev.ybbench.tpcc.txn;
 
+import dev.ybbench.tpcc.TpccRandom;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 
-/** Clause 2.7: deliver the oldest undelivered order of each of the warehouse's 10 districts. */
+/**
+ * Clause 2.7: deliver the oldest undelivered order of each of the warehouse's 10 districts. Run
+ * at once by the terminal, as BenchBase does, or queued and run deferred (clause 2.7.2) by
+ * {@link Terminals} under {@code --spec}: the terminal then keys only the warehouse and carrier.
+ */
 public final class Delivery implements TpccTransaction {
   static final String GET_OLDEST_NEW_ORDER = "SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? "
       + "ORDER BY no_o_id LIMIT 1 FOR UPDATE";
@@ -26,8 +31,17 @@ public final class Delivery implements TpccTransaction {
 
   @Override
   public Outcome execute(Terminal.Context t) throws SQLException {
+    return deliver(t, carrier(t.random()));
+  }
+
+  /** The carrier the terminal keys (clause 2.7.1.2). */
+  static int carrier(TpccRandom random) {
+    return random.uniform(1, 10);
+  }
+
+  /** The business transaction for the context's warehouse, with the carrier keyed when it was queued. */
+  static Outcome deliver(Terminal.Context t, int carrier) throws SQLException {
     int w = t.warehouse();
-    int carrier = t.random().uniform(1, 10);
     Timestamp now = new Timestamp(System.currentTimeMillis());
     Statements s = t.statements();
     int delivered = 0;

@@ -4,6 +4,7 @@ import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.tpcc.TpccDatabase;
 import dev.ybbench.tpcc.TpccMetrics;
 import dev.ybbench.tpcc.TpccRandom;
@@ -35,33 +36,39 @@ public final class ExecutePhase {
     return index == 0 ? PHASE : PHASE + "-" + (index + 1);
   }
 
+  /**
+   * Runs {@code work} as phase {@code phase}: warm-up, then the measured window.
+   *
+   * @param setup connections, deferred Delivery and retries
+   */
   public static PhaseResult run(Run run, String phase, TpccDatabase db, TpccConfig config, TpccConfig.Work work,
-      WarehouseRange range, int maxRetries, int warmupSeconds, int measureSeconds) throws InterruptedException {
+      WarehouseRange range, Terminals.Setup setup) throws InterruptedException {
+    int warmupSeconds = work.warmupSeconds();
+    int measureSeconds = work.timeSeconds();
     Random seeds = new Random();
     TpccRandom.Constants runConstants = TpccRandom.Constants.forRun(LoadPhase.LOAD_CONSTANTS, seeds);
     Metrics metrics = new Metrics();
     // Without a warm-up the terminals record into the window from their first transaction.
     Metrics warmupMetrics = warmupSeconds > 0 ? new Metrics() : metrics;
-    double pacing = work.rate() == null ? 0 : config.terminals() / work.rate();
-    List<Terminal> terminals = new ArrayList<>();
-    List<Thread> threads = new ArrayList<>();
+    List<Terminal> list = new ArrayList<>();
     for (int i = 0; i < config.terminals(); i++) {
       // Terminals spread over the warehouses first, then over each warehouse's districts.
-      int home = range.first() + i % range.count();
-      int district = (i / range.count()) % 10 + 1;
-      Terminal t = new Terminal(home, district, range.total(), () -> {
-        try {
-          return db.connect(false);
-        } catch (SQLException e) {
-          throw new RuntimeException(e);
-        }
-      }, config, work, new TpccRandom(seeds.nextLong(), runConstants), maxRetries, pacing, warmupMetrics);
-      terminals.add(t);
-      threads.add(new Thread(t, "tpcc-terminal-" + i));
+      list.add(new Terminal(range.first() + i % range.count(), (i / range.count()) % 10 + 1,
+          new TpccRandom(seeds.nextLong(), runConstants)));
     }
-    run.onStop(() -> terminals.forEach(Terminal::stop));
-    run.console().line(String.format(Locale.ROOT, "Executing %s: %d terminals on warehouses %s, weights %s, warm-up "
-        + "%d s, measure %d s", phase, config.terminals(), range, work.weights(), warmupSeconds, measureSeconds));
+    Terminals terminals = new Terminals(list, () -> {
+      try {
+        return db.connect(false);
+      } catch (SQLException e) {
+        throw new RuntimeException(e);
+      }
+    }, config, work, range.total(), setup, warmupMetrics);
+    run.onStop(terminals::stop);
+    run.console().line(String.format(Locale.ROOT, "Executing %s: %d terminals on warehouses %s over %d connection%s, "
+        + "weights %s, %s, warm-up %d s, measure %d s", phase, config.terminals(), range, setup.connections(),
+        setup.connections() == 1 ? "" : "s", work.weights(), !config.hasWaits() ? "no keying or think times"
+            : config.hasSpecWaits() ? "the spec's keying and think times" : "the config's keying and think times",
+        warmupSeconds, measureSeconds) + (setup.deferDelivery() ? ", Delivery deferred" : ""));
     PhaseRecorder recorder = null;
     long start = 0;
     if (warmupSeconds == 0) {
@@ -69,7 +76,7 @@ public final class ExecutePhase {
       recorder = new PhaseRecorder(phase, metrics, run.directory().latencyDir(), run.timeseries());
       start = System.nanoTime();
     }
-    threads.forEach(Thread::start);
+    terminals.start();
     if (warmupSeconds > 0) {
       sleepWhileRunning(run, warmupSeconds);
       run.beginPhase(phase);
@@ -78,7 +85,8 @@ public final class ExecutePhase {
       if (warmupMetrics.outages().downForSeconds(start) > 0) {
         metrics.outages().unreachable(start); // an outage that began in the warm-up goes on into the window
       }
-      terminals.forEach(t -> t.recordInto(metrics));
+      terminals.recordInto(metrics);
+      terminals.resetWaits();
     }
     for (int s = 10; s <= measureSeconds && !run.interrupted(); s += 10) {
       sleepWhileRunning(run, Math.min(10, measureSeconds - (s - 10)));
@@ -91,29 +99,35 @@ public final class ExecutePhase {
       sleepWhileRunning(run, measureSeconds % 10);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    terminals.forEach(Terminal::stop);
+    terminals.stop();
     // What finishes after the window closes is not measured, but it changed the database: counted apart.
     Metrics afterWindow = new Metrics();
-    terminals.forEach(t -> t.recordInto(afterWindow));
+    terminals.recordInto(afterWindow);
+    Map<String, PhaseResult.TerminalWaits> waits = terminals.waits();
     recorder.close();
-    for (Thread th : threads) {
-      th.join(TimeUnit.SECONDS.toMillis(60));
+    terminals.join(TimeUnit.SECONDS.toMillis(60));
+    if (terminals.earlySubmissions() > 0) {
+      throw new RunFailure(terminals.earlySubmissions() + " submissions came before their keying and think times "
+          + "were over: the terminals did not keep the spec's cycle");
     }
     Map<String, Long> after = new TreeMap<>();
     afterWindow.operations().forEach(op -> after.put(op.name(), op.successes()));
     double tpmC = TpccMetrics.tpmC(metrics, seconds);
-    Double efficiency = config.hasThinkTimes() ? TpccMetrics.efficiency(tpmC, range.count()) : null;
-    // Clause 5.2.5.3 times a transaction from its submission: under a rate, its actual start.
+    Double efficiency = config.hasSpecWaits() ? TpccMetrics.efficiency(tpmC, range.count()) : null;
+    // Clause 5.2.5.3 times a transaction from its submission: under a rate, not from its slot.
     Map<String, org.HdrHistogram.Histogram> submitted = recorder.actualTotals();
-    var limits = TpccMetrics.responseTimeLimits(submitted.isEmpty() ? recorder.totals() : submitted);
-    run.console().line((efficiency == null ? String.format(Locale.ROOT, "tpmC %.1f (no keying or think times: no "
-        + "efficiency); ", tpmC) : String.format(Locale.ROOT, "tpmC %.1f, efficiency %.2f%% (of %.2f × %d "
-        + "warehouses); ", tpmC, efficiency, TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count()))
-        + TpccMetrics.status(metrics, seconds));
-    limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s, %s)", k,
-        v.p90S(), v.limitS(), v.pass() ? "pass" : "FAIL")));
+    var limits = TpccMetrics.responseTimeLimits(submitted.isEmpty() ? recorder.totals() : submitted,
+        setup.deferDelivery());
+    run.console().line(TpccMetrics.status(metrics, seconds) + "; " + (efficiency == null ? "no efficiency ("
+        + (config.hasWaits() ? "not the spec's keying and think times" : "no keying or think times") + ")"
+        : String.format(Locale.ROOT, "efficiency %.2f%% (of %.2f × %d warehouses)", efficiency,
+            TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count())));
+    limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s%s, %s)", k,
+        v.p90S(), v.limitS(), setup.deferDelivery() && k.equals(TransactionKind.DELIVERY.benchbaseName())
+            ? " from queued to delivered, clause 2.7.2" : "", v.pass() ? "pass" : "FAIL")));
+    TpccMetrics.waitsLine(waits).ifPresent(run.console()::line);
     return PhaseResult.of(metrics, recorder, seconds).withTpcc(tpmC, efficiency, limits)
-        .withAfterWindow(after.isEmpty() ? null : after);
+        .withAfterWindow(after.isEmpty() ? null : after).withTerminalWaits(waits.isEmpty() ? null : waits);
   }
 
   private static void sleepWhileRunning(Run run, long seconds) throws InterruptedException {

@@ -31,7 +31,8 @@ class TpccConfigTest {
           c.works().stream().map(TpccConfig.Work::weights).toList(), name);
       assertEquals(600, c.works().get(0).timeSeconds());
       assertNull(c.works().get(0).rate(), "unlimited");
-      assertFalse(c.hasThinkTimes(), name);
+      assertFalse(c.hasWaits(), name);
+      assertFalse(c.hasSpecWaits(), name);
       assertEquals(TpccConfig.TRANSACTIONS, c.transactionTypes().stream().map(TpccConfig.TransactionType::name).toList());
     }
     // The spec's run: 10 terminals a warehouse with the spec's keying and think times.
@@ -42,7 +43,7 @@ class TpccConfigTest {
       assertEquals(1, c.works().size());
       assertEquals(new TpccConfig.TransactionType("NewOrder", 18000, 12000), c.transaction("NewOrder"));
       assertEquals(new TpccConfig.TransactionType("StockLevel", 2000, 5000), c.transaction("StockLevel"));
-      assertTrue(c.hasThinkTimes(), name);
+      assertTrue(c.hasSpecWaits(), name);
     }
     assertEquals("com.yugabyte.Driver", TpccConfig.read(CONFIGS.resolve("yugabyte_100w.xml")).driver());
   }
@@ -54,7 +55,13 @@ class TpccConfigTest {
     assertEquals(4, c.terminals());
     assertEquals(60, c.works().get(0).timeSeconds());
     assertTrue(c.transactionTypes().stream().allMatch(t -> t.preExecutionWaitMs() == 0 && t.postExecutionWaitMs() == 0));
-    assertFalse(c.hasThinkTimes(), "no efficiency for it");
+    assertFalse(c.hasWaits());
+    assertFalse(c.hasSpecWaits(), "no efficiency for it");
+    TpccConfig spec = c.withSpecWaits();
+    assertTrue(spec.hasSpecWaits());
+    assertEquals(new TpccConfig.TransactionType("Payment", 3000, 12000), spec.transaction("Payment"));
+    assertEquals(new TpccConfig.TransactionType("OrderStatus", 2000, 10000), spec.transaction("OrderStatus"));
+    assertEquals(new TpccConfig.TransactionType("Delivery", 2000, 5000), spec.transaction("Delivery"));
     assertEquals(128, c.batchSize());
     TpccConfig bigger = c.with(10, 16);
     assertEquals(10, bigger.scaleFactor());

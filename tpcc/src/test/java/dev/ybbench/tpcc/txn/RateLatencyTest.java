@@ -36,15 +36,14 @@ class RateLatencyTest {
       TpccConfig config = TpccConfig.read(Path.of("config", "tiny.xml"));
       TpccConfig.Work paymentsOnly = new TpccConfig.Work(60, 0, 5.0, List.of(0, 100, 0, 0, 0));
       Metrics metrics = new Metrics();
-      Terminal terminal = new Terminal(1, 1, 1, OneWarehouse.connections(url), config, paymentsOnly,
-          new TpccRandom(7, LoadPhase.LOAD_CONSTANTS), 10, 1 / 5.0, metrics);
-      Thread thread = new Thread(terminal, "terminal");
+      Terminals terminal = new Terminals(List.of(new Terminal(1, 1, new TpccRandom(7, LoadPhase.LOAD_CONSTANTS))),
+          OneWarehouse.connections(url), config, paymentsOnly, 1, new Terminals.Setup(1, false, 10), metrics);
       Histogram intended;
       Histogram actual;
       try (Timeseries ts = new Timeseries(dir.resolve("timeseries.csv"));
           PhaseRecorder recorder = new PhaseRecorder("execute", metrics, Files.createDirectories(dir.resolve("latency")),
               ts)) {
-        thread.start();
+        terminal.start();
         Thread.sleep(2000);
         try (Connection blocker = DriverManager.getConnection(url, "postgres", "");
             Statement st = blocker.createStatement()) {
@@ -55,7 +54,7 @@ class RateLatencyTest {
         }
         Thread.sleep(3000);
         terminal.stop();
-        thread.join(20_000);
+        terminal.join(20_000);
         recorder.close();
         intended = recorder.totals().get("Payment");
         actual = recorder.actualTotals().get("Payment");

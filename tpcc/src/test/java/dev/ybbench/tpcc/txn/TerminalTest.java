@@ -1,7 +1,6 @@
 package dev.ybbench.tpcc.txn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.metrics.Metrics;
@@ -13,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -38,17 +38,17 @@ class TerminalTest {
     };
     TpccConfig config = TpccConfig.read(Path.of("config", "tiny.xml"));
     Metrics metrics = new Metrics();
-    Terminal terminal = new Terminal(1, 1, 1, connections, config, config.works().get(0),
-        new TpccRandom(1, TpccRandom.Constants.forLoad(new Random(1))), 10, 0, metrics);
-    Thread thread = new Thread(terminal, "terminal");
-    thread.start();
+    Terminals terminal = new Terminals(List.of(new Terminal(1, 1,
+        new TpccRandom(1, TpccRandom.Constants.forLoad(new Random(1))))), connections, config, config.works().get(0), 1,
+        new Terminals.Setup(1, false, 10), metrics);
+    terminal.start();
     Thread.sleep(1600);
     terminal.stop();
     long stopped = System.nanoTime();
-    thread.join(5000);
+    boolean ended = terminal.join(5000);
     long stopMillis = (System.nanoTime() - stopped) / 1_000_000;
 
-    assertFalse(thread.isAlive());
+    assertTrue(ended);
     assertTrue(stopMillis < 500, "the terminal took " + stopMillis + " ms to stop");
     // Pauses of 100, 200, 400, 800 ms, each drawn from half to all of that: 4 to 6 attempts.
     assertTrue(connects.get() >= 4 && connects.get() <= 6, connects.get() + " connection attempts");

@@ -35,10 +35,9 @@ class UnknownOutcomeTest {
       TpccConfig config = TpccConfig.read(Path.of("config", "tiny.xml"));
       TpccConfig.Work newOrdersOnly = new TpccConfig.Work(60, 0, null, List.of(100, 0, 0, 0, 0));
       Metrics metrics = new Metrics();
-      Terminal terminal = new Terminal(1, 1, 1, OneWarehouse.connections(url), config, newOrdersOnly,
-          new TpccRandom(7, LoadPhase.LOAD_CONSTANTS), 10, 0, metrics);
-      Thread thread = new Thread(terminal, "terminal");
-      thread.start();
+      Terminals terminal = new Terminals(List.of(new Terminal(1, 1, new TpccRandom(7, LoadPhase.LOAD_CONSTANTS))),
+          OneWarehouse.connections(url), config, newOrdersOnly, 1, new Terminals.Setup(1, false, 10), metrics);
+      terminal.start();
       OperationMetrics newOrder = metrics.operation("NewOrder");
       try (Connection admin = DriverManager.getConnection(url, "postgres", "");
           Statement st = admin.createStatement()) {
@@ -58,7 +57,7 @@ class UnknownOutcomeTest {
         Thread.sleep(100);
       }
       terminal.stop();
-      thread.join(20_000);
+      terminal.join(20_000);
       assertEquals(1, newOrder.unknownOutcomes());
       assertEquals(0, newOrder.errorCount(), newOrder.errors().toString());
     }

@@ -1,0 +1,463 @@
+package dev.ybbench.tpcc.txn;
+
+import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.retry.RetryPolicy;
+import dev.ybbench.harness.sql.SqlErrors;
+import dev.ybbench.tpcc.TpccRandom;
+import dev.ybbench.tpcc.config.TpccConfig;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.DelayQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+
+/**
+ * A work's terminals over a pool of connections, like a TP monitor in front of the database
+ * (yugabyte/tpcc's {@code --num-connections}). Each terminal waits in one queue, ordered by when
+ * its keying time ends; a worker thread, one per connection, takes the next terminal whose
+ * submission is due, runs its transaction (retrying conflicts), and puts it back with its next
+ * submission time: its think time (clause 5.2.5.4), then the keying time (clause 5.2.5.2) of the
+ * transaction it picks next. With as many connections as terminals and no waits this is
+ * BenchBase's thread per terminal; with the spec's waits, 1,000 terminals need only the
+ * connections their work in flight keeps busy.
+ *
+ * <p>A response time runs from the terminal's submission to the end of its transaction
+ * (clause 5.2.5.3), so time spent waiting for a free connection counts in it; that wait is also
+ * reported on its own ({@link #waits}). Under a {@code <rate>} each terminal also has slots in a
+ * schedule, and the latency recorded first runs from the slot (coordinated omission), the
+ * response time beside it.
+ *
+ * <p>With {@code deferDelivery} (the spec's run), a Delivery's terminal only queues it and is
+ * answered at once; the business transaction runs later on workers of its own (clause 2.7.2), and
+ * its latency runs from the queueing to its end.
+ */
+public final class Terminals {
+  /** A Delivery queued by a terminal (clause 2.7.2.1): the warehouse and carrier it keyed, and when. */
+  private record DeferredDelivery(int warehouse, int carrier, long queued) {}
+
+  /**
+   * How a work is driven.
+   *
+   * @param connections   worker threads for the terminals, each with its own connection
+   * @param deferDelivery queue Deliveries and run them apart (clause 2.7.2), on
+   *                      {@link #deliveryConnections} more workers
+   * @param maxRetries    retries of a conflicting transaction before it counts as failed
+   */
+  public record Setup(int connections, boolean deferDelivery, int maxRetries) {
+    /**
+     * Workers for deferred Deliveries: one per 10 terminal connections, at least one. A Delivery
+     * is 4 % of the mix and about as long as a New-Order, so this leaves them idle more often than
+     * the terminals' workers; their queueing shows in the Deliveries' latency, which runs from
+     * when each was queued.
+     */
+    public int deliveryConnections() {
+      return deferDelivery ? (connections + 9) / 10 : 0;
+    }
+  }
+
+  private final List<Terminal> terminals;
+  private final Supplier<Connection> connect;
+  private final TpccConfig config;
+  private final TpccConfig.Work work;
+  private final int totalWarehouses;
+  private final Setup setup;
+  /** Each terminal's spacing between slots under a rate, ns; 0 without. */
+  private final long slotNanos;
+  private final DelayQueue<Terminal> queue = new DelayQueue<>();
+  private final BlockingQueue<DeferredDelivery> deliveries = new LinkedBlockingQueue<>();
+  private final List<Thread> threads = new ArrayList<>();
+  private final Map<TransactionKind, Waits> waits = new EnumMap<>(TransactionKind.class);
+  /** Submissions before the terminal's think and keying times were over: a broken schedule, always 0. */
+  private final LongAdder early = new LongAdder();
+  private volatile Metrics sink;
+  private volatile boolean stopped;
+
+  /**
+   * @param connect opens a connection (autocommit off, the config's isolation)
+   */
+  public Terminals(List<Terminal> terminals, Supplier<Connection> connect, TpccConfig config, TpccConfig.Work work,
+      int totalWarehouses, Setup setup, Metrics sink) {
+    this.terminals = List.copyOf(terminals);
+    this.connect = connect;
+    this.config = config;
+    this.work = work;
+    this.totalWarehouses = totalWarehouses;
+    this.setup = setup;
+    this.sink = sink;
+    this.slotNanos = work.rate() == null ? 0 : (long) (terminals.size() / work.rate() * 1e9);
+    for (TransactionKind k : TransactionKind.values()) {
+      waits.put(k, new Waits());
+    }
+  }
+
+  /** Every terminal starts keying its first transaction now; the workers start. */
+  public void start() {
+    long now = System.nanoTime();
+    for (Terminal t : terminals) {
+      t.slot = now;
+      keyNext(t, now, 0);
+      queue.add(t);
+    }
+    for (int i = 0; i < setup.connections(); i++) {
+      threads.add(new Thread(new Worker(false), "tpcc-worker-" + i));
+    }
+    for (int i = 0; i < setup.deliveryConnections(); i++) {
+      threads.add(new Thread(new Worker(true), "tpcc-delivery-" + i));
+    }
+    threads.forEach(Thread::start);
+  }
+
+  /** Where results go from now on (the runner swaps the warm-up's sink for the measurement's). */
+  public void recordInto(Metrics metrics) {
+    this.sink = metrics;
+  }
+
+  /** Workers finish the transaction they are running and stop; queued work is dropped. */
+  public void stop() {
+    stopped = true;
+  }
+
+  /** Waits up to {@code millis} for every worker to end; whether they all did. */
+  public boolean join(long millis) throws InterruptedException {
+    long until = System.currentTimeMillis() + millis;
+    for (Thread t : threads) {
+      t.join(Math.max(1, until - System.currentTimeMillis()));
+    }
+    return threads.stream().noneMatch(Thread::isAlive);
+  }
+
+  /** Starts counting keying, think and connection waits afresh (at the start of the measured window). */
+  public void resetWaits() {
+    waits.values().forEach(Waits::reset);
+    early.reset();
+  }
+
+  /**
+   * Per type that ran: the keying and think times the terminals waited (the full disclosure
+   * report's minimum, mean and maximum, clause 8.1.5.3) and how long submissions waited for a
+   * free connection.
+   */
+  public Map<String, PhaseResult.TerminalWaits> waits() {
+    Map<String, PhaseResult.TerminalWaits> out = new LinkedHashMap<>();
+    waits.forEach((k, w) -> {
+      PhaseResult.TerminalWaits r = w.result();
+      if (r != null) {
+        out.put(k.benchbaseName(), r);
+      }
+    });
+    return out;
+  }
+
+  /** Submissions made before their think and keying times were over (must be 0). */
+  public long earlySubmissions() {
+    return early.sum();
+  }
+
+  /**
+   * After a response at {@code end} (or at the start): picks the next transaction by the work's
+   * weights and schedules its submission after the think time of the one just answered and the
+   * keying time of the next.
+   */
+  private void keyNext(Terminal t, long end, long thinkMs) {
+    TransactionKind kind = pick(t.random);
+    long keying = config.transaction(kind.benchbaseName()).preExecutionWaitMs();
+    long waited = thinkMs + keying;
+    long due = end + waited * 1_000_000L;
+    if (slotNanos > 0) {
+      if (t.lastResponse != 0) {
+        t.slot += slotNanos;
+      }
+      // A terminal that is early for its slot waits for it; one running late submits at once.
+      due = Math.max(due, t.slot + keying * 1_000_000L);
+      t.intended = t.slot + keying * 1_000_000L;
+    } else {
+      t.intended = due;
+    }
+    t.next = kind;
+    t.keyingMs = keying;
+    t.waitedMs = waited;
+    t.due = due;
+  }
+
+  private TransactionKind pick(TpccRandom random) {
+    int roll = random.uniform(1, 100);
+    List<Integer> weights = work.weights();
+    List<TpccConfig.TransactionType> types = config.transactionTypes();
+    int sum = 0;
+    for (int i = 0; i < weights.size(); i++) {
+      sum += weights.get(i);
+      if (roll <= sum) {
+        return TransactionKind.named(types.get(i).name());
+      }
+    }
+    throw new IllegalStateException("weights do not sum to 100");
+  }
+
+  /**
+   * One connection and the thread that runs, on it, the terminals' transactions as they fall due,
+   * or the deferred Deliveries as they are queued; the context of each.
+   */
+  private final class Worker implements Runnable, Terminal.Context {
+    private final boolean deferred;
+    private final RetryPolicy<SQLException> retry = RetryPolicy.of(SQLException.class, SqlErrors::classify,
+        setup.maxRetries(), () -> sink).stopWhen(() -> stopped);
+    private Connection connection;
+    private Statements statements;
+    private Terminal terminal;
+    private int warehouse;
+    private volatile Object lastDisplay;
+    /** Set while a COMMIT is under way, and left set when it threw. */
+    private boolean commitFailed;
+
+    Worker(boolean deferred) {
+      this.deferred = deferred;
+    }
+
+    @Override
+    public void run() {
+      try {
+        while (!stopped) {
+          if (deferred) {
+            DeferredDelivery d = deliveries.poll(100, TimeUnit.MILLISECONDS);
+            if (d != null) {
+              deliver(d);
+            }
+          } else {
+            Terminal t = queue.poll(100, TimeUnit.MILLISECONDS);
+            if (t != null) {
+              serve(t);
+            }
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        disconnect();
+      }
+    }
+
+    private void serve(Terminal t) {
+      long start = System.nanoTime();
+      if (t.lastResponse != 0 && start - t.lastResponse < t.waitedMs * 1_000_000L) {
+        early.increment();
+      }
+      Waits w = waits.get(t.next);
+      w.keying(t.keyingMs);
+      w.connection((start - t.due) / 1_000_000.0);
+      long end;
+      if (setup.deferDelivery() && t.next == TransactionKind.DELIVERY) {
+        // Clause 2.7.2.1: the terminal is answered once the Delivery is queued.
+        deliveries.add(new DeferredDelivery(t.warehouse, Delivery.carrier(t.random), t.due));
+        end = System.nanoTime();
+      } else {
+        terminal = t;
+        warehouse = t.warehouse;
+        TpccTransaction txn = t.next.transaction();
+        end = runOne(txn.name(), txn.readOnly(), () -> txn.execute(this), t.intended, t.due);
+        terminal = null;
+      }
+      long think = t.thinkTime(config.transaction(t.next.benchbaseName()).postExecutionWaitMs());
+      w.think(think);
+      t.lastResponse = end;
+      keyNext(t, end, think);
+      if (!stopped) {
+        queue.add(t);
+      }
+    }
+
+    private void deliver(DeferredDelivery d) {
+      terminal = null;
+      warehouse = d.warehouse();
+      runOne(TransactionKind.DELIVERY.benchbaseName(), false, () -> Delivery.deliver(this, d.carrier()),
+          d.queued(), d.queued());
+    }
+
+    /**
+     * Runs one transaction to its end, retrying retryable errors, and records the outcome.
+     *
+     * @param intended  when a rate's schedule meant it to be submitted
+     * @param submitted when it was submitted
+     * @return when it ended
+     */
+    private long runOne(String name, boolean readOnly, RetryPolicy.Attempt<TpccTransaction.Outcome, SQLException> body,
+        long intended, long submitted) {
+      try {
+        TpccTransaction.Outcome outcome = retry.call(name, () -> attempt(readOnly, body));
+        long end = System.nanoTime();
+        String recorded = outcome == TpccTransaction.Outcome.ROLLED_BACK ? TransactionKind.NEW_ORDER_ROLLBACK : name;
+        if (slotNanos > 0) {
+          sink.operation(recorded).success((end - intended) / 1000, (end - submitted) / 1000);
+        } else {
+          sink.operation(recorded).success((end - submitted) / 1000);
+        }
+        return end;
+      } catch (SQLException e) {
+        if (commitFailed && SqlErrors.isConnectionLost(e)) {
+          // The COMMIT was sent and the connection went before its reply (Jepsen's indeterminate operation).
+          sink.operation(name).unknownOutcome();
+        } else {
+          sink.operation(name).error(SqlErrors.errorClass(e), 1);
+        }
+        return System.nanoTime();
+      }
+    }
+
+    /** One attempt on the worker's connection, opened again if an earlier attempt lost it. */
+    private TpccTransaction.Outcome attempt(boolean readOnly,
+        RetryPolicy.Attempt<TpccTransaction.Outcome, SQLException> body) throws SQLException {
+      commitFailed = false;
+      try {
+        if (connection == null) {
+          connect();
+        }
+        if (connection.isReadOnly() != readOnly) {
+          connection.setReadOnly(readOnly);  // pgjdbc: the next BEGIN says READ ONLY, or not
+        }
+        return body.run();
+      } catch (SQLException e) {
+        rollbackQuietly();
+        if (SqlErrors.isConnectionLost(e)) {
+          disconnect();
+        }
+        throw e;
+      }
+    }
+
+    @Override
+    public Connection connection() {
+      return connection;
+    }
+
+    @Override
+    public Statements statements() {
+      return statements;
+    }
+
+    @Override
+    public TpccRandom random() {
+      return terminal.random;
+    }
+
+    @Override
+    public int warehouse() {
+      return warehouse;
+    }
+
+    @Override
+    public int district() {
+      return terminal.district;
+    }
+
+    @Override
+    public int warehouses() {
+      return totalWarehouses;
+    }
+
+    @Override
+    public void display(Object result) {
+      lastDisplay = result;
+    }
+
+    @Override
+    public void commit() throws SQLException {
+      commitFailed = true;
+      connection.commit();
+      commitFailed = false;
+    }
+
+    private void connect() throws SQLException {
+      try {
+        connection = connect.get();
+      } catch (RuntimeException e) {
+        if (e.getCause() instanceof SQLException s) {
+          throw s;
+        }
+        throw e;
+      }
+      statements = new Statements(connection);
+    }
+
+    private void rollbackQuietly() {
+      try {
+        if (connection != null && !connection.isClosed()) {
+          connection.rollback();
+        }
+      } catch (SQLException ignored) {
+        // the connection is being dropped
+      }
+    }
+
+    private void disconnect() {
+      if (statements != null) {
+        statements.close();
+        statements = null;
+      }
+      if (connection != null) {
+        try {
+          connection.close();
+        } catch (SQLException ignored) {
+          // already broken
+        }
+        connection = null;
+      }
+    }
+  }
+
+  /** One type's keying, think and connection waits in ms: count, sum, minimum, maximum. */
+  private static final class Waits {
+    private final double[][] stats = new double[3][];
+
+    Waits() {
+      reset();
+    }
+
+    synchronized void reset() {
+      for (int i = 0; i < 3; i++) {
+        stats[i] = new double[] {0, 0, Double.MAX_VALUE, 0};
+      }
+    }
+
+    void keying(double ms) {
+      add(0, ms);
+    }
+
+    void think(double ms) {
+      add(1, ms);
+    }
+
+    void connection(double ms) {
+      add(2, Math.max(0, ms));
+    }
+
+    private synchronized void add(int which, double ms) {
+      double[] s = stats[which];
+      s[0]++;
+      s[1] += ms;
+      s[2] = Math.min(s[2], ms);
+      s[3] = Math.max(s[3], ms);
+    }
+
+    synchronized PhaseResult.TerminalWaits result() {
+      if (stats[0][0] == 0) {
+        return null;
+      }
+      return new PhaseResult.TerminalWaits((long) stats[0][0], range(stats[0]), range(stats[1]), range(stats[2]));
+    }
+
+    private static PhaseResult.TerminalWaits.Range range(double[] s) {
+      if (s[0] == 0) {
+        return null;
+      }
+      return new PhaseResult.TerminalWaits.Range(s[2] / 1000, s[1] / s[0] / 1000, s[3] / 1000);
+    }
+  }
+}
