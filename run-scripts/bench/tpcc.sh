@@ -64,8 +64,9 @@ run=$(tpcc --config "$tiny" --warehouses "$load_warehouses" --create --load --lo
 echo "load: $load_warehouses warehouses, $(result "$run" summary.json .phases.load.rows) rows in" \
   "$(result "$run" summary.json .phases.load.duration_s) s = $(result "$run" summary.json .phases.load.rows_per_s) rows/s"
 
-run=$(tpcc --warehouses "$load_warehouses" --terminals "$terminals" --execute --check --duration "$seconds" \
-  --warmup 10)
+configs="$YBBENCH_HOME/tpcc/config"
+run=$(tpcc --config "$configs/postgres_100w.xml" --warehouses "$load_warehouses" --terminals "$terminals" --execute \
+  --check --duration "$seconds" --warmup 10)
 echo "throughput run: $load_warehouses warehouses, $terminals terminals, no keying or think times," \
   "$seconds s a work; consistency all pass: $(result "$run" summary.json .consistency.all_pass)"
 sed -n '/^Works (/,/^  execute-6/p' "$bench_work/tpcc.log"
@@ -80,8 +81,9 @@ for i in "${!types[@]}"; do
 done
 
 if [[ $full == true ]]; then
-  tpcc --warehouses 100 --spec --create --load --loader-threads 2 >/dev/null
-  run=$(tpcc --warehouses 100 --spec --execute --check --duration "$full_seconds" --warmup 60)
+  tpcc --config "$configs/postgres_100w_spec.xml" --spec --create --load --loader-threads 2 >/dev/null
+  run=$(tpcc --config "$configs/postgres_100w_spec.xml" --spec --execute --check --duration "$full_seconds" \
+    --warmup 60)
   awk -v t="$(result "$run" summary.json .phases.execute.tpmC)" \
     -v e="$(result "$run" summary.json .phases.execute.efficiency_pct)" \
     -v cpu="$(result "$run" summary.json .phases.execute.server.client_cpu_s)" -v s="$full_seconds" \
