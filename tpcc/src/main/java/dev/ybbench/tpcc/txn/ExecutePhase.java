@@ -125,7 +125,9 @@ public final class ExecutePhase {
     limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s%s, %s)", k,
         v.p90S(), v.limitS(), setup.deferDelivery() && k.equals(TransactionKind.DELIVERY.benchbaseName())
             ? " from queued to delivered, clause 2.7.2" : "", v.pass() ? "pass" : "FAIL")));
-    TpccMetrics.waitsLine(waits).ifPresent(run.console()::line);
+    if (config.hasWaits() || setup.connections() < config.terminals()) {
+      TpccMetrics.waitsLine(waits).ifPresent(run.console()::line);
+    }
     return PhaseResult.of(metrics, recorder, seconds).withTpcc(tpmC, efficiency, limits)
         .withAfterWindow(after.isEmpty() ? null : after).withTerminalWaits(waits.isEmpty() ? null : waits);
   }
