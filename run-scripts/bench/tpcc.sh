@@ -65,8 +65,11 @@ echo "load: $load_warehouses warehouses, $(result "$run" summary.json .phases.lo
   "$(result "$run" summary.json .phases.load.duration_s) s = $(result "$run" summary.json .phases.load.rows_per_s) rows/s"
 
 configs="$YBBENCH_HOME/tpcc/config"
+# Delivery alone, 6.4 terminals a warehouse all after the same oldest orders, fails about 1 % of
+# its transactions with serialization errors even after 10 retries on SERIALIZABLE PostgreSQL:
+# contention the table should show, not a broken run.
 run=$(tpcc --config "$configs/postgres_100w.xml" --warehouses "$load_warehouses" --terminals "$terminals" --execute \
-  --check --duration "$seconds" --warmup 10)
+  --check --duration "$seconds" --warmup 10 --max-error-pct 5)
 echo "throughput run: $load_warehouses warehouses, $terminals terminals, no keying or think times," \
   "$seconds s a work; consistency all pass: $(result "$run" summary.json .consistency.all_pass)"
 sed -n '/^Works (/,/^  execute-6/p' "$bench_work/tpcc.log"

@@ -6,6 +6,7 @@ import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
@@ -44,7 +45,7 @@ import picocli.CommandLine.Option;
         "  ./run_tpcc.sh --config my.xml --check",
         "  ./run_tpcc.sh --merge results/<client 1 run> results/<client 2 run>"})
 public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
-  @Option(names = "--config", paramLabel = "FILE", description = "a BenchBase-format TPC-C config (default: "
+  @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "a BenchBase-format TPC-C config (default: "
       + "tpcc/config/tiny.xml, or with --warehouses the 100-warehouse config for the target)")
   Path configFile;
 
@@ -157,9 +158,23 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   }
 
   public int execute(String[] args, PrintStream err) {
-    this.args = args.clone();
+    String[] ours;
     try {
-      return CommandLines.execute(this, args, err, lifecycle.console()::clean, () -> options.verbose);
+      ForeignCommandLines.Translation t = ForeignCommandLines.translate(args);
+      ours = t.args().toArray(String[]::new);
+      if (t.dialect() != null) {
+        lifecycle.console().line(t.dialect() + "'s command line, run as: ./run_tpcc.sh "
+            + String.join(" ", RunInfo.redactCommand(t.args(), lifecycle.console()::clean)));
+      }
+      t.notes().forEach(n -> lifecycle.console().line("note: " + n));
+    } catch (UserError e) {
+      err.println("error: " + lifecycle.console().clean(e.getMessage()));
+      lifecycle.finished();
+      return 2;
+    }
+    this.args = ours.clone();
+    try {
+      return CommandLines.execute(this, ours, err, lifecycle.console()::clean, () -> options.verbose);
     } finally {
       lifecycle.finished();
     }
