@@ -89,6 +89,11 @@ public record TpccConfig(
   private static final Set<String> TOP = Set.of("type", "driver", "url", "username", "password", "isolation",
       "batchsize", "scalefactor", "terminals", "loaderThreads", "works", "transactiontypes", "randomSeed",
       "reconnectOnConnectionFailure", "newConnectionPerTxn");
+  /** Elements of yugabyte/tpcc's own config (its workload_all.xml), which BenchBase's lacks. */
+  private static final Set<String> YUGABYTE_TPCC = Set.of("dbtype", "DBName", "port", "runtime", "rate",
+      "useKeyingTime", "useThinkTime", "jdbcURL", "maxRetriesPerTransaction", "enableForeignKeysAfterLoad",
+      "batchSize", "hikariConnectionTimeoutMs", "useStoredProcedures", "displayEnhancedLatencyMetrics",
+      "maxLoaderRetries", "sslCert", "sslKey", "trackPerSQLStmtLatencies");
   private static final Set<String> ISOLATIONS = Set.of("TRANSACTION_SERIALIZABLE", "TRANSACTION_REPEATABLE_READ",
       "TRANSACTION_READ_COMMITTED", "TRANSACTION_READ_UNCOMMITTED");
 
@@ -145,6 +150,10 @@ public record TpccConfig(
       }
       while (nextChildOf("parameters")) {
         String name = x.getLocalName();
+        if (YUGABYTE_TPCC.contains(name)) {
+          throw error("<" + name + "> is yugabyte/tpcc's config format; run_tpcc.sh reads BenchBase's: start from "
+              + "tpcc/config/yugabyte_100w_spec.xml (the flags of yugabyte/tpcc's command line work as they are)");
+        }
         if (!TOP.contains(name)) {
           throw error("unknown element <" + name + "> in <parameters>");
         }

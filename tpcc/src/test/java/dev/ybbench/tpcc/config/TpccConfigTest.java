@@ -107,6 +107,9 @@ class TpccConfigTest {
         error(config("<scalefactor>-3</scalefactor>", "45,43,4,4,4", "StockLevel")));
     assertEquals("c.xml:4: unknown element <scalefactr> in <parameters>",
         error(config("<scalefactr>1</scalefactr>", "45,43,4,4,4", "StockLevel")));
+    assertEquals("c.xml:4: <dbtype> is yugabyte/tpcc's config format; run_tpcc.sh reads BenchBase's: start from "
+        + "tpcc/config/yugabyte_100w_spec.xml (the flags of yugabyte/tpcc's command line work as they are)",
+        error(config("<dbtype>yugabyte</dbtype>", "45,43,4,4,4", "StockLevel")));
     String malformed = error("<?xml version=\"1.0\"?>\n<parameters>\n  <scalefactor>1</scalefactor>\n</parameter>\n");
     assertTrue(malformed.startsWith("c.xml:4: malformed XML:"), malformed);
   }
