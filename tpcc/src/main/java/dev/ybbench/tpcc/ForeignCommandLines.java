@@ -103,7 +103,7 @@ final class ForeignCommandLines {
         case "-jh", "--json-histograms" -> throw new UserError(flag + ": every run writes its latency histograms "
             + "to latency/*.hlog and percentiles to summary.json in its run directory; drop " + flag);
         case "--anonymize", "--dialects-export" -> throw new UserError(flag + " is BenchBase's own; run it in "
-            + "BenchBase (run_tpcc.sh --engine benchbase)");
+            + "BenchBase itself");
         case "--merge-results", "--merge-json-results" -> {
           String v = value.get();
           i += inline == null ? 1 : 0;
