@@ -77,7 +77,7 @@ sed -n '/^Works (/,/^  execute-6/p' "$bench_work/tpcc.log"
 phases=(execute-2 execute-3 execute-4 execute-5 execute-6)
 types=(NewOrder Payment OrderStatus Delivery StockLevel)
 for i in "${!types[@]}"; do
-  alone=$(result "$run" summary.json ".phases.${phases[$i]}.operations.${types[$i]}.throughput_ops")
+  alone=$(result "$run" summary.json ".phases[\"${phases[$i]}\"].operations.${types[$i]}.throughput_ops")
   mixed=$(result "$run" summary.json ".phases.execute.operations.${types[$i]}.throughput_ops")
   awk -v t="${types[$i]}" -v a="$alone" -v m="$mixed" 'BEGIN {
     printf "  %-12s alone %8.1f/s, in the mix %8.1f/s: %.2fx\n", t, a, m, (m > 0 ? a / m : 0) }'

@@ -338,6 +338,11 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       if (works.size() > 1) {
         TpccMetrics.worksTable(measured, works).forEach(console::line);
       }
+      String why = TpccCharts.draw(run.directory(), measured, works, "tpcc " + config.file().getFileName()
+          .toString().replaceFirst("\\.xml$", "") + " on " + target.server().slug());
+      if (why != null && !why.startsWith("gnuplot is not installed")) {
+        console.line("warning: " + why);
+      }
     }
     if ((check || !explicit) && !run.interrupted()) {
       RunSummary.Consistency consistency = checkPhase(db, console);

@@ -121,6 +121,15 @@ class RunTpccTest {
         table);
     assertEquals(List.of(45, 43, 4, 4, 4).toString(), JSON.readTree(o.runDir().resolve("run.json").toFile())
         .at("/parameters/weights").asText());
+    // The 2.1 post's picture and the charts of each work over time (where gnuplot is installed).
+    if (new ProcessBuilder("sh", "-c", "command -v gnuplot").start().waitFor() == 0) {
+      for (String svg : List.of("works.svg", "execute-tpmC.svg", "execute-types.svg", "execute-p90.svg",
+          "execute-3-types.svg", "execute-3-p90.svg")) {
+        assertTrue(Files.size(o.runDir().resolve("plots").resolve(svg)) > 1000, svg);
+      }
+      assertFalse(Files.exists(o.runDir().resolve("plots/execute-3-tpmC.svg")), "Payment alone has no tpmC");
+      assertTrue(Files.readString(o.runDir().resolve("plots/works.svg")).contains("StockLevel alone"));
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.ybbench.harness.compare;
 
 import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.harness.results.HlogFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,9 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * One run's metrics as samples for the comparison: the run's value (from summary.json) with its
@@ -91,13 +90,8 @@ final class RunNoise {
         return out;
       }
       try {
-        HistogramLogReader reader = new HistogramLogReader(file.toFile());
-        try {
-          for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-            out.add(new Interval((Histogram) h, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0));
-          }
-        } finally {
-          reader.close();
+        for (Histogram h : HlogFiles.intervals(file)) {
+          out.add(new Interval(h, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0));
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);

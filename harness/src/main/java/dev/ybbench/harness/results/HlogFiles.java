@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
@@ -26,16 +28,29 @@ public final class HlogFiles {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(latencyDir, phase + "-*.hlog")) {
       for (Path f : files) {
         String op = f.getFileName().toString().substring(phase.length() + 1).replaceFirst("\\.hlog$", "");
-        Histogram total = out.computeIfAbsent(op, k -> new Histogram(3));
-        HistogramLogReader reader = new HistogramLogReader(f.toFile());
-        try {
-          for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-            total.add((Histogram) h);
-          }
-        } finally {
-          reader.close();
+        if (op.matches("\\d+-.*")) {
+          continue;  // phase execute-2's file, which execute-* also matches
         }
+        Histogram total = out.computeIfAbsent(op, k -> new Histogram(3));
+        intervals(f).forEach(total::add);
       }
+    }
+    return out;
+  }
+
+  /**
+   * The interval histograms of one {@code .hlog} file in order, each with its start and end time
+   * stamps (epoch ms): one per second of the phase as the run recorded them.
+   */
+  public static List<Histogram> intervals(Path hlog) throws IOException {
+    List<Histogram> out = new ArrayList<>();
+    HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+    try {
+      for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+        out.add((Histogram) h);
+      }
+    } finally {
+      reader.close();
     }
     return out;
   }
