@@ -132,6 +132,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       description = "retries of a conflicting transaction before it counts as failed (default: ${DEFAULT-VALUE})")
   int maxRetries;
 
+  @Option(names = "--import", paramLabel = "DIR", description = "turn a BenchBase TPC-C results directory (-d DIR) "
+      + "into a run directory here, so compare.sh sets it beside ours; with --config, named after that config")
+  Path importDir;
+
   @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR",
       description = "merge the results of clients that split one database (--start-warehouse) into one")
   List<Path> merge;
@@ -180,7 +184,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  /** The run directory of the last run (or merge), for tests and callers. */
+  /** The run directory of the last run (or merge, or import), for tests and callers. */
   public Path runDirectory() {
     return mergedDir != null ? mergedDir : lifecycle.runDirectory();
   }
@@ -194,6 +198,14 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       mergedDir = TpccMerge.merge(merge, options.resultsRoot(home));
       console.line("Merged " + merge.size() + " runs: " + mergedDir);
       return 0;
+    }
+    if (importDir != null) {
+      mergedDir = BenchBaseImport.run(importDir, options.resultsRoot(home), configFile == null ? null
+          : configFile.getFileName().toString().replaceFirst("\\.xml$", ""));
+      RunSummary imported = RunSummary.read(mergedDir);
+      console.line("Imported " + importDir + " (" + imported.state() + (imported.reason() == null ? ""
+          : ": " + imported.reason()) + "): " + mergedDir);
+      return RunInfo.COMPLETE.equals(imported.state()) ? RunLifecycle.EXIT_COMPLETE : RunLifecycle.EXIT_FAILED;
     }
     TpccConfig config = readConfig();
     WarehouseRange range = WarehouseRange.of(startWarehouse, config.scaleFactor(), totalWarehouses);

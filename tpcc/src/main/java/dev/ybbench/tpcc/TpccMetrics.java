@@ -35,6 +35,15 @@ public final class TpccMetrics {
     return completed * 60.0 / seconds;
   }
 
+  /** The same from a phase's results (an imported run's). */
+  public static double tpmC(Map<String, OperationResult> ops, double seconds) {
+    long completed = 0;
+    for (String name : List.of(TransactionKind.NEW_ORDER.benchbaseName(), TransactionKind.NEW_ORDER_ROLLBACK)) {
+      completed += ops.containsKey(name) ? ops.get(name).successes() : 0;
+    }
+    return completed * 60.0 / seconds;
+  }
+
   /** tpmC as a percentage of the theoretical maximum for {@code warehouses}. */
   public static double efficiency(double tpmC, int warehouses) {
     return 100.0 * tpmC / (SPEC_WAREHOUSE_FACTOR * warehouses);

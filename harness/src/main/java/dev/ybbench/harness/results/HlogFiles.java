@@ -55,6 +55,26 @@ public final class HlogFiles {
     return out;
   }
 
+  /**
+   * Writes {@code <phase>-<op>.hlog} from interval histograms that carry their own time stamps,
+   * as a run writes it second by second (an imported run's, rebuilt from its raw samples).
+   */
+  public static void writeIntervals(Path latencyDir, String phase, String op, List<Histogram> intervals)
+      throws IOException {
+    Files.createDirectories(latencyDir);
+    long start = intervals.isEmpty() ? 0 : intervals.get(0).getStartTimeStamp();
+    try (PrintStream out = new PrintStream(Files.newOutputStream(latencyDir.resolve(phase + "-" + op + ".hlog")),
+        true, "UTF-8")) {
+      HistogramLogWriter w = new HistogramLogWriter(out);
+      w.outputComment("ybbench " + phase + " " + op + ": latency in microseconds, one interval per second");
+      w.outputLogFormatVersion();
+      w.outputStartTime(start);
+      w.setBaseTime(start);
+      w.outputLegend();
+      intervals.forEach(w::outputIntervalHistogram);
+    }
+  }
+
   /** Writes one histogram per operation as a single-interval log {@code <phase>-<OP>.hlog}. */
   public static void write(Path latencyDir, String phase, Map<String, Histogram> totals) throws IOException {
     Files.createDirectories(latencyDir);

@@ -1,0 +1,283 @@
+package dev.ybbench.tpcc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.harness.results.HlogFiles;
+import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.txn.ExecutePhase;
+import dev.ybbench.tpcc.txn.TransactionKind;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A BenchBase TPC-C results directory ({@code -d DIR}) as one of our run directories, so that
+ * compare.sh sets BenchBase's runs beside ours. What BenchBase writes, by its ResultWriter:
+ * {@code <bench>_<time>.summary.json} (DBMS version, elapsed time of the measured phase, measured
+ * requests, goodput), {@code .raw.csv} (every measured transaction: its type, start in epoch
+ * seconds, latency in µs, and its work's index), {@code .config.xml} (the config, connection
+ * elements removed), and, when run with {@code -jh FILE}, a histograms file with each type's
+ * completed, aborted, rejected (retried) and unexpected (failed) counts.
+ *
+ * <p>raw.csv holds failed transactions too, without saying which failed: each type's successes,
+ * its New-Orders rolled back by design, its retries and its errors come from the histograms file.
+ * Without it they cannot be told apart, unless BenchBase's goodput says that every measured
+ * transaction succeeded; otherwise the import is recorded as {@code failed}, saying why.
+ * Latency per type is from raw.csv (a New-Order rolled back by design is in New-Order's), added
+ * second by second into {@code latency/*.hlog} and {@code timeseries.csv}, as a run of ours writes
+ * them. tpmC is New-Orders, those rolled back included, per minute of the measured time.
+ */
+final class BenchBaseImport {
+  private BenchBaseImport() {}
+
+  private static final String SUMMARY = ".summary.json";
+
+  /**
+   * Imports {@code dir} into a new run directory under {@code resultsRoot}; returns its path.
+   *
+   * @param workload the name of the config the run used, so that it pairs with ours of the same
+   *                 config in compare.sh (BenchBase keeps the config, not its name); null: "benchbase"
+   */
+  static Path run(Path dir, Path resultsRoot, String workload) throws IOException {
+    Path summaryFile = onlySummary(dir);
+    String base = summaryFile.getFileName().toString().replace(SUMMARY, "");
+    JsonNode s = RunDirectory.JSON.readTree(summaryFile.toFile());
+    if (!"tpcc".equalsIgnoreCase(s.path("Benchmark Type").asText())) {
+      throw new UserError(summaryFile + " is a BenchBase " + s.path("Benchmark Type").asText("?") + " run; --import "
+          + "reads TPC-C runs");
+    }
+    Path raw = dir.resolve(base + ".raw.csv");
+    if (!Files.isRegularFile(raw)) {
+      throw new UserError(dir + " has no " + raw.getFileName() + ": BenchBase writes it with --execute=true");
+    }
+    double seconds = s.path("Elapsed Time (nanoseconds)").asLong() / 1e9;
+    if (seconds <= 0) {
+      throw new UserError(summaryFile + " has no \"Elapsed Time (nanoseconds)\": a BenchBase older than this import "
+          + "reads");
+    }
+    TpccConfig config = readConfig(dir.resolve(base + ".config.xml"));
+    Map<Integer, Map<String, List<double[]>>> byWork = readRaw(raw);
+    Map<String, long[]> outcomes = outcomes(dir);  // type → completed, aborted, rejected, unexpected
+    long measured = s.path("Measured Requests").asLong();
+    long goodput = Math.round(s.path("Goodput (requests/second)").asDouble() * seconds);
+    String reason = null;
+    if (outcomes == null && goodput < measured) {
+      reason = "BenchBase counted " + (measured - goodput) + " of its " + measured + " transactions as failed or rolled "
+          + "back without saying of which type; run it with -jh FILE into its results directory and import again";
+    }
+
+    ServerInfo server = ServerInfo.fromSqlVersion(s.path("DBMS Version").asText(""));
+    workload = workload != null ? workload : "benchbase";
+    Instant started = Instant.ofEpochMilli(s.path("Start timestamp (milliseconds)").asLong(
+        s.path("Current Timestamp (milliseconds)").asLong()));
+    RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", workload, server, started);
+    RunSummary summary = RunSummary.start("tpcc", workload, server);
+    try (Timeseries ts = new Timeseries(out.timeseries())) {
+      for (Map.Entry<Integer, Map<String, List<double[]>>> work : byWork.entrySet()) {
+        String phase = ExecutePhase.phase(work.getKey());
+        // The summary's elapsed time is the whole measured run; with several works, each work's own span.
+        double phaseSeconds = byWork.size() == 1 ? seconds : span(work.getValue());
+        summary = summary.withPhase(phase, phase(out, ts, phase, work.getValue(), phaseSeconds, outcomes));
+      }
+    }
+    int warehouses = s.path("scalefactor").asInt(config == null ? 0 : config.scaleFactor());
+    int terminals = s.path("terminals").asInt(config == null ? 0 : config.terminals());
+    String state = reason == null ? RunInfo.COMPLETE : RunInfo.FAILED;
+    out.writeJson(RunSummary.FILE, summary.withTpcc(warehouses, terminals, null).withState(state, reason));
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put("warehouses", Integer.toString(warehouses));
+    parameters.put("terminals", Integer.toString(terminals));
+    parameters.put("isolation", s.path("isolation").asText(config == null ? "" : config.isolation()));
+    if (config != null) {
+      for (int i = 0; i < config.works().size(); i++) {
+        TpccConfig.Work w = config.works().get(i);
+        String prefix = i == 0 ? "" : ExecutePhase.phase(i) + ".";
+        parameters.put(prefix + "time_s", Integer.toString(w.timeSeconds()));
+        parameters.put(prefix + "warmup_s", Integer.toString(w.warmupSeconds()));
+        parameters.put(prefix + "rate", w.rate() == null ? "unlimited" : w.rate().toString());
+        parameters.put(prefix + "weights", w.weights().toString());
+      }
+      config.transactionTypes().forEach(t -> parameters.put("wait." + t.name(), t.preExecutionWaitMs() + "/"
+          + t.postExecutionWaitMs()));
+    }
+    RunInfo info = new RunInfo("tpcc", workload, null, started)
+        .server(server, false, null, null)
+        .parameters(parameters)
+        // What produced the numbers; the client machine is not recorded by BenchBase.
+        .put("harness", Map.of("engine", "BenchBase", "imported_by", RunInfo.harnessVersion()))
+        .put("host", Map.of())
+        .put("imported_from", dir.toAbsolutePath().normalize().toString())
+        .end(state, Instant.ofEpochMilli(s.path("Current Timestamp (milliseconds)").asLong()), reason);
+    out.writeJson("run.json", info.tree());
+    return out.path();
+  }
+
+  /** One work: per type its counts and latency; per second its throughput and percentiles. */
+  private static PhaseResult phase(RunDirectory out, Timeseries ts, String phase, Map<String, List<double[]>> byType,
+      double seconds, Map<String, long[]> outcomes) throws IOException {
+    double start = byType.values().stream().flatMap(List::stream).mapToDouble(r -> r[0]).min().orElse(0);
+    Map<String, OperationResult> ops = new LinkedHashMap<>();
+    TreeMap<Long, Histogram> all = new TreeMap<>();
+    for (String type : TransactionKind.names()) {
+      List<double[]> rows = byType.get(type);
+      if (rows == null) {
+        continue;
+      }
+      TreeMap<Long, Histogram> perSecond = new TreeMap<>();
+      Histogram total = new Histogram(3);
+      for (double[] r : rows) {
+        long micros = (long) r[1];
+        long second = (long) Math.floor(r[0] + micros / 1e6 - start);
+        perSecond.computeIfAbsent(second, k -> interval(start, k)).recordValue(micros);
+        all.computeIfAbsent(second, k -> interval(start, k)).recordValue(micros);
+        total.recordValue(micros);
+      }
+      HlogFiles.writeIntervals(out.latencyDir(), phase, type, new ArrayList<>(perSecond.values()));
+      long[] o = outcomes == null ? null : outcomes.get(type);
+      long successes = o == null ? rows.size() : o[0];
+      long errors = o == null ? 0 : o[3];
+      long retries = o == null ? 0 : o[2];
+      ops.put(type, new OperationResult(successes, errors, errors == 0 ? Map.of() : Map.of("benchbase-unexpected",
+          errors), retries, Math.round(successes / seconds * 10) / 10.0, Latency.of(total), null, null));
+      if (type.equals(TransactionKind.NEW_ORDER.benchbaseName()) && o != null && o[1] > 0) {
+        ops.put(TransactionKind.NEW_ORDER_ROLLBACK, new OperationResult(o[1], 0, Map.of(), 0,
+            Math.round(o[1] / seconds * 10) / 10.0, null, null, null));
+      }
+    }
+    all.forEach((second, h) -> ts.append(new Timeseries.Row(phase, second + 1, h.getTotalCount(),
+        h.getValueAtPercentile(50), h.getValueAtPercentile(95), h.getValueAtPercentile(99), 0, 0)));
+    PhaseResult p = PhaseResult.ofOperations(ops, seconds, List.of());
+    Map<String, Histogram> latency = new TreeMap<>();
+    HlogFiles.totals(out.latencyDir(), phase).forEach(latency::put);
+    return p.withTpcc(TpccMetrics.tpmC(ops, seconds), null, TpccMetrics.responseTimeLimits(latency, false));
+  }
+
+  private static Histogram interval(double start, long second) {
+    Histogram h = new Histogram(3);
+    long ms = (long) ((start + second) * 1000);
+    h.setStartTimeStamp(ms);
+    h.setEndTimeStamp(ms + 1000);
+    return h;
+  }
+
+  private static double span(Map<String, List<double[]>> byType) {
+    double first = Double.MAX_VALUE;
+    double last = 0;
+    for (List<double[]> rows : byType.values()) {
+      for (double[] r : rows) {
+        first = Math.min(first, r[0]);
+        last = Math.max(last, r[0] + r[1] / 1e6);
+      }
+    }
+    return Math.max(last - first, 0.001);
+  }
+
+  /** raw.csv as work → type → rows of {start (epoch s), latency (µs)}. */
+  private static Map<Integer, Map<String, List<double[]>>> readRaw(Path raw) throws IOException {
+    Map<Integer, Map<String, List<double[]>>> out = new TreeMap<>();
+    try (BufferedReader in = Files.newBufferedReader(raw)) {
+      String header = in.readLine();
+      if (header == null || !header.startsWith("Transaction Type Index,Transaction Name,")) {
+        throw new UserError(raw + " does not start with BenchBase's raw.csv header");
+      }
+      int line = 1;
+      for (String l; (l = in.readLine()) != null; ) {
+        line++;
+        if (l.isBlank()) {
+          continue;
+        }
+        String[] f = l.split(",");
+        try {
+          String type = f[1].strip();
+          TransactionKind.named(type);
+          int work = f.length > 5 ? Integer.parseInt(f[5].strip()) : 0;
+          out.computeIfAbsent(work, k -> new TreeMap<>()).computeIfAbsent(type, k -> new ArrayList<>())
+              .add(new double[] {Double.parseDouble(f[2].strip()), Double.parseDouble(f[3].strip())});
+        } catch (RuntimeException e) {
+          throw new UserError(raw + ":" + line + ": not a TPC-C transaction row: " + l);
+        }
+      }
+    }
+    if (out.isEmpty()) {
+      throw new UserError(raw + " holds no transactions");
+    }
+    return out;
+  }
+
+  /**
+   * The {@code -jh} file's counts per type (completed, aborted, rejected, unexpected), from any
+   * JSON file in {@code dir} that holds them; null without one.
+   */
+  private static Map<String, long[]> outcomes(Path dir) throws IOException {
+    List<Path> candidates;
+    try (Stream<Path> s = Files.list(dir)) {
+      candidates = s.filter(p -> p.toString().endsWith(".json") && !p.toString().endsWith(SUMMARY)).sorted().toList();
+    }
+    List<String> keys = List.of("completed", "aborted", "rejected", "unexpected");
+    for (Path p : candidates) {
+      JsonNode j;
+      try {
+        j = RunDirectory.JSON.readTree(p.toFile());
+      } catch (IOException e) {
+        continue;
+      }
+      if (!j.has("completed") || !j.path("completed").has("HISTOGRAM")) {
+        continue;
+      }
+      Map<String, long[]> out = new TreeMap<>();
+      for (int k = 0; k < keys.size(); k++) {
+        int which = k;
+        j.path(keys.get(k)).path("HISTOGRAM").fields().forEachRemaining(e -> {
+          // "com.oltpbenchmark.benchmarks.tpcc.procedures.NewOrder/01" → "NewOrder"
+          String name = e.getKey().replaceFirst("/\\d+$", "").replaceFirst("^.*\\.", "");
+          out.computeIfAbsent(name, n -> new long[4])[which] += e.getValue().asLong();
+        });
+      }
+      return out;
+    }
+    return null;
+  }
+
+  private static TpccConfig readConfig(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      return TpccConfig.read(file);
+    } catch (UserError e) {
+      return null;  // the counts stand without it; only the works' parameters are missing
+    }
+  }
+
+  private static Path onlySummary(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      throw new UserError("--import " + dir + ": no such directory");
+    }
+    List<Path> found;
+    try (Stream<Path> s = Files.list(dir)) {
+      found = s.filter(p -> p.getFileName().toString().endsWith(SUMMARY)).sorted().toList();
+    }
+    if (found.size() != 1) {
+      throw new UserError("--import " + dir + " holds " + found.size() + " BenchBase summaries (*" + SUMMARY + "); "
+          + "give a directory with one run's files");
+    }
+    return found.get(0);
+  }
+}

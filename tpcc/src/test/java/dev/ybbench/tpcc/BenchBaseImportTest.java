@@ -1,0 +1,114 @@
+package dev.ybbench.tpcc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.HlogFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * --import on a recorded BenchBase results directory (src/test/resources/benchbase-results: a
+ * 3 s TPC-C run of 33 transactions, one New-Order rolled back by design, two Payment retries, in
+ * the files and formats BenchBase's ResultWriter writes).
+ */
+class BenchBaseImportTest {
+  private static final Path RECORDED = Path.of("src/test/resources/benchbase-results");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path tmp;
+
+  private record Outcome(int exitCode, String out, String err, Path runDir) {}
+
+  private Outcome run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME);
+    int rc = cmd.execute(args, new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+        cmd.runDirectory());
+  }
+
+  @Test
+  void aBenchBaseRunBecomesOneOfOursWithItsCountsLatencyAndServer() throws Exception {
+    Outcome o = run("--import", RECORDED.toString(), "--config", "postgres_100w.xml", "--results-dir",
+        tmp.resolve("results").toString());
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals("complete", summary.get("state").asText());
+    assertEquals("postgres_100w", summary.get("workload").asText(), "named to pair with our runs of that config");
+    assertEquals(2, summary.get("warehouses").asInt());
+    assertEquals(4, summary.get("terminals").asInt());
+    JsonNode exec = summary.at("/phases/execute");
+    assertEquals(3.0, exec.get("duration_s").asDouble());
+    assertEquals(11, exec.at("/operations/NewOrder/successes").asLong());
+    assertEquals(1, exec.at("/operations/NewOrderRollback/successes").asLong());
+    assertEquals(12, exec.at("/operations/Payment/successes").asLong());
+    assertEquals(2, exec.at("/operations/Payment/retries").asLong());
+    assertEquals(3, exec.at("/operations/StockLevel/successes").asLong());
+    // The New-Order rolled back by design completed (clause 5.4.2), as in our runs; BenchBase's
+    // goodput (32) leaves it out.
+    assertEquals(33, exec.get("successes").asLong());
+    assertEquals(11.0, exec.get("throughput_ops").asDouble(), "33 in 3 s");
+    assertEquals(240.0, exec.get("tpmC").asDouble(), "12 New-Orders in 3 s");
+    // raw.csv's New-Order latencies: 1,200 … 1,230 µs each second (HdrHistogram is exact below 2,048).
+    assertEquals(1230, exec.at("/operations/NewOrder/latency_us/max").asLong());
+    assertEquals(1200, exec.at("/operations/NewOrder/latency_us/min").asLong());
+    assertTrue(exec.at("/response_time_limits/NewOrder/pass").asBoolean());
+    // Second by second, as our runs write them, so compare.sh has each run's own noise.
+    List<Histogram> intervals = HlogFiles.intervals(o.runDir().resolve("latency/execute-NewOrder.hlog"));
+    assertEquals(3, intervals.size());
+    intervals.forEach(h -> assertEquals(4, h.getTotalCount()));
+    assertEquals(4, Files.readAllLines(o.runDir().resolve("timeseries.csv")).size(), "a header and 3 seconds");
+    JsonNode info = JSON.readTree(o.runDir().resolve("run.json").toFile());
+    assertEquals("PostgreSQL", info.at("/server/product").asText());
+    assertEquals("16.4", info.at("/server/version").asText());
+    assertEquals("BenchBase", info.at("/harness/engine").asText());
+    assertEquals("[45, 43, 4, 4, 4]", info.at("/parameters/weights").asText());
+    assertEquals("TRANSACTION_SERIALIZABLE", info.at("/parameters/isolation").asText());
+    assertTrue(info.get("host").isEmpty(), "BenchBase does not record its client machine");
+  }
+
+  /** Without its -jh file, raw.csv cannot say which transactions failed: the import says so and fails. */
+  @Test
+  void withoutTheHistogramsFileFailedTransactionsCannotBeToldApart() throws Exception {
+    Path copy = Files.createDirectories(tmp.resolve("no-histograms"));
+    try (Stream<Path> files = Files.list(RECORDED)) {
+      for (Path f : files.filter(f -> !f.getFileName().toString().equals("histograms.json")).toList()) {
+        Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+    Outcome o = run("--import", copy.toString(), "--results-dir", tmp.resolve("results").toString());
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals("failed", summary.get("state").asText());
+    assertTrue(summary.get("reason").asText().startsWith("BenchBase counted 1 of its 33 transactions as failed or "
+        + "rolled back without saying of which type"), summary.get("reason").asText());
+    assertEquals("benchbase", summary.get("workload").asText());
+  }
+
+  @Test
+  void whatIsNotABenchBaseTpccRunIsOneLine() throws Exception {
+    Outcome o = run("--import", tmp.toString(), "--results-dir", tmp.resolve("results").toString());
+    assertEquals(2, o.exitCode());
+    assertEquals("error: --import " + tmp + " holds 0 BenchBase summaries (*.summary.json); give a directory with "
+        + "one run's files\n", o.err());
+    Path ycsb = Files.createDirectories(tmp.resolve("ycsb"));
+    Files.writeString(ycsb.resolve("ycsb_2025-01-31_14-05-09.summary.json"), "{\"Benchmark Type\": \"ycsb\"}");
+    o = run("--import", ycsb.toString(), "--results-dir", tmp.resolve("results").toString());
+    assertEquals(2, o.exitCode());
+    assertTrue(o.err().contains("is a BenchBase ycsb run; --import reads TPC-C runs"), o.err());
+  }
+}
