@@ -50,12 +50,45 @@ final class BenchBaseImport {
   private static final String SUMMARY = ".summary.json";
 
   /**
-   * Imports {@code dir} into a new run directory under {@code resultsRoot}; returns its path.
+   * One BenchBase TPC-C run as read from its results directory.
    *
-   * @param workload the name of the config the run used, so that it pairs with ours of the same
-   *                 config in compare.sh (BenchBase keeps the config, not its name); null: "benchbase"
+   * @param byWork   work index → type → rows of {start (epoch s), latency (µs)}
+   * @param outcomes type → completed, aborted, rejected, unexpected (its -jh file), or null
+   * @param seconds  the measured time
+   * @param reason   why its counts cannot stand, or null
    */
-  static Path run(Path dir, Path resultsRoot, String workload) throws IOException {
+  record Results(JsonNode summary, TpccConfig config, Map<Integer, Map<String, List<double[]>>> byWork,
+      Map<String, long[]> outcomes, double seconds, String reason) {
+    ServerInfo server() {
+      return ServerInfo.fromSqlVersion(summary.path("DBMS Version").asText(""));
+    }
+
+    int warehouses() {
+      return summary.path("scalefactor").asInt(config == null ? 0 : config.scaleFactor());
+    }
+
+    int terminals() {
+      return summary.path("terminals").asInt(config == null ? 0 : config.terminals());
+    }
+
+    /**
+     * Each work as one of our phases ({@code execute}, {@code execute-2} …), writing its latency
+     * logs into {@code latencyDir} and its seconds into {@code ts}.
+     */
+    Map<String, PhaseResult> phases(Path latencyDir, Timeseries ts) throws IOException {
+      Map<String, PhaseResult> out = new LinkedHashMap<>();
+      for (Map.Entry<Integer, Map<String, List<double[]>>> work : byWork.entrySet()) {
+        String phase = ExecutePhase.phase(work.getKey());
+        // The summary's elapsed time is the whole measured run; with several works, each work's own span.
+        double phaseSeconds = byWork.size() == 1 ? seconds : span(work.getValue());
+        out.put(phase, phase(latencyDir, ts, phase, work.getValue(), phaseSeconds, outcomes));
+      }
+      return out;
+    }
+  }
+
+  /** Reads a BenchBase TPC-C results directory; a {@link UserError} when it is not one. */
+  static Results read(Path dir) throws IOException {
     Path summaryFile = onlySummary(dir);
     String base = summaryFile.getFileName().toString().replace(SUMMARY, "");
     JsonNode s = RunDirectory.JSON.readTree(summaryFile.toFile());
@@ -72,9 +105,7 @@ final class BenchBaseImport {
       throw new UserError(summaryFile + " has no \"Elapsed Time (nanoseconds)\": a BenchBase older than this import "
           + "reads");
     }
-    TpccConfig config = readConfig(dir.resolve(base + ".config.xml"));
-    Map<Integer, Map<String, List<double[]>>> byWork = readRaw(raw);
-    Map<String, long[]> outcomes = outcomes(dir);  // type → completed, aborted, rejected, unexpected
+    Map<String, long[]> outcomes = outcomes(dir);
     long measured = s.path("Measured Requests").asLong();
     long goodput = Math.round(s.path("Goodput (requests/second)").asDouble() * seconds);
     String reason = null;
@@ -82,55 +113,53 @@ final class BenchBaseImport {
       reason = "BenchBase counted " + (measured - goodput) + " of its " + measured + " transactions as failed or rolled "
           + "back without saying of which type; run it with -jh FILE into its results directory and import again";
     }
+    return new Results(s, readConfig(dir.resolve(base + ".config.xml")), readRaw(raw), outcomes, seconds, reason);
+  }
 
-    ServerInfo server = ServerInfo.fromSqlVersion(s.path("DBMS Version").asText(""));
-    workload = workload != null ? workload : "benchbase";
+  /**
+   * Imports {@code dir} into a new run directory under {@code resultsRoot}; returns its path.
+   *
+   * @param workload the name of the config the run used, so that it pairs with ours of the same
+   *                 config in compare.sh (BenchBase keeps the config, not its name); null: "benchbase"
+   */
+  static Path run(Path dir, Path resultsRoot, String workload) throws IOException {
+    Results r = read(dir);
+    String name = workload != null ? workload : "benchbase";
+    JsonNode s = r.summary();
+    ServerInfo server = r.server();
     Instant started = Instant.ofEpochMilli(s.path("Start timestamp (milliseconds)").asLong(
         s.path("Current Timestamp (milliseconds)").asLong()));
-    RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", workload, server, started);
-    RunSummary summary = RunSummary.start("tpcc", workload, server);
+    RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", name, server, started);
+    RunSummary summary = RunSummary.start("tpcc", name, server);
     try (Timeseries ts = new Timeseries(out.timeseries())) {
-      for (Map.Entry<Integer, Map<String, List<double[]>>> work : byWork.entrySet()) {
-        String phase = ExecutePhase.phase(work.getKey());
-        // The summary's elapsed time is the whole measured run; with several works, each work's own span.
-        double phaseSeconds = byWork.size() == 1 ? seconds : span(work.getValue());
-        summary = summary.withPhase(phase, phase(out, ts, phase, work.getValue(), phaseSeconds, outcomes));
+      for (Map.Entry<String, PhaseResult> p : r.phases(out.latencyDir(), ts).entrySet()) {
+        summary = summary.withPhase(p.getKey(), p.getValue());
       }
     }
-    int warehouses = s.path("scalefactor").asInt(config == null ? 0 : config.scaleFactor());
-    int terminals = s.path("terminals").asInt(config == null ? 0 : config.terminals());
-    String state = reason == null ? RunInfo.COMPLETE : RunInfo.FAILED;
-    out.writeJson(RunSummary.FILE, summary.withTpcc(warehouses, terminals, null).withState(state, reason));
+    String state = r.reason() == null ? RunInfo.COMPLETE : RunInfo.FAILED;
+    out.writeJson(RunSummary.FILE, summary.withTpcc(r.warehouses(), r.terminals(), null)
+        .withState(state, r.reason()));
     Map<String, String> parameters = new LinkedHashMap<>();
-    parameters.put("warehouses", Integer.toString(warehouses));
-    parameters.put("terminals", Integer.toString(terminals));
-    parameters.put("isolation", s.path("isolation").asText(config == null ? "" : config.isolation()));
-    if (config != null) {
-      for (int i = 0; i < config.works().size(); i++) {
-        TpccConfig.Work w = config.works().get(i);
-        String prefix = i == 0 ? "" : ExecutePhase.phase(i) + ".";
-        parameters.put(prefix + "time_s", Integer.toString(w.timeSeconds()));
-        parameters.put(prefix + "warmup_s", Integer.toString(w.warmupSeconds()));
-        parameters.put(prefix + "rate", w.rate() == null ? "unlimited" : w.rate().toString());
-        parameters.put(prefix + "weights", w.weights().toString());
-      }
-      config.transactionTypes().forEach(t -> parameters.put("wait." + t.name(), t.preExecutionWaitMs() + "/"
-          + t.postExecutionWaitMs()));
+    parameters.put("warehouses", Integer.toString(r.warehouses()));
+    parameters.put("terminals", Integer.toString(r.terminals()));
+    parameters.put("isolation", s.path("isolation").asText(r.config() == null ? "" : r.config().isolation()));
+    if (r.config() != null) {
+      parameters.putAll(RunTpcc.workParameters(r.config(), r.config().works()));
     }
-    RunInfo info = new RunInfo("tpcc", workload, null, started)
+    RunInfo info = new RunInfo("tpcc", name, null, started)
         .server(server, false, null, null)
         .parameters(parameters)
         // What produced the numbers; the client machine is not recorded by BenchBase.
         .put("harness", Map.of("engine", "BenchBase", "imported_by", RunInfo.harnessVersion()))
         .put("host", Map.of())
         .put("imported_from", dir.toAbsolutePath().normalize().toString())
-        .end(state, Instant.ofEpochMilli(s.path("Current Timestamp (milliseconds)").asLong()), reason);
+        .end(state, Instant.ofEpochMilli(s.path("Current Timestamp (milliseconds)").asLong()), r.reason());
     out.writeJson("run.json", info.tree());
     return out.path();
   }
 
   /** One work: per type its counts and latency; per second its throughput and percentiles. */
-  private static PhaseResult phase(RunDirectory out, Timeseries ts, String phase, Map<String, List<double[]>> byType,
+  private static PhaseResult phase(Path latencyDir, Timeseries ts, String phase, Map<String, List<double[]>> byType,
       double seconds, Map<String, long[]> outcomes) throws IOException {
     double start = byType.values().stream().flatMap(List::stream).mapToDouble(r -> r[0]).min().orElse(0);
     Map<String, OperationResult> ops = new LinkedHashMap<>();
@@ -149,7 +178,7 @@ final class BenchBaseImport {
         all.computeIfAbsent(second, k -> interval(start, k)).recordValue(micros);
         total.recordValue(micros);
       }
-      HlogFiles.writeIntervals(out.latencyDir(), phase, type, new ArrayList<>(perSecond.values()));
+      HlogFiles.writeIntervals(latencyDir, phase, type, new ArrayList<>(perSecond.values()));
       long[] o = outcomes == null ? null : outcomes.get(type);
       long successes = o == null ? rows.size() : o[0];
       long errors = o == null ? 0 : o[3];
@@ -165,7 +194,7 @@ final class BenchBaseImport {
         h.getValueAtPercentile(50), h.getValueAtPercentile(95), h.getValueAtPercentile(99), 0, 0)));
     PhaseResult p = PhaseResult.ofOperations(ops, seconds, List.of());
     Map<String, Histogram> latency = new TreeMap<>();
-    HlogFiles.totals(out.latencyDir(), phase).forEach(latency::put);
+    HlogFiles.totals(latencyDir, phase).forEach(latency::put);
     return p.withTpcc(TpccMetrics.tpmC(ops, seconds), null, TpccMetrics.responseTimeLimits(latency, false));
   }
 

@@ -409,18 +409,12 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     return new RunSummary.Consistency(all, conditions);
   }
 
-  private Map<String, String> parameters(TpccConfig c, List<TpccConfig.Work> works, WarehouseRange range,
-      int pool, YsqlEndpoint endpoint) {
+  /**
+   * Each work's time, warm-up, rate and weights (the first as time_s …, later ones under their
+   * phase's name: execute-2.time_s …), and each type's keying/think waits.
+   */
+  static Map<String, String> workParameters(TpccConfig c, List<TpccConfig.Work> works) {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("url", endpoint.url());
-    m.put("isolation", c.isolation());
-    m.put("warehouses", Integer.toString(range.count()));
-    m.put("start_warehouse", Integer.toString(range.first()));
-    m.put("total_warehouses", Integer.toString(range.total()));
-    m.put("terminals", Integer.toString(c.terminals()));
-    m.put("connections", Integer.toString(pool));
-    m.put("deferred_delivery", Boolean.toString(spec));
-    // The first work as before; later ones under their phase's name (execute-2.time_s …).
     for (int i = 0; i < works.size(); i++) {
       TpccConfig.Work work = works.get(i);
       String prefix = i == 0 ? "" : ExecutePhase.phase(i) + ".";
@@ -432,6 +426,21 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     for (TpccConfig.TransactionType t : c.transactionTypes()) {
       m.put("wait." + t.name(), t.preExecutionWaitMs() + "/" + t.postExecutionWaitMs());
     }
+    return m;
+  }
+
+  private Map<String, String> parameters(TpccConfig c, List<TpccConfig.Work> works, WarehouseRange range,
+      int pool, YsqlEndpoint endpoint) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("url", endpoint.url());
+    m.put("isolation", c.isolation());
+    m.put("warehouses", Integer.toString(range.count()));
+    m.put("start_warehouse", Integer.toString(range.first()));
+    m.put("total_warehouses", Integer.toString(range.total()));
+    m.put("terminals", Integer.toString(c.terminals()));
+    m.put("connections", Integer.toString(pool));
+    m.put("deferred_delivery", Boolean.toString(spec));
+    m.putAll(workParameters(c, works));
     m.put("tablets", Integer.toString(tablets));
     m.put("max_retries", Integer.toString(maxRetries));
     return m;
