@@ -32,7 +32,7 @@ import org.HdrHistogram.Histogram;
  * compare.sh sets BenchBase's runs beside ours. What BenchBase writes, by its ResultWriter:
  * {@code <bench>_<time>.summary.json} (DBMS version, elapsed time of the measured phase, measured
  * requests, goodput), {@code .raw.csv} (every measured transaction: its type, start in epoch
- * seconds, latency in µs, and its work's index), {@code .config.xml} (the config, connection
+ * seconds, latency in µs, and its work's number from 1), {@code .config.xml} (the config, connection
  * elements removed), and, when run with {@code -jh FILE}, a histograms file with each type's
  * completed, aborted, rejected (retried) and unexpected (failed) counts.
  *
@@ -236,7 +236,11 @@ final class BenchBaseImport {
         try {
           String type = f[1].strip();
           TransactionKind.named(type);
-          int work = f.length > 5 ? Integer.parseInt(f[5].strip()) : 0;
+          // BenchBase numbers its works from 1 ("Phase Id"); ours are indexes from 0.
+          int work = f.length > 5 ? Integer.parseInt(f[5].strip()) - 1 : 0;
+          if (work < 0) {
+            throw new NumberFormatException("phase id " + f[5]);
+          }
           out.computeIfAbsent(work, k -> new TreeMap<>()).computeIfAbsent(type, k -> new ArrayList<>())
               .add(new double[] {Double.parseDouble(f[2].strip()), Double.parseDouble(f[3].strip())});
         } catch (RuntimeException e) {

@@ -18,19 +18,34 @@ import java.util.List;
 public final class TpccDatabase {
   private final YsqlEndpoint endpoint;
   private final int isolation;
+  private final String ordersTable;
 
   TpccDatabase(YsqlEndpoint endpoint, String isolation) {
-    this.endpoint = endpoint;
-    this.isolation = switch (isolation) {
+    this(endpoint, switch (isolation) {
       case "TRANSACTION_READ_UNCOMMITTED" -> Connection.TRANSACTION_READ_UNCOMMITTED;
       case "TRANSACTION_READ_COMMITTED" -> Connection.TRANSACTION_READ_COMMITTED;
       case "TRANSACTION_REPEATABLE_READ" -> Connection.TRANSACTION_REPEATABLE_READ;
       default -> Connection.TRANSACTION_SERIALIZABLE;
-    };
+    }, "orders");
+  }
+
+  private TpccDatabase(YsqlEndpoint endpoint, int isolation, String ordersTable) {
+    this.endpoint = endpoint;
+    this.isolation = isolation;
+    this.ordersTable = ordersTable;
   }
 
   YsqlEndpoint endpoint() {
     return endpoint;
+  }
+
+  /**
+   * Where --engine benchbase runs: a database of its own beside ours ({@code <db>_benchbase}), as
+   * BenchBase's schema differs (ORDER is {@code oorder}) and its DDL would leave our tables
+   * half-replaced; the same checks apply to it.
+   */
+  TpccDatabase forBenchBase() {
+    return new TpccDatabase(endpoint.withDatabase(endpoint.database() + "_benchbase"), isolation, "oorder");
   }
 
   /** The database the config names. */
@@ -96,7 +111,7 @@ public final class TpccDatabase {
       c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
       c.setReadOnly(true);
       try {
-        return ConsistencyChecks.run(c);
+        return ConsistencyChecks.run(c, ordersTable);
       } finally {
         c.rollback();
       }

@@ -362,6 +362,9 @@ class RunTpccTest {
         List.of("--db-version", "99"),
         List.of("--results-dir", "/proc/ybbench-results"),
         List.of("--max-outage-pct", "-1"),
+        List.of("--engine", "hammerdb"),
+        List.of("--engine", "benchbase", "--benchbase", results.toString()),
+        List.of("--engine", "benchbase", "--benchbase", results.toString(), "--spec", "--connections", "2"),
         List.of("--no-such-flag"));
     for (List<String> args : cases) {
       Outcome o = run(args.toArray(new String[0]));

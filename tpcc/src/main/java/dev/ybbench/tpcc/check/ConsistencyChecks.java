@@ -97,13 +97,14 @@ public final class ConsistencyChecks {
 
   private ConsistencyChecks() {}
 
-  public static List<Result> run(Connection c) throws SQLException {
+  /** Checks every condition; {@code ordersTable} is ORDER's name (ours: orders; BenchBase's: oorder). */
+  public static List<Result> run(Connection c, String ordersTable) throws SQLException {
     List<Result> results = new ArrayList<>();
     try (Statement st = c.createStatement()) {
       for (Condition cond : CONDITIONS) {
         long count = 0;
         String first = null;
-        try (ResultSet rs = st.executeQuery(cond.violations())) {
+        try (ResultSet rs = st.executeQuery(cond.violations().replace("FROM orders ", "FROM " + ordersTable + " "))) {
           while (rs.next()) {
             if (first == null) {
               String d = rs.getString(2);

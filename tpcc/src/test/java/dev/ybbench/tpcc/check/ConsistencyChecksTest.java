@@ -160,7 +160,7 @@ class ConsistencyChecksTest {
 
   @Test
   void freshPopulationPassesEveryCondition() throws SQLException {
-    List<Result> results = ConsistencyChecks.run(connection);
+    List<Result> results = ConsistencyChecks.run(connection, "orders");
     connection.rollback();
     assertEquals(ConsistencyChecks.CONDITIONS.size(), results.size());
     assertEquals(List.of(), failed(results), () -> describe(results));
@@ -187,7 +187,7 @@ class ConsistencyChecksTest {
       for (String sql : corruption.statements()) {
         assertTrue(st.executeUpdate(sql) > 0, () -> "changed no rows: " + sql);
       }
-      results = ConsistencyChecks.run(connection);
+      results = ConsistencyChecks.run(connection, "orders");
     } finally {
       connection.rollback();
     }
