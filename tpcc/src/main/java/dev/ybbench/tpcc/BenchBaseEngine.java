@@ -93,7 +93,7 @@ final class BenchBaseEngine {
     if (!execute) {
       return Map.of();
     }
-    BenchBaseImport.Results r = BenchBaseImport.read(out);
+    TpccImport.Imported r = BenchBaseImport.read(out);
     if (r.reason() != null) {
       throw new RunFailure(r.reason());
     }

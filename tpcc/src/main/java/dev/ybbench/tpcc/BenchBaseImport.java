@@ -28,8 +28,8 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
- * A BenchBase TPC-C results directory ({@code -d DIR}) as one of our run directories, so that
- * compare.sh sets BenchBase's runs beside ours. What BenchBase writes, by its ResultWriter:
+ * A BenchBase TPC-C results directory ({@code -d DIR}), for {@link TpccImport}. What BenchBase
+ * writes, by its ResultWriter:
  * {@code <bench>_<time>.summary.json} (DBMS version, elapsed time of the measured phase, measured
  * requests, goodput), {@code .raw.csv} (every measured transaction: its type, start in epoch
  * seconds, latency in µs, and its work's number from 1), {@code .config.xml} (the config, connection
@@ -45,55 +45,26 @@ import org.HdrHistogram.Histogram;
  * lower bound. A New-Order rolled back by design (clause 2.4.2.3) cannot be told from one that
  * committed, so New-Order's successes include them (ours count them apart, as NewOrderRollback).
  * Without the histograms file nothing says whether any failed, and the import is recorded as
- * {@code failed}, saying why. Latency per type is from raw.csv, added second by second into
- * {@code latency/*.hlog} and {@code timeseries.csv}, as a run of ours writes them. tpmC is
- * New-Orders, those rolled back included, per minute of the measured time.
+ * {@code failed}, saying why. Latency per type is from raw.csv; tpmC is New-Orders, those rolled
+ * back included, per minute of the measured time.
  */
 final class BenchBaseImport {
   private BenchBaseImport() {}
 
   private static final String SUMMARY = ".summary.json";
 
-  /**
-   * One BenchBase TPC-C run as read from its results directory.
-   *
-   * @param byWork   work index → type → rows of {start (epoch s), latency (µs)}
-   * @param outcomes type → completed, aborted, rejected, unexpected (its -jh file), or null
-   * @param seconds  the measured time
-   * @param reason   why its counts cannot stand, or null
-   */
-  record Results(JsonNode summary, TpccConfig config, Map<Integer, Map<String, List<double[]>>> byWork,
-      Map<String, long[]> outcomes, double seconds, String reason) {
-    ServerInfo server() {
-      return ServerInfo.fromSqlVersion(summary.path("DBMS Version").asText(""));
+  /** Whether {@code dir} holds a BenchBase run's summary. */
+  static boolean holds(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      throw new UserError("--import " + dir + ": no such directory");
     }
-
-    int warehouses() {
-      return summary.path("scalefactor").asInt(config == null ? 0 : config.scaleFactor());
-    }
-
-    int terminals() {
-      return summary.path("terminals").asInt(config == null ? 0 : config.terminals());
-    }
-
-    /**
-     * Each work as one of our phases ({@code execute}, {@code execute-2} …), writing its latency
-     * logs into {@code latencyDir} and its seconds into {@code ts}.
-     */
-    Map<String, PhaseResult> phases(Path latencyDir, Timeseries ts) throws IOException {
-      Map<String, PhaseResult> out = new LinkedHashMap<>();
-      for (Map.Entry<Integer, Map<String, List<double[]>>> work : byWork.entrySet()) {
-        String phase = ExecutePhase.phase(work.getKey());
-        // The summary's elapsed time is the whole measured run; with several works, each work's own span.
-        double phaseSeconds = byWork.size() == 1 ? seconds : span(work.getValue());
-        out.put(phase, phase(latencyDir, ts, phase, work.getValue(), phaseSeconds, outcomes));
-      }
-      return out;
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.anyMatch(p -> p.getFileName().toString().endsWith(SUMMARY));
     }
   }
 
   /** Reads a BenchBase TPC-C results directory; a {@link UserError} when it is not one. */
-  static Results read(Path dir) throws IOException {
+  static TpccImport.Imported read(Path dir) throws IOException {
     Path summaryFile = onlySummary(dir);
     String base = summaryFile.getFileName().toString().replace(SUMMARY, "");
     JsonNode s = RunDirectory.JSON.readTree(summaryFile.toFile());
@@ -110,112 +81,18 @@ final class BenchBaseImport {
       throw new UserError(summaryFile + " has no \"Elapsed Time (nanoseconds)\": a BenchBase older than this import "
           + "reads");
     }
-    Map<String, long[]> outcomes = outcomes(dir);
-    String reason = outcomes != null ? null : "BenchBase's raw.csv does not say which of its " + s.path(
+    Map<String, TpccImport.Counts> counts = outcomes(dir);
+    String reason = counts != null ? null : "BenchBase's raw.csv does not say which of its " + s.path(
         "Measured Requests").asLong() + " transactions failed; run it with -jh FILE into its results directory and "
         + "import again";
-    return new Results(s, readConfig(dir.resolve(base + ".config.xml")), readRaw(raw), outcomes, seconds, reason);
-  }
-
-  /**
-   * Imports {@code dir} into a new run directory under {@code resultsRoot}; returns its path.
-   *
-   * @param workload the name of the config the run used, so that it pairs with ours of the same
-   *                 config in compare.sh (BenchBase keeps the config, not its name); null: "benchbase"
-   */
-  static Path run(Path dir, Path resultsRoot, String workload) throws IOException {
-    Results r = read(dir);
-    String name = workload != null ? workload : "benchbase";
-    JsonNode s = r.summary();
-    ServerInfo server = r.server();
-    Instant started = Instant.ofEpochMilli(s.path("Start timestamp (milliseconds)").asLong(
-        s.path("Current Timestamp (milliseconds)").asLong()));
-    RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", name, server, started);
-    RunSummary summary = RunSummary.start("tpcc", name, server);
-    try (Timeseries ts = new Timeseries(out.timeseries())) {
-      for (Map.Entry<String, PhaseResult> p : r.phases(out.latencyDir(), ts).entrySet()) {
-        summary = summary.withPhase(p.getKey(), p.getValue());
-      }
-    }
-    String state = r.reason() == null ? RunInfo.COMPLETE : RunInfo.FAILED;
-    out.writeJson(RunSummary.FILE, summary.withTpcc(r.warehouses(), r.terminals(), null)
-        .withState(state, r.reason()));
-    Map<String, String> parameters = new LinkedHashMap<>();
-    parameters.put("warehouses", Integer.toString(r.warehouses()));
-    parameters.put("terminals", Integer.toString(r.terminals()));
-    parameters.put("isolation", s.path("isolation").asText(r.config() == null ? "" : r.config().isolation()));
-    if (r.config() != null) {
-      parameters.putAll(RunTpcc.workParameters(r.config(), r.config().works()));
-    }
-    RunInfo info = new RunInfo("tpcc", name, null, started)
-        .server(server, false, null, null)
-        .parameters(parameters)
-        // What produced the numbers; the client machine is not recorded by BenchBase.
-        .put("harness", Map.of("engine", "BenchBase", "imported_by", RunInfo.harnessVersion()))
-        .put("host", Map.of())
-        .put("imported_from", dir.toAbsolutePath().normalize().toString())
-        .end(state, Instant.ofEpochMilli(s.path("Current Timestamp (milliseconds)").asLong()), r.reason());
-    out.writeJson("run.json", info.tree());
-    return out.path();
-  }
-
-  /** One work: per type its counts and latency; per second its throughput and percentiles. */
-  private static PhaseResult phase(Path latencyDir, Timeseries ts, String phase, Map<String, List<double[]>> byType,
-      double seconds, Map<String, long[]> outcomes) throws IOException {
-    double start = byType.values().stream().flatMap(List::stream).mapToDouble(r -> r[0]).min().orElse(0);
-    Map<String, OperationResult> ops = new LinkedHashMap<>();
-    TreeMap<Long, Histogram> all = new TreeMap<>();
-    for (String type : TransactionKind.names()) {
-      List<double[]> rows = byType.get(type);
-      if (rows == null) {
-        continue;
-      }
-      TreeMap<Long, Histogram> perSecond = new TreeMap<>();
-      Histogram total = new Histogram(3);
-      for (double[] r : rows) {
-        long micros = (long) r[1];
-        long second = (long) Math.floor(r[0] + micros / 1e6 - start);
-        perSecond.computeIfAbsent(second, k -> interval(start, k)).recordValue(micros);
-        all.computeIfAbsent(second, k -> interval(start, k)).recordValue(micros);
-        total.recordValue(micros);
-      }
-      HlogFiles.writeIntervals(latencyDir, phase, type, new ArrayList<>(perSecond.values()));
-      // rows are the type's measured transactions, whatever their outcome; BenchBase's outcome
-      // counts span its whole run, warm-up and every work included: errors and retries are
-      // recorded as those (at most that many in this window), and successes as the rows less them.
-      long[] o = outcomes == null ? null : outcomes.get(type);
-      long errors = o == null ? 0 : o[3];
-      long retries = o == null ? 0 : o[2];
-      long successes = Math.max(0, rows.size() - errors);
-      ops.put(type, new OperationResult(successes, errors, errors == 0 ? Map.of() : Map.of("benchbase-unexpected",
-          errors), retries, Math.round(successes / seconds * 10) / 10.0, Latency.of(total), null, null));
-    }
-    all.forEach((second, h) -> ts.append(new Timeseries.Row(phase, second + 1, h.getTotalCount(),
-        h.getValueAtPercentile(50), h.getValueAtPercentile(95), h.getValueAtPercentile(99), 0, 0)));
-    PhaseResult p = PhaseResult.ofOperations(ops, seconds, List.of());
-    Map<String, Histogram> latency = new TreeMap<>();
-    HlogFiles.totals(latencyDir, phase).forEach(latency::put);
-    return p.withTpcc(TpccMetrics.tpmC(ops, seconds), null, TpccMetrics.responseTimeLimits(latency, false));
-  }
-
-  private static Histogram interval(double start, long second) {
-    Histogram h = new Histogram(3);
-    long ms = (long) ((start + second) * 1000);
-    h.setStartTimeStamp(ms);
-    h.setEndTimeStamp(ms + 1000);
-    return h;
-  }
-
-  private static double span(Map<String, List<double[]>> byType) {
-    double first = Double.MAX_VALUE;
-    double last = 0;
-    for (List<double[]> rows : byType.values()) {
-      for (double[] r : rows) {
-        first = Math.min(first, r[0]);
-        last = Math.max(last, r[0] + r[1] / 1e6);
-      }
-    }
-    return Math.max(last - first, 0.001);
+    TpccConfig config = readConfig(dir.resolve(base + ".config.xml"));
+    long endMs = s.path("Current Timestamp (milliseconds)").asLong();
+    return new TpccImport.Imported("BenchBase", dir, ServerInfo.fromSqlVersion(s.path("DBMS Version").asText("")),
+        Instant.ofEpochMilli(s.path("Start timestamp (milliseconds)").asLong(endMs)), Instant.ofEpochMilli(endMs),
+        s.path("scalefactor").asInt(config == null ? 0 : config.scaleFactor()),
+        s.path("terminals").asInt(config == null ? 0 : config.terminals()),
+        s.path("isolation").asText(config == null ? null : config.isolation()), config, readRaw(raw), counts, seconds,
+        "benchbase-unexpected", reason, Map.of());
   }
 
   /** raw.csv as work → type → rows of {start (epoch s), latency (µs)}. */
@@ -255,15 +132,14 @@ final class BenchBaseImport {
   }
 
   /**
-   * The {@code -jh} file's counts per type (completed, aborted, rejected, unexpected), from any
-   * JSON file in {@code dir} that holds them; null without one.
+   * The {@code -jh} file's counts per type, from any JSON file in {@code dir} that holds them
+   * (its "unexpected" as errors, "rejected" as retries, both over the whole run); null without one.
    */
-  private static Map<String, long[]> outcomes(Path dir) throws IOException {
+  private static Map<String, TpccImport.Counts> outcomes(Path dir) throws IOException {
     List<Path> candidates;
     try (Stream<Path> s = Files.list(dir)) {
       candidates = s.filter(p -> p.toString().endsWith(".json") && !p.toString().endsWith(SUMMARY)).sorted().toList();
     }
-    List<String> keys = List.of("completed", "aborted", "rejected", "unexpected");
     for (Path p : candidates) {
       JsonNode j;
       try {
@@ -274,18 +150,23 @@ final class BenchBaseImport {
       if (!j.has("completed") || !j.path("completed").has("HISTOGRAM")) {
         continue;
       }
-      Map<String, long[]> out = new TreeMap<>();
-      for (int k = 0; k < keys.size(); k++) {
-        int which = k;
-        j.path(keys.get(k)).path("HISTOGRAM").fields().forEachRemaining(e -> {
-          // "com.oltpbenchmark.benchmarks.tpcc.procedures.NewOrder/01" → "NewOrder"
-          String name = e.getKey().replaceFirst("/\\d+$", "").replaceFirst("^.*\\.", "");
-          out.computeIfAbsent(name, n -> new long[4])[which] += e.getValue().asLong();
-        });
+      Map<String, Long> errors = perType(j.path("unexpected"));
+      Map<String, Long> retries = perType(j.path("rejected"));
+      Map<String, TpccImport.Counts> out = new TreeMap<>();
+      for (String type : TransactionKind.names()) {
+        out.put(type, new TpccImport.Counts(errors.getOrDefault(type, 0L), retries.getOrDefault(type, 0L), true));
       }
       return out;
     }
     return null;
+  }
+
+  /** "com.oltpbenchmark.benchmarks.tpcc.procedures.NewOrder/01": 3 → NewOrder: 3. */
+  private static Map<String, Long> perType(JsonNode histogram) {
+    Map<String, Long> out = new TreeMap<>();
+    histogram.path("HISTOGRAM").fields().forEachRemaining(e -> out.merge(
+        e.getKey().replaceFirst("/\\d+$", "").replaceFirst("^.*\\.", ""), e.getValue().asLong(), Long::sum));
+    return out;
   }
 
   private static TpccConfig readConfig(Path file) {

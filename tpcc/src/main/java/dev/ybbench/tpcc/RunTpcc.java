@@ -209,8 +209,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       return 0;
     }
     if (importDir != null) {
-      mergedDir = BenchBaseImport.run(importDir, options.resultsRoot(home), configFile == null ? null
-          : configFile.getFileName().toString().replaceFirst("\\.xml$", ""));
+      mergedDir = TpccImport.run(importDir, options.resultsRoot(home), configFile == null ? null
+          : configFile.getFileName().toString().replaceFirst("\\.xml$", ""), options.label, options.limits());
       RunSummary imported = RunSummary.read(mergedDir);
       console.line("Imported " + importDir + " (" + imported.state() + (imported.reason() == null ? ""
           : ": " + imported.reason()) + "): " + mergedDir);

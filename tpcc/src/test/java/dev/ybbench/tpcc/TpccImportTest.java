@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.HlogFiles;
 import java.io.ByteArrayOutputStream;
@@ -19,13 +20,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * --import on a recorded BenchBase results directory (src/test/resources/benchbase-results: a
+ * --import on recorded results directories. BenchBase's (src/test/resources/benchbase-results: a
  * 3 s TPC-C run of 33 measured transactions, one New-Order rolled back by design and two Payment
  * retries over the whole run, whose outcome counts include 10 transactions of its warm-up, in the
- * files and formats BenchBase's ResultWriter writes).
+ * files and formats BenchBase's ResultWriter writes); yugabyte/tpcc's
+ * (src/test/resources/yugabyte-tpcc-results: a 3 s run of 33 transactions at 2 warehouses after 1 s
+ * of warm-up, run with --vv, whose New-Orders failed 2 first and 1 second attempts, all retried;
+ * beside an earlier run's CSV).
  */
-class BenchBaseImportTest {
+class TpccImportTest {
   private static final Path RECORDED = Path.of("src/test/resources/benchbase-results");
+  private static final Path YUGABYTE_TPCC = Path.of("src/test/resources/yugabyte-tpcc-results");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
@@ -105,12 +110,79 @@ class BenchBaseImportTest {
   void whatIsNotABenchBaseTpccRunIsOneLine() throws Exception {
     Outcome o = run("--import", tmp.toString(), "--results-dir", tmp.resolve("results").toString());
     assertEquals(2, o.exitCode());
-    assertEquals("error: --import " + tmp + " holds 0 BenchBase summaries (*.summary.json); give a directory with "
-        + "one run's files\n", o.err());
+    assertEquals("error: --import " + tmp + " holds neither a BenchBase TPC-C run (*.summary.json, *.raw.csv) nor a "
+        + "yugabyte/tpcc one (json/output.json, oltpbench*.csv); give the directory its results were written to\n",
+        o.err());
     Path ycsb = Files.createDirectories(tmp.resolve("ycsb"));
     Files.writeString(ycsb.resolve("ycsb_2025-01-31_14-05-09.summary.json"), "{\"Benchmark Type\": \"ycsb\"}");
     o = run("--import", ycsb.toString(), "--results-dir", tmp.resolve("results").toString());
     assertEquals(2, o.exitCode());
     assertTrue(o.err().contains("is a BenchBase ycsb run; --import reads TPC-C runs"), o.err());
+  }
+
+  @Test
+  void aYugabyteTpccRunBecomesOneOfOursWithItsCountsAndLatency() throws Exception {
+    Outcome o = run("--import", YUGABYTE_TPCC.toString(), "--label", "yb-2.20", "--results-dir",
+        tmp.resolve("results").toString());
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals("complete", summary.get("state").asText());
+    assertEquals("yugabyte-tpcc", summary.get("workload").asText());
+    assertEquals(2, summary.get("warehouses").asInt());
+    assertEquals(20, summary.get("terminals").asInt(), "10 a warehouse, as yugabyte/tpcc always runs them");
+    JsonNode exec = summary.at("/phases/execute");
+    assertEquals(3.0, exec.get("duration_s").asDouble());
+    assertEquals(12, exec.at("/operations/NewOrder/successes").asLong());
+    assertEquals(3, exec.at("/operations/NewOrder/retries").asLong(), "2 first and 1 second attempts failed");
+    assertEquals(0, exec.at("/operations/NewOrder/errors").asLong(), "none failed its last attempt");
+    assertEquals(12, exec.at("/operations/Payment/successes").asLong());
+    assertEquals(33, exec.get("successes").asLong(), "the newest CSV's, not the earlier run's");
+    assertEquals(11.0, exec.get("throughput_ops").asDouble());
+    assertEquals(240.0, exec.get("tpmC").asDouble(), "as yugabyte/tpcc's own output.json says");
+    // Connection acquire (100 µs) plus the attempt (1,100 … 1,130 µs).
+    assertEquals(1200, exec.at("/operations/NewOrder/latency_us/min").asLong());
+    assertEquals(1230, exec.at("/operations/NewOrder/latency_us/max").asLong());
+    JsonNode info = JSON.readTree(o.runDir().resolve("run.json").toFile());
+    assertEquals("yugabyte/tpcc", info.at("/harness/engine").asText());
+    assertEquals("yb-2.20", info.get("label").asText(), "the files do not name the server: the label does");
+    assertEquals("4", info.at("/parameters/connections").asText());
+    assertEquals("3", info.at("/parameters/nodes").asText());
+  }
+
+  /** Failures are known only with --vv; too many fail the import as they fail our runs. */
+  @Test
+  void unknownOrTooManyFailuresFailTheImport() throws Exception {
+    Path copy = copy("no-vv");
+    ObjectNode out = (ObjectNode) JSON.readTree(copy.resolve("json/output.json").toFile());
+    out.remove("RetryAttempts");
+    JSON.writeValue(copy.resolve("json/output.json").toFile(), out);
+    Outcome o = run("--import", copy.toString(), "--results-dir", tmp.resolve("results").toString());
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals("yugabyte/tpcc counts failed transactions only when run with --vv; run it with --vv and import "
+        + "again", summary.get("reason").asText());
+
+    Path failing = copy("failing");
+    out = (ObjectNode) JSON.readTree(failing.resolve("json/output.json").toFile());
+    ((ObjectNode) out.at("/RetryAttempts/Payment")).putArray("retriesFailureCount").addArray().add(1).add(0).add(0);
+    JSON.writeValue(failing.resolve("json/output.json").toFile(), out);
+    o = run("--import", failing.toString(), "--results-dir", tmp.resolve("results").toString());
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals(1, summary.at("/phases/execute/operations/Payment/errors").asLong());
+    assertEquals(12, summary.at("/phases/execute/operations/Payment/successes").asLong(), "its CSV holds successes");
+    assertTrue(summary.get("reason").asText().contains("--max-error-pct"), summary.get("reason").asText());
+  }
+
+  private Path copy(String name) throws Exception {
+    Path copy = Files.createDirectories(tmp.resolve(name).resolve("json"));
+    try (Stream<Path> files = Files.walk(YUGABYTE_TPCC)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Path to = tmp.resolve(name).resolve(YUGABYTE_TPCC.relativize(f));
+        Files.copy(f, to);
+        Files.setLastModifiedTime(to, Files.getLastModifiedTime(f));
+      }
+    }
+    return tmp.resolve(name);
   }
 }
