@@ -140,7 +140,7 @@ public final class Compare implements Callable<Integer> {
     report.verdictLines().forEach(console::line);
     result.warnings().forEach(w -> console.line("warning: " + w));
     for (Side s : List.of(b, c)) {
-      if (s.runs().size() == 1) {
+      if (s.directories() == 1) {
         console.line("warning: " + s.name() + " has a single run: its interval knows only that run's own "
             + "seconds, not how runs differ; repeat runs under one --label (regress.sh interleaves them)");
       }

@@ -149,8 +149,8 @@ final class Report {
   }
 
   static String sideLabel(Side side) {
-    return side.name() + " (" + side.runs().get(0).serverLabel() + ", " + side.runs().size() + " run"
-        + (side.runs().size() == 1 ? "" : "s") + ")";
+    return side.name() + " (" + side.runs().get(0).serverLabel() + ", " + side.directories() + " run"
+        + (side.directories() == 1 ? "" : "s") + ")";
   }
 
   private String method() {
@@ -272,7 +272,8 @@ final class Report {
           "server: " + first.info().path("server").toPrettyString() + "\nhost: " + first.info().path("host")
               .toPrettyString() + "\nharness: " + first.info().path("harness").toPrettyString()
               + "\nparameters: " + first.info().path("parameters").toPrettyString())).append("</pre>\n<p>Runs: ");
-      s.runs().forEach(r -> h.append(esc(r.dir().getFileName().toString())).append(' '));
+      s.runs().stream().map(r -> r.dir().getFileName().toString()).distinct().forEach(d -> h.append(esc(d))
+          .append(' '));
       h.append("</p>\n");
     }
     return h.append("</details>\n</body></html>\n").toString();
@@ -376,8 +377,8 @@ final class Report {
       if (!(r.bench() + "/" + r.workload()).equals(key) || !Files.isDirectory(r.dir().resolve("latency"))) {
         continue;
       }
-      for (Map.Entry<String, Histogram> e : HlogFiles.totals(r.dir().resolve("latency"),
-          Comparison.phase(r.summary())).entrySet()) {
+      for (Map.Entry<String, Histogram> e : HlogFiles.totals(r.dir().resolve("latency"), r.phaseName())
+          .entrySet()) {
         out.computeIfAbsent(e.getKey(), k -> new Histogram(3)).add(e.getValue());
       }
     }
@@ -395,7 +396,7 @@ final class Report {
     Side.Run first = baseline.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key)).findFirst()
         .orElseThrow();
     return "mode='time'; bfiles=" + Gnuplot.quote(String.join(" ", b)) + "; cfiles=" + Gnuplot.quote(String.join(" ",
-        c)) + "; phase=" + Gnuplot.quote(Comparison.phase(first.summary())) + "; out="
+        c)) + "; phase=" + Gnuplot.quote(first.phaseName()) + "; out="
         + Gnuplot.quote(dir.resolve("over-time-" + slug + ".svg").toString()) + "; title=" + Gnuplot.quote(slug);
   }
 

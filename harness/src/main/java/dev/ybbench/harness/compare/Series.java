@@ -100,7 +100,7 @@ final class Series {
       changes.add(new ChangePoint(sides.get(release.get(cut) - 1).name(), sides.get(release.get(cut)).name(),
           Math.expm1(after - before) * 100));
     }
-    return new Trend(key, Comparison.headlineName(runs.get(0).get(0).bench()), points, steps, changes);
+    return new Trend(key, Comparison.headlineName(runs.get(0).get(0)), points, steps, changes);
   }
 
   /** The trend as lines for the terminal and series.md. */

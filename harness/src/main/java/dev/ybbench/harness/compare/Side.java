@@ -25,19 +25,23 @@ public record Side(String name, List<Run> runs) {
   private static final DateTimeFormatter NAME_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
       .withZone(ZoneOffset.UTC);
 
-  /** One run's files, read. */
-  public record Run(Path dir, JsonNode info, RunSummary summary) {
+  /**
+   * One run's files, read, and the phase of it compared: {@link Comparison#phase}, or a later
+   * work of a TPC-C config (execute-2 …), which stands as a workload of its own.
+   */
+  public record Run(Path dir, JsonNode info, RunSummary summary, String phaseName) {
     public String bench() {
       return summary.bench();
     }
 
+    /** The run's workload; a later work's is "workload@execute-2", so each work pairs with its own. */
     public String workload() {
-      return summary.workload();
+      return phaseName == null || phaseName.equals(Comparison.phase(summary)) ? summary.workload()
+          : summary.workload() + "@" + phaseName;
     }
 
-    /** The phase compared (see {@link Comparison#phase}). */
     PhaseResult phase() {
-      return summary.phase(Comparison.phase(summary));
+      return summary.phase(phaseName);
     }
 
     /** "results/…: failed (the server was unreachable …)" */
@@ -81,7 +85,7 @@ public record Side(String name, List<Run> runs) {
   private static Side find(String spec, Path resultsRoot) {
     Path asDir = Path.of(spec);
     if (Files.isRegularFile(asDir.resolve(RunSummary.FILE))) {
-      return new Side(asDir.getFileName().toString(), List.of(read(asDir)));
+      return new Side(asDir.getFileName().toString(), works(read(asDir)));
     }
     List<Run> runs = new ArrayList<>();
     if (Files.isDirectory(resultsRoot)) {
@@ -90,7 +94,7 @@ public record Side(String name, List<Run> runs) {
           if (Files.isRegularFile(d.resolve("run.json")) && Files.isRegularFile(d.resolve("summary.json"))) {
             Run r = read(d);
             if (spec.equals(r.info().path("label").asText(null))) {
-              runs.add(r);
+              runs.addAll(works(r));
             }
           }
         }
@@ -104,10 +108,26 @@ public record Side(String name, List<Run> runs) {
     return new Side(spec, runs);
   }
 
+  /** The run directories a side's runs come from (a run of several works is several runs here). */
+  public long directories() {
+    return runs.stream().map(Run::dir).distinct().count();
+  }
+
+  /** A run as compared: its compared phase, then each later work (execute-2, execute-3 …) in order. */
+  private static List<Run> works(Run r) {
+    List<Run> out = new ArrayList<>(List.of(r));
+    String first = r.phaseName();
+    for (int i = 2; first != null && r.summary().phase(first + "-" + i) != null; i++) {
+      out.add(new Run(r.dir(), r.info(), r.summary(), first + "-" + i));
+    }
+    return out;
+  }
+
   static Run read(Path dir) {
     RunSummary summary = RunSummary.read(dir);
     try {
-      return new Run(dir, RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()), summary);
+      return new Run(dir, RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()), summary,
+          Comparison.phase(summary));
     } catch (IOException e) {
       throw new UserError("Cannot read the results in " + dir + ": " + e.getMessage());
     }

@@ -243,6 +243,11 @@ class CompareTest {
 
   /** A TPC-C measurement: throughput the same on both sides, tpmC (New-Orders) lower on the candidate. */
   private void tpcc(String label, String version, double tpmC) throws Exception {
+    tpcc(label, version, tpmC, 0);
+  }
+
+  /** The same, with a second work of Payments alone at {@code payments} per second when > 0. */
+  private void tpcc(String label, String version, double tpmC, double payments) throws Exception {
     Path dir = results.resolve(String.format("20260101T0000%02dZ_tpcc_tiny_PostgreSQL-%s", counter++, version));
     Files.createDirectories(dir);
     ObjectNode info = RunDirectory.JSON.createObjectNode();
@@ -254,8 +259,13 @@ class CompareTest {
         new Latency((long) tpmC, null, 5000L, null, 9000L, 12000L, 20000L, null, null));
     RunSummary s = RunSummary.start("tpcc", "tiny", new ServerInfo("PostgreSQL", version, ""))
         .withPhase("execute", PhaseResult.ofOperations(Map.of("NewOrder", newOrder), 60, List.of())
-            .withTpcc(tpmC, 100 * tpmC / 12.86, Map.of()))
-        .withState("complete", null);
+            .withTpcc(tpmC, 100 * tpmC / 12.86, Map.of()));
+    if (payments > 0) {
+      OperationResult payment = new OperationResult((long) payments * 60, 0, Map.of(), 0, payments,
+          new Latency((long) payments * 60, null, 2000L, null, 4000L, 6000L, 9000L, null, null));
+      s = s.withPhase("execute-2", PhaseResult.ofOperations(Map.of("Payment", payment), 60, List.of()));
+    }
+    s = s.withState("complete", null);
     RunDirectory.JSON.writeValue(dir.resolve("summary.json").toFile(), s);
   }
 
@@ -271,6 +281,21 @@ class CompareTest {
     assertEquals(1, o.exitCode(), o.err() + o.out());
     assertTrue(o.out().startsWith("REGRESSION   tpcc/tiny tpmC -20.0 %"), o.out());
     assertTrue(o.out().contains("| tiny | ALL | throughput (ops/s) |"), "throughput is a row, not the headline");
+  }
+
+  @Test
+  void everyWorkOfATpccRunIsComparedWithItsOwnHeadline() throws Exception {
+    for (double p : new double[] {300, 303, 297}) {
+      tpcc("a", "16.15", 100, p);
+    }
+    for (double p : new double[] {210, 212, 208}) {
+      tpcc("b", "17.11", 100, p);
+    }
+    Outcome o = compare("a", "b");
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    assertTrue(o.out().contains("REGRESSION   tpcc/tiny@execute-2 throughput (ops/s) -30.0 %"), o.out());
+    assertTrue(o.out().contains("tpcc/tiny tpmC"), "the mix is compared on its own: " + o.out());
+    assertTrue(!o.out().contains("single run"), "three directories a side are three runs: " + o.out());
   }
 
   @Test
