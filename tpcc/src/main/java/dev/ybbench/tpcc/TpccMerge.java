@@ -1,9 +1,7 @@
 package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.Latency;
-import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseMerge;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
@@ -18,13 +16,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 
 /**
  * One result for a database that several client machines drove at once, each with its own
- * --start-warehouse range: counts and tpmC add up, and latency percentiles come from the
- * clients' HdrHistograms added together, which is exact. Only complete runs are merged: a
- * failed or interrupted client would make the sum stand for less than was asked.
+ * --start-warehouse range, work by work: counts and tpmC add up, and latency percentiles come
+ * from the clients' HdrHistograms added together, which is exact ({@link PhaseMerge}). Only
+ * complete runs of the same works are merged: a failed or interrupted client would make the sum
+ * stand for less than was asked.
  */
 final class TpccMerge {
   private TpccMerge() {}
@@ -48,68 +46,70 @@ final class TpccMerge {
         throw new UserError("Cannot merge runs against different servers: " + first.server() + " and " + s.server());
       }
     }
-    Map<String, Histogram> latency = new TreeMap<>();
-    Map<String, long[]> counts = new TreeMap<>(); // successes, errors, retries, unknown outcomes
-    Map<String, Long> afterWindow = new TreeMap<>();
-    Map<String, PhaseResult.TerminalWaits> waits = new LinkedHashMap<>();
-    Map<String, Map<String, Long>> errorClasses = new TreeMap<>();
-    double tpmC = 0;
-    double seconds = 0;
-    int warehouses = 0;
-    int terminals = 0;
-    for (int i = 0; i < runs.size(); i++) {
-      RunSummary s = parts.get(i);
-      PhaseResult exec = s.phase(ExecutePhase.PHASE);
-      tpmC += exec.tpmC();
-      seconds = Math.max(seconds, exec.durationS());
-      warehouses += s.warehouses();
-      terminals += s.terminals();
-      exec.operations().forEach((name, op) -> {
-        long[] c = counts.computeIfAbsent(name, k -> new long[4]);
-        c[0] += op.successes();
-        c[1] += op.errors();
-        c[2] += op.retries();
-        c[3] += op.unknownOutcomes() == null ? 0 : op.unknownOutcomes();
-        op.errorsByClass().forEach((cls, n) -> errorClasses.computeIfAbsent(name, k -> new TreeMap<>())
-            .merge(cls, n, Long::sum));
-      });
-      if (exec.terminalWaits() != null) {
-        exec.terminalWaits().forEach((name, w) -> waits.merge(name, w, PhaseResult.TerminalWaits::plus));
+    List<String> works = executePhases(first);
+    for (RunSummary s : parts) {
+      if (!executePhases(s).equals(works)) {
+        throw new UserError("Cannot merge runs of different works: " + works + " and " + executePhases(s));
       }
-      if (exec.afterWindow() != null) {
-        exec.afterWindow().forEach((name, n) -> afterWindow.merge(name, n, Long::sum));
-      }
-      HlogFiles.totals(runs.get(i).resolve("latency"), ExecutePhase.PHASE)
-          .forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3)).add(h));
     }
-    Map<String, OperationResult> ops = new LinkedHashMap<>();
-    double window = seconds;
-    counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
-        c[2], Math.round(c[0] / window * 10) / 10.0, Latency.of(latency.get(op)), null, c[3] == 0 ? null : c[3])));
-    PhaseResult firstExec = first.phase(ExecutePhase.PHASE);
-    // The parts' own limits say whether their Deliveries were deferred (judged from queueing, against 80 s).
-    PhaseResult.ResponseTimeLimit delivery = firstExec.responseTimeLimits() == null ? null
-        : firstExec.responseTimeLimits().get(TransactionKind.DELIVERY.benchbaseName());
-    boolean deferred = delivery != null && delivery.limitS() == TransactionKind.DEFERRED_DELIVERY_LIMIT_SECONDS;
-    PhaseResult exec = PhaseResult.ofOperations(ops, seconds, List.of())
-        .withTpcc(tpmC, firstExec.efficiencyPct() == null ? null : TpccMetrics.efficiency(tpmC, warehouses),
-            TpccMetrics.responseTimeLimits(latency, deferred))
-        .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
-        .withTerminalWaits(waits.isEmpty() ? null : waits)
-        .withLatencyFrom(first.phase(ExecutePhase.PHASE).latencyFrom());
+    int warehouses = parts.stream().mapToInt(RunSummary::warehouses).sum();
+    int terminals = parts.stream().mapToInt(RunSummary::terminals).sum();
     String workload = first.workload() + "-merged";
     List<String> from = runs.stream().map(Path::toString).toList();
-    RunSummary summary = RunSummary.start("tpcc", workload, first.server().info())
-        .withPhase(ExecutePhase.PHASE, exec).withTpcc(warehouses, terminals, null).withMergedFrom(from)
-        .withState(RunInfo.COMPLETE, null);
+    RunSummary summary = RunSummary.start("tpcc", workload, first.server().info());
+    Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>();
+    for (String work : works) {
+      PhaseMerge.Merged m = PhaseMerge.of(runs, work);
+      merged.put(work, m);
+      summary = summary.withPhase(work, withTpcc(m, parts, work, warehouses));
+    }
+    summary = summary.withTpcc(warehouses, terminals, null).withMergedFrom(from).withState(RunInfo.COMPLETE, null);
 
     RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", workload, first.server().info(), Instant.now());
-    HlogFiles.write(out.latencyDir(), ExecutePhase.PHASE, latency);
+    for (Map.Entry<String, PhaseMerge.Merged> m : merged.entrySet()) {
+      m.getValue().write(out.latencyDir(), m.getKey());
+    }
     out.writeJson(RunSummary.FILE, summary);
     RunInfo info = new RunInfo("tpcc", workload, null, Instant.now())
         .put("merged_from", from)
         .end(RunInfo.COMPLETE, Instant.now(), null);
     out.writeJson("run.json", info.tree());
     return out.path();
+  }
+
+  /** execute, execute-2 …: one per work of the config, in order. */
+  private static List<String> executePhases(RunSummary s) {
+    return s.phases().keySet().stream().filter(p -> p.matches(ExecutePhase.PHASE + "(-\\d+)?")).toList();
+  }
+
+  /**
+   * TPC-C's figures of a merged work: tpmC adds up (each client's New-Orders over its own
+   * window), efficiency against every part's warehouses, terminal waits summed, and the p90
+   * limits judged on the merged latency.
+   */
+  private static PhaseResult withTpcc(PhaseMerge.Merged m, List<RunSummary> parts, String work, int warehouses) {
+    double tpmC = 0;
+    Map<String, Long> afterWindow = new TreeMap<>();
+    Map<String, PhaseResult.TerminalWaits> waits = new LinkedHashMap<>();
+    for (RunSummary s : parts) {
+      PhaseResult p = s.phase(work);
+      tpmC += p.tpmC() == null ? 0 : p.tpmC();
+      if (p.terminalWaits() != null) {
+        p.terminalWaits().forEach((name, w) -> waits.merge(name, w, PhaseResult.TerminalWaits::plus));
+      }
+      if (p.afterWindow() != null) {
+        p.afterWindow().forEach((name, n) -> afterWindow.merge(name, n, Long::sum));
+      }
+    }
+    PhaseResult first = parts.get(0).phase(work);
+    // The parts' own limits say whether their Deliveries were deferred (judged from queueing, against 80 s).
+    PhaseResult.ResponseTimeLimit delivery = first.responseTimeLimits() == null ? null
+        : first.responseTimeLimits().get(TransactionKind.DELIVERY.benchbaseName());
+    boolean deferred = delivery != null && delivery.limitS() == TransactionKind.DEFERRED_DELIVERY_LIMIT_SECONDS;
+    return m.phase()
+        .withTpcc(tpmC, first.efficiencyPct() == null ? null
+            : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(m.latency(), deferred))
+        .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
+        .withTerminalWaits(waits.isEmpty() ? null : waits);
   }
 }
