@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.embedded.PostgresVersions;
@@ -204,7 +205,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   public Integer call() throws Exception {
     Console console = lifecycle.console();
     if (merge != null) {
-      mergedDir = TpccMerge.merge(merge, options.resultsRoot(home));
+      mergedDir = TpccMerge.merge(merge, options.resultsRoot(home), w -> console.line("warning: " + w));
       console.line("Merged " + merge.size() + " runs: " + mergedDir);
       return 0;
     }
@@ -232,7 +233,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
           + "embedded server");
     }
-    String hostSpec = hosts != null ? hosts : System.getenv("YSQL_NODES");
+    String hostSpec = hosts != null ? hosts : HostList.fromEnvironment(false);
     if (hostSpec != null && hostSpec.isBlank()) {
       hostSpec = null;
     }
@@ -465,7 +466,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
     Path file = configFile;
     if (file == null) {
-      boolean cluster = hosts != null || System.getenv("YSQL_NODES") != null;
+      boolean cluster = hosts != null || HostList.fromEnvironment(false) != null;
       file = home.resolve("tpcc/config").resolve(warehouses == null ? "tiny.xml"
           : (cluster ? "yugabyte_100w" : "postgres_100w") + (spec ? "_spec.xml" : ".xml"));
     }

@@ -1,21 +1,21 @@
 package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.results.PhaseMerge;
+import dev.ybbench.harness.merge.PhaseMerge;
+import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.PhaseResult;
-import dev.ybbench.harness.results.RunDirectory;
-import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import dev.ybbench.tpcc.txn.TransactionKind;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * One result for a database that several client machines drove at once, each with its own
@@ -27,54 +27,50 @@ import java.util.TreeMap;
 final class TpccMerge {
   private TpccMerge() {}
 
-  static Path merge(List<Path> runs, Path resultsRoot) throws IOException {
-    List<RunSummary> parts = new ArrayList<>();
-    for (Path r : runs) {
-      RunSummary s = RunSummary.read(r);
-      if (!"tpcc".equals(s.bench()) || s.phase(ExecutePhase.PHASE) == null) {
-        throw new UserError(r + " holds no TPC-C execute phase to merge");
-      }
-      if (!RunInfo.COMPLETE.equals(s.state())) {
-        throw new UserError("Cannot merge " + r + ": it is " + s.state()
-            + (s.reason() == null ? "" : " (" + s.reason() + ")"));
-      }
-      parts.add(s);
-    }
-    RunSummary first = parts.get(0);
-    for (RunSummary s : parts) {
-      if (!s.server().equals(first.server())) {
-        throw new UserError("Cannot merge runs against different servers: " + first.server() + " and " + s.server());
-      }
-    }
-    List<String> works = executePhases(first);
-    for (RunSummary s : parts) {
-      if (!executePhases(s).equals(works)) {
-        throw new UserError("Cannot merge runs of different works: " + works + " and " + executePhases(s));
-      }
-    }
-    int warehouses = parts.stream().mapToInt(RunSummary::warehouses).sum();
-    int terminals = parts.stream().mapToInt(RunSummary::terminals).sum();
-    String workload = first.workload() + "-merged";
-    List<String> from = runs.stream().map(Path::toString).toList();
-    RunSummary summary = RunSummary.start("tpcc", workload, first.server().info());
-    Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>();
-    for (String work : works) {
-      PhaseMerge.Merged m = PhaseMerge.of(runs, work);
-      merged.put(work, m);
-      summary = summary.withPhase(work, withTpcc(m, parts, work, warehouses));
-    }
-    summary = summary.withTpcc(warehouses, terminals, null).withMergedFrom(from).withState(RunInfo.COMPLETE, null);
+  /** What each client sets for itself: its range of warehouses, and the terminals and connections that drive them. */
+  private static final Pattern OWN = Pattern.compile("warehouses|start_warehouse|terminals|connections");
 
-    RunDirectory out = RunDirectory.create(resultsRoot, "tpcc", workload, first.server().info(), Instant.now());
-    for (Map.Entry<String, PhaseMerge.Merged> m : merged.entrySet()) {
-      m.getValue().write(out.latencyDir(), m.getKey());
+  static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn) throws IOException {
+    List<RunMerge.Part> parts = RunMerge.read(runs, "tpcc", OWN);
+    List<RunSummary> summaries = parts.stream().map(RunMerge.Part::summary).toList();
+    RunSummary first = summaries.get(0);
+    List<String> works = executePhases(first);
+    if (works.isEmpty()) {
+      throw new UserError(runs.get(0) + " holds no TPC-C execute phase to merge");
     }
-    out.writeJson(RunSummary.FILE, summary);
-    RunInfo info = new RunInfo("tpcc", workload, null, Instant.now())
-        .put("merged_from", from)
-        .end(RunInfo.COMPLETE, Instant.now(), null);
-    out.writeJson("run.json", info.tree());
-    return out.path();
+    checkRanges(parts);
+    int warehouses = summaries.stream().mapToInt(RunSummary::warehouses).sum();
+    int terminals = summaries.stream().mapToInt(RunSummary::terminals).sum();
+    Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>(RunMerge.phases(parts));
+    merged.keySet().retainAll(works);
+    RunSummary summary = RunSummary.start("tpcc", first.workload() + "-merged", first.server().info());
+    for (String work : works) {
+      summary = summary.withPhase(work, withTpcc(merged.get(work), summaries, work, warehouses));
+    }
+    summary = summary.withTpcc(warehouses, terminals, null);
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("warehouses", Integer.toString(warehouses));
+    params.put("start_warehouse", Integer.toString(parts.stream().mapToInt(p -> Integer.parseInt(
+        p.parameter("start_warehouse"))).min().orElseThrow()));
+    params.put("terminals", Integer.toString(terminals));
+    params.put("connections", Integer.toString(parts.stream().mapToInt(p -> Integer.parseInt(
+        p.parameter("connections"))).sum()));
+    params.put("clients", Integer.toString(parts.size()));
+    return RunMerge.write(parts, resultsRoot, summary, merged, OWN, params, warn);
+  }
+
+  /** Clients that drove the same warehouse would count its transactions twice. */
+  private static void checkRanges(List<RunMerge.Part> parts) {
+    BitSet seen = new BitSet();
+    for (RunMerge.Part p : parts) {
+      int from = Integer.parseInt(p.parameter("start_warehouse"));
+      int count = Integer.parseInt(p.parameter("warehouses"));
+      if (seen.get(from, from + count).cardinality() > 0) {
+        throw new UserError("Cannot merge " + p.dir() + ": its warehouses " + from + "-" + (from + count - 1)
+            + " overlap another client's; each client needs its own --start-warehouse range");
+      }
+      seen.set(from, from + count);
+    }
   }
 
   /** execute, execute-2 …: one per work of the config, in order. */
@@ -108,7 +104,7 @@ final class TpccMerge {
     boolean deferred = delivery != null && delivery.limitS() == TransactionKind.DEFERRED_DELIVERY_LIMIT_SECONDS;
     return m.phase()
         .withTpcc(tpmC, first.efficiencyPct() == null ? null
-            : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(m.latency(), deferred))
+            : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(m.totals(), deferred))
         .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
         .withTerminalWaits(waits.isEmpty() ? null : waits);
   }

@@ -11,11 +11,19 @@ import site.ycsb.DB;
  */
 public interface ApiTarget extends RunLifecycle.Target {
   /**
-   * Creates the keyspace or database if missing and the table afresh. Over YSQL the run then
-   * holds the table against other runs dropping it, until {@link #close()}; a table another run
-   * holds is refused with a {@link dev.ybbench.harness.UserError}.
+   * Creates the keyspace or database if missing and the table afresh. The run then holds the
+   * table against other runs dropping it, until {@link #close()}; a table another run holds is
+   * refused with a {@link dev.ybbench.harness.UserError}. With a {@code fleet} id (else null),
+   * the table is marked as that fleet's, for {@link #schemaReady}.
    */
-  void createSchema(Consumer<String> log);
+  void createSchema(String fleet, Consumer<String> log);
+
+  /**
+   * Whether the table another client of a fleet creates is there to load into: it exists and,
+   * with a {@code fleet} id, carries that fleet's mark (so a table left from an earlier run is
+   * not mistaken for it). False while the keyspace or database is missing.
+   */
+  boolean schemaReady(String fleet);
 
   /**
    * For a run that does not load ({@code --phase run}): checks that the keyspace or database and

@@ -11,14 +11,18 @@ import site.ycsb.WorkloadException;
 /**
  * One YCSB client thread, in place of YCSB's {@code ClientThread}: the same loop — the workload's
  * doInsert (load) or doTransaction (run) until the thread's share is done or the workload is
- * asked to stop, paced to the target rate — with three differences: counts are 64-bit; under a
- * target rate each operation's intended start (the schedule's, not the moment the previous
- * operation let it go) is handed to the measurement, so a stalled server shows in the latency
- * instead of delaying the schedule unseen (coordinated omission); and a binding that cannot start
- * or a workload that throws ends this thread with its cause, where YCSB's prints a stack trace and
- * waits forever, or exits the JVM with status 0.
+ * asked to stop, paced to the target rate (the load too) — with four differences: counts are
+ * 64-bit; under a target rate each operation's intended start (the schedule's, not the moment the
+ * previous operation let it go) is handed to the measurement, so a stalled server shows in the
+ * latency instead of delaying the schedule unseen (coordinated omission); an insert of the load
+ * that failed after its retries is counted and the load goes on, where YCSB's thread stops
+ * loading; and a binding that cannot start or a workload that throws ends this thread with its
+ * cause, where YCSB's prints a stack trace and waits forever, or exits the JVM with status 0.
  */
 final class ClientLoop implements Runnable {
+  /** A thread's share when the phase is limited by time only. */
+  static final long UNLIMITED = -1;
+
   private final MeasuredDB db;
   private final Workload workload;
   private final Properties props;
@@ -32,7 +36,7 @@ final class ClientLoop implements Runnable {
 
   /**
    * @param transactions  the run phase's mix (true) or the load's inserts (false)
-   * @param operations    this thread's share (0 = until the workload is asked to stop)
+   * @param operations    this thread's share ({@link #UNLIMITED} = until the workload is asked to stop)
    * @param intervalNanos the schedule: one operation every this many ns (0 = as fast as possible)
    */
   ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
@@ -64,13 +68,17 @@ final class ClientLoop implements Runnable {
         // Threads start at different points of one interval, so their operations do not arrive in step.
         start += ThreadLocalRandom.current().nextLong(intervalNanos);
       }
-      for (long n = 0; (operations == 0 || n < operations) && !workload.isStopRequested(); n++) {
+      for (long n = 0; (operations == UNLIMITED || n < operations) && !workload.isStopRequested(); n++) {
         if (intervalNanos > 0) {
           long intended = start + n * intervalNanos;
           sleepUntil(intended);
           db.scheduled(intended);
         }
-        if (!(transactions ? workload.doTransaction(db, state) : workload.doInsert(db, state))) {
+        // A load goes on past an insert that failed after its retries (it is counted as an error):
+        // one lost row must not end a thread's share of a load that may run for days.
+        if (!transactions) {
+          workload.doInsert(db, state);
+        } else if (!workload.doTransaction(db, state)) {
           break;
         }
       }

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb;
 
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.CassandraVersions;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
@@ -24,6 +25,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
@@ -47,7 +49,9 @@ import picocli.CommandLine.Parameters;
         "  ./run_ycsb.sh workloadb --hosts 10.0.0.1,10.0.0.2,10.0.0.3 --tablets 12",
         "  ./run_ycsb.sh workloada --db-version 16 -p requestdistribution=uniform",
         "  ./run_ycsb.sh workloada --api ycql --nodes 3 --consistency QUORUM",
-        "  ./run_ycsb.sh -P path/to/ycsb/workloads/workloadb"})
+        "  ./run_ycsb.sh -P path/to/ycsb/workloads/workloadb",
+        "  ./run_ycsb.sh sqlinserts --hosts H --clients 4 --client-index 2 --fleet f1   (one of four clients)",
+        "  ./run_ycsb.sh --merge results/<client 0 run> results/<client 1 run> …"})
 public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "WORKLOAD",
@@ -63,7 +67,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   String api;
 
   @Option(names = "--hosts", paramLabel = "H[:P],…",
-      description = "YugabyteDB nodes (default port 5433 YSQL, 9042 YCQL; or env YSQL_NODES / YCQL_NODES). "
+      description = "YugabyteDB nodes (default port 5433 YSQL, 9042 YCQL; or env YSQL_NODES / YCQL_NODES or YCQL_ADDRS). "
           + "Without: an embedded server")
   String hosts;
 
@@ -121,8 +125,28 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   int batchSize;
 
   @Option(names = "--phase", paramLabel = "P", defaultValue = "both",
-      description = "load, run or both (default: ${DEFAULT-VALUE})")
+      description = "load, run, both, or create (the table alone, for clients that then load it) "
+          + "(default: ${DEFAULT-VALUE})")
   String phase;
+
+  @Option(names = "--clients", paramLabel = "N", defaultValue = "1",
+      description = "clients (processes or machines) sharing one table: each loads its slice of the keys and "
+          + "inserts new keys of its own (default: ${DEFAULT-VALUE})")
+  int clients;
+
+  @Option(names = "--client-index", paramLabel = "I", defaultValue = "0",
+      description = "which of the --clients this is, 0 … N-1: client 0 creates the table, the others wait for it "
+          + "(default: ${DEFAULT-VALUE})")
+  int clientIndex;
+
+  @Option(names = "--fleet", paramLabel = "ID",
+      description = "the clients' shared id (letters, digits, . _ -): the table client 0 creates carries it, "
+          + "so the others wait for that table and not one left from an earlier run")
+  String fleet;
+
+  @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR",
+      description = "add the runs of clients that shared one table up into one run directory")
+  List<Path> merge;
 
   @Option(names = "--driver", paramLabel = "D", defaultValue = "yugabyte",
       description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: ${DEFAULT-VALUE})")
@@ -178,42 +202,69 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
 
   /** The run directory of the last run, for tests and callers. */
   public Path runDirectory() {
-    return lifecycle.runDirectory();
+    return mergedDir != null ? mergedDir : lifecycle.runDirectory();
   }
+
+  /** How long clients other than client 0 wait for the table it creates. */
+  static final int SCHEMA_WAIT_S = 600;
+
+  /** The merged run of the last --merge, for tests and callers. */
+  private Path mergedDir;
 
   @Override
   public Integer call() throws Exception {
     Console console = lifecycle.console();
+    if (merge != null) {
+      mergedDir = YcsbMerge.merge(merge, options.resultsRoot(home), w -> console.line("warning: " + w));
+      console.line("Merged " + merge.size() + " runs: " + mergedDir);
+      return 0;
+    }
     validate();
     Path workloadFile = WorkloadFiles.resolve(workload, workloadFileOption, home);
     console.redact(password);
     console.redact(System.getenv("YSQL_PASSWORD"));
     Properties props = ycsbProperties(workloadFile);
-    boolean doLoad = !phase.equals("run");
-    boolean doRun = !phase.equals("load");
+    boolean doLoad = phase.equals("load") || phase.equals("both");
+    boolean doRun = phase.equals("run") || phase.equals("both");
     WorkloadCheck.check(props, doRun).forEach(note -> console.line("note: " + note));
     long insertStart = Long.parseLong(props.getProperty("insertstart", "0"));
     props.setProperty("insertcount", props.getProperty("insertcount",
         Long.toString(Long.parseLong(props.getProperty("recordcount")) - insertStart)));
+    // This client's share of the keys the clients load; reads and updates go over all of them.
+    long[] mine = ClientSlices.slice(insertStart, Long.parseLong(props.getProperty("insertcount")), clients,
+        clientIndex);
+    if (doLoad && mine[1] == 0) {
+      throw new UserError("--clients " + clients + " is more than the " + props.getProperty("insertcount")
+          + " records to load: client " + clientIndex + " would have none; use fewer clients or more --records");
+    }
+    props.setProperty(ClientSlices.CLIENTS, Integer.toString(clients));
+    props.setProperty(ClientSlices.CLIENT_INDEX, Integer.toString(clientIndex));
     if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && duration == 0) {
       throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
     String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
-    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, options, home, () -> parameters(props),
+    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, options, home, () -> parameters(props, mine),
         Map.of("api", api), List.of(args));
     ApiTarget.Options targetOptions = new ApiTarget.Options(hosts, dbVersion, threads, doLoad, nodes);
     return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
-      run.auditTable(props.getProperty("table", "usertable"));
-      if (doLoad) {
-        apiTarget.createSchema(console::line);
-        long insertCount = Long.parseLong(props.getProperty("insertcount"));
-        Properties loadProps = (Properties) props.clone();
-        loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(batchSize));
-        console.line(String.format("Loading %d records with %d threads (%s %d)", insertCount, threads,
-            api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize));
-        runPhase(run, "load", loadProps, insertCount, 0, 0, 0);
+      run.auditTable(props.getProperty("table", "usertable"), clients);
+      if (phase.equals("create") || doLoad && clientIndex == 0) {
+        apiTarget.createSchema(fleet, console::line);
+      } else if (doLoad) {
+        awaitSchema(run);
       } else {
         apiTarget.useExistingSchema(console::line);
+      }
+      if (doLoad && !run.interrupted()) {
+        Properties loadProps = (Properties) props.clone();
+        loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(batchSize));
+        loadProps.setProperty("insertstart", Long.toString(mine[0]));
+        loadProps.setProperty("insertcount", Long.toString(mine[1]));
+        console.line(String.format("Loading %d records%s with %d threads (%s %d)%s", mine[1], clients == 1 ? ""
+            : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1, clientIndex,
+                clients), threads, api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize,
+            target > 0 ? String.format(", paced to %.0f rows/s", target) : ""));
+        runPhase(run, "load", loadProps, mine[1], target, 0, 0);
       }
       if (doRun && !run.interrupted()) {
         long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
@@ -222,6 +273,34 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         runPhase(run, "run", props, opCount, target, Long.parseLong(props.getProperty(WARMUP_PROPERTY, "0")), duration);
       }
     });
+  }
+
+  /**
+   * Waits, for at most {@value #SCHEMA_WAIT_S} s, until client 0 has created the table (with
+   * --fleet, for this fleet), then holds it as a run that does not create it.
+   */
+  private void awaitSchema(Run run) throws InterruptedException {
+    long start = System.nanoTime();
+    long said = 0;
+    while (!apiTarget.schemaReady(fleet)) {
+      long waited = (System.nanoTime() - start) / 1_000_000_000L;
+      if (run.interrupted()) {
+        return;
+      }
+      if (waited >= SCHEMA_WAIT_S) {
+        throw new RunFailure("client " + clientIndex + " of " + clients + " waited " + SCHEMA_WAIT_S + " s for the "
+            + "table " + (fleet == null ? "" : "of fleet " + fleet + " ") + "that client 0 creates; start client 0 "
+            + "with the same " + (fleet == null ? "--database" : "--fleet and --database") + ", or create it first "
+            + "with --phase create");
+      }
+      if (waited >= said + 10 || said == 0) {
+        run.console().line("Waiting for client 0 to create the table" + (fleet == null ? "" : " of fleet " + fleet)
+            + " (" + waited + " s of at most " + SCHEMA_WAIT_S + " s)");
+        said = Math.max(waited, 1);
+      }
+      Thread.sleep(500);
+    }
+    apiTarget.useExistingSchema(run.console()::line);
   }
 
   private ApiTarget openTarget(ApiTarget.Options options, Properties props) {
@@ -276,8 +355,18 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     if (tablets != null && tablets < 1) {
       throw new UserError("--tablets must be at least 1, was " + tablets);
     }
-    if (!List.of("load", "run", "both").contains(phase)) {
-      throw new UserError("Unknown --phase '" + phase + "'; use load, run or both");
+    if (!List.of("load", "run", "both", "create").contains(phase)) {
+      throw new UserError("Unknown --phase '" + phase + "'; use load, run, both or create");
+    }
+    if (clients < 1) {
+      throw new UserError("--clients must be at least 1, was " + clients);
+    }
+    if (clientIndex < 0 || clientIndex >= clients) {
+      throw new UserError("--client-index must be 0 … " + (clients - 1) + " for --clients " + clients + ", was "
+          + clientIndex);
+    }
+    if (fleet != null && !fleet.matches("[A-Za-z0-9._-]{1,64}")) {
+      throw new UserError("--fleet '" + fleet + "' must be 1-64 letters, digits, '.', '_' or '-'");
     }
     if (layout != null) {
       KeyLayout.fromFlag(layout);
@@ -286,7 +375,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
           + "embedded server");
     }
-    boolean embedded = hosts == null && System.getenv(api.equals("ycql") ? "YCQL_NODES" : "YSQL_NODES") == null;
+    boolean embedded = hosts == null && HostList.fromEnvironment(api.equals("ycql")) == null;
     if (embedded && api.equals("ycql")) {
       EmbeddedCassandra.checkNodes(nodes);
       if (rf != null && rf > nodes) {
@@ -356,9 +445,12 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private Map<String, String> parameters(Properties props) {
+  private Map<String, String> parameters(Properties props, long[] loadKeys) {
     Map<String, String> m = new TreeMap<>();
     props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
+    if (clients > 1) {
+      m.put(YcsbMerge.LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
+    }
     m.put("ybbench.threads", Integer.toString(threads));
     m.put("ybbench.duration_s", Long.toString(duration));
     m.put("ybbench.target_ops", Double.toString(target));

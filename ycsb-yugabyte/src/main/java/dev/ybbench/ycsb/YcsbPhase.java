@@ -20,6 +20,7 @@ import java.util.function.Supplier;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * One YCSB phase, load or run: YCSB's own workload and client threads (so workload files mean
@@ -124,8 +125,10 @@ final class YcsbPhase {
       Timeseries timeseries) throws Exception {
     boolean load = phase.equals("load");
     Measurements.setProperties(props); // YCSB's workload and threads expect it to exist
-    Workload w = (Workload) Class.forName(props.getProperty("workload", "site.ycsb.workloads.CoreWorkload"))
-        .getDeclaredConstructor().newInstance();
+    String workloadClass = props.getProperty("workload", CoreWorkload.class.getName());
+    // CoreWorkload as ClientSlices, so that clients sharing a table insert keys of their own.
+    Workload w = workloadClass.equals(CoreWorkload.class.getName()) ? new ClientSlices()
+        : (Workload) Class.forName(workloadClass).getDeclaredConstructor().newInstance();
     w.init(forCoreWorkload(props));
     workload = w;
     if (stopRequested) {
@@ -149,7 +152,8 @@ final class YcsbPhase {
     }
     for (int t = 0; t < threads; t++) {
       // YCSB's split: each thread does opCount / threads, the first (opCount % threads) one more.
-      long mine = opCount / threads + (t < opCount % threads ? 1 : 0);
+      // A thread whose share is 0 (fewer operations than threads) does nothing, rather than run unlimited.
+      long mine = opCount == 0 ? ClientLoop.UNLIMITED : opCount / threads + (t < opCount % threads ? 1 : 0);
       DB binding = bindings.get();
       binding.setProperties(props);
       if (binding instanceof OperationEvents.Source source) {

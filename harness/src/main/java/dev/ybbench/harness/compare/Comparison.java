@@ -4,6 +4,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.Latency;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,8 +34,6 @@ public final class Comparison {
    * phases a run had (regress.sh --reuse-data loads in the first round only), since the phase
    * compared is the same.
    */
-  private static final Pattern MAY_DIFFER = Pattern.compile(
-      ".*(hosts|^url$|dialect|load_balance|partition_metadata|user|password|target|^ybbench\\.phase$).*");
 
   /**
    * Error ratios closer than this many percentage points are no change: a tenth of the default
@@ -175,7 +174,7 @@ public final class Comparison {
       ref.info().path("parameters").fieldNames().forEachRemaining(names::add);
       r.info().path("parameters").fieldNames().forEachRemaining(names::add);
       for (String n : names) {
-        if (MAY_DIFFER.matcher(n).matches()) {
+        if (RunInfo.mayDifferBetweenRuns(n)) {
           continue;
         }
         String a = ref.info().path("parameters").path(n).asText(null);

@@ -25,17 +25,43 @@ public final class HlogFiles {
   /** Every interval of every {@code <phase>-*.hlog} in {@code latencyDir}, added up per operation. */
   public static Map<String, Histogram> totals(Path latencyDir, String phase) throws IOException {
     Map<String, Histogram> out = new TreeMap<>();
+    for (Map.Entry<String, List<Histogram>> e : intervalsByOperation(latencyDir, phase).entrySet()) {
+      Histogram total = out.computeIfAbsent(e.getKey(), k -> new Histogram(3));
+      e.getValue().forEach(total::add);
+    }
+    return out;
+  }
+
+  /**
+   * Every {@code <phase>-*.hlog} in {@code latencyDir} as its intervals, per operation (none when
+   * the directory is missing).
+   */
+  public static Map<String, List<Histogram>> intervalsByOperation(Path latencyDir, String phase) throws IOException {
+    Map<String, List<Histogram>> out = new TreeMap<>();
+    if (!Files.isDirectory(latencyDir)) {
+      return out;
+    }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(latencyDir, phase + "-*.hlog")) {
       for (Path f : files) {
         String op = f.getFileName().toString().substring(phase.length() + 1).replaceFirst("\\.hlog$", "");
-        if (op.matches("\\d+-.*")) {
-          continue;  // phase execute-2's file, which execute-* also matches
+        if (!op.matches("\\d+-.*")) { // phase execute-2's file, which execute-* also matches
+          out.put(op, intervals(f));
         }
-        Histogram total = out.computeIfAbsent(op, k -> new Histogram(3));
-        intervals(f).forEach(total::add);
       }
     }
     return out;
+  }
+
+  /** When the phase of an {@code .hlog} file began (epoch ms): its StartTime, else its first interval's start. */
+  public static long startMillis(Path hlog) throws IOException {
+    HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+    try {
+      EncodableHistogram first = reader.nextIntervalHistogram();
+      double start = reader.getStartTimeSec();
+      return start > 0 ? Math.round(start * 1000) : first == null ? 0 : first.getStartTimeStamp();
+    } finally {
+      reader.close();
+    }
   }
 
   /**

@@ -193,7 +193,7 @@ public record PhaseResult(
     return outages == null ? 0 : outages.stream().mapToDouble(Outage::durationS).sum();
   }
 
-  static double round(double v) {
+  public static double round(double v) {
     return Math.round(v * 10.0) / 10.0;
   }
 }

@@ -108,6 +108,18 @@ public final class RunInfo {
     return value == null ? null : INLINE_SECRET.matcher(value).replaceAll("$1=***");
   }
 
+  private static final java.util.regex.Pattern MAY_DIFFER = java.util.regex.Pattern.compile(
+      ".*(hosts|^url$|dialect|load_balance|partition_metadata|user|password|target|^ybbench\\.phase$).*");
+
+  /**
+   * Whether two runs of one configuration may differ in this parameter: how they reached the
+   * server (hosts, URL, user, password, load balancing), the --target cap and which phases they
+   * ran. compare.sh and merge check every other parameter for equality.
+   */
+  public static boolean mayDifferBetweenRuns(String parameter) {
+    return MAY_DIFFER.matcher(parameter).matches();
+  }
+
   public static boolean isSecret(String name) {
     String n = name.toLowerCase(Locale.ROOT);
     return n.contains("password") || n.contains("secret") || n.contains("passwd");

@@ -34,6 +34,7 @@ public final class Run {
   private final Map<String, ServerView.Snapshot> before = new HashMap<>();
   private final Map<String, Long> clientCpuBefore = new HashMap<>();
   private String auditTable;
+  private int clients = 1;
   /** Node lines printed per phase; a hundred-node cluster's others are in server.json. */
   private static final int MAX_NODE_LINES = 12;
 
@@ -52,7 +53,16 @@ public final class Run {
    * usertable); without one the server's counters are recorded but not audited.
    */
   public void auditTable(String table) {
+    auditTable(table, 1);
+  }
+
+  /**
+   * The same for one of {@code clients} sharing the table: the server counts every client's
+   * statements, so this client's share is not audited here but in the merged run.
+   */
+  public void auditTable(String table, int clients) {
     this.auditTable = table;
+    this.clients = clients;
   }
 
   /**
@@ -86,11 +96,21 @@ public final class Run {
           null, null));
     }
     ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable, clientCpuS);
+    PhaseResult.ServerSide side = p.summary();
+    boolean shared = side.serverStatements() != null && clients > 1;
+    if (shared) { // the server's count is every client's: no Δ against this one's
+      side = new PhaseResult.ServerSide(side.harnessOperations(), side.serverStatements(), null, side.clientCpuS(),
+          side.serverCpuS(), side.nodes());
+      p = new ServerReport.Phase(p.before(), p.after(), p.delta(), p.statements(), p.nodes(), side);
+    }
     serverReport = (serverReport == null ? new ServerReport(RunSummary.FORMAT, server.view().source(), Map.of())
         : serverReport).withPhase(phase, p);
     directory.writeJson(ServerReport.FILE, serverReport);
-    PhaseResult.ServerSide side = p.summary();
-    if (side.serverStatements() != null) {
+    if (shared) {
+      console().line(String.format(Locale.ROOT, "Server audit (%s): this client %d operations; the server %d "
+          + "statements on %s from all %d clients in this client's window: the merged run (--merge) audits them",
+          phase, side.harnessOperations(), side.serverStatements(), auditTable, clients));
+    } else if (side.serverStatements() != null) {
       console().line(String.format(Locale.ROOT, "Server audit (%s): harness %d operations / server %d statements on "
           + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), side.serverStatements(), auditTable,
           side.deltaPct(), server.view().source()));

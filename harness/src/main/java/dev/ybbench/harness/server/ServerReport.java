@@ -20,6 +20,12 @@ import java.util.regex.Pattern;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerReport(int format, String source, Map<String, Phase> phases) {
   public static final String FILE = "server.json";
+  /**
+   * The counter, in a phase's {@code before} and {@code after}, of the statements the server had
+   * completed on the audited table since its statistics began: absolute, so that the phases of
+   * several clients merge over their union (the last client's after minus the first's before).
+   */
+  public static final String AUDITED = "completed_statements_on_table";
 
   /** One phase as the server saw it; {@code statements} holds the phase's calls and rows per statement. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -54,17 +60,26 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     Long harness = null;
     Long server = null;
     Double deltaPct = null;
+    Map<String, Long> beforeCounters = new LinkedHashMap<>(before.counters());
+    Map<String, Long> afterCounters = new LinkedHashMap<>(after.counters());
     if (table != null && !before.statements().isEmpty() && !after.statements().isEmpty()) {
       harness = completedOperations(result);
       server = completedStatements(statements, table);
-      deltaPct = harness == 0 ? 0.0 : Math.round(10000.0 * (server - harness) / harness) / 100.0;
+      deltaPct = deltaPct(harness, server);
+      beforeCounters.put(AUDITED, completedStatements(before.statements(), table));
+      afterCounters.put(AUDITED, completedStatements(after.statements(), table));
     }
     Double serverCpuS = after.cpuNanos() == null || before.cpuNanos() == null ? null
         : Math.round((after.cpuNanos() - before.cpuNanos()) / 1e6) / 1000.0;
     List<NodeRates> nodes = NodeRates.between(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
-    return new Phase(before.counters(), after.counters(), delta, statements, nodes.isEmpty() ? null : nodes,
+    return new Phase(beforeCounters, afterCounters, delta, statements, nodes.isEmpty() ? null : nodes,
         new PhaseResult.ServerSide(harness, server, deltaPct, Math.round(clientCpuS * 1000) / 1000.0, serverCpuS,
             nodes.isEmpty() ? null : nodes));
+  }
+
+  /** How far the server's count is from the harness's, in % of the harness's (0 when both are 0). */
+  public static double deltaPct(long harness, long server) {
+    return harness == 0 ? 0.0 : Math.round(10000.0 * (server - harness) / harness) / 100.0;
   }
 
   static long completedOperations(PhaseResult result) {
@@ -81,7 +96,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     for (Map.Entry<String, ServerView.StatementCount> e : statements.entrySet()) {
       String q = e.getKey().strip().toUpperCase(Locale.ROOT);
       if (!onTable.matcher(e.getKey()).find() || q.startsWith("CREATE") || q.startsWith("DROP")
-          || q.startsWith("ALTER") || q.startsWith("TRUNCATE")) {
+          || q.startsWith("ALTER") || q.startsWith("TRUNCATE") || q.startsWith("COMMENT")) {
         continue;
       }
       n += q.startsWith("INSERT") ? e.getValue().rows() : e.getValue().calls();

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ycql;
 
+import java.util.Objects;
 import static dev.ybbench.ycsb.BindingProperties.intProp;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
@@ -80,7 +81,7 @@ public record YcqlConfig(
       .map(Enum::name).toList();
 
   public static YcqlConfig from(Properties p) {
-    String hostSpec = p.getProperty(HOSTS, System.getenv().getOrDefault("YCQL_NODES", "127.0.0.1"));
+    String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(HostList.fromEnvironment(true), "127.0.0.1"));
     String cl = p.getProperty(CONSISTENCY, "QUORUM").toUpperCase();
     if (!CONSISTENCY_NAMES.contains(cl)) {
       throw new UserError("Unknown consistency level '" + p.getProperty(CONSISTENCY) + "'; use one of "

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
@@ -80,11 +81,38 @@ public final class YcqlSetup {
     }
   }
 
+  /** Which fleet each table was created for (CQL tables have no comment YCQL keeps). */
+  static final String FLEETS = "ybbench_fleets";
+
+  /**
+   * Whether the table is there for the other clients of a fleet: it exists and, with a {@code
+   * fleet} id, was created for that fleet. Never fails: a missing keyspace is a table not ready.
+   */
+  static boolean schemaReady(YcqlConfig config, String fleet) {
+    try (CqlSession s = config.withPartitionMetadata(false).open()) {
+      Optional<KeyspaceMetadata> keyspace = s.getMetadata().getKeyspace(CqlIdentifier.fromCql(config.keyspace()));
+      if (keyspace.isEmpty() || keyspace.get().getTable(CqlIdentifier.fromCql(config.table().table())).isEmpty()) {
+        return false;
+      }
+      if (fleet == null) {
+        return true;
+      }
+      if (keyspace.get().getTable(CqlIdentifier.fromCql(FLEETS)).isEmpty()) {
+        return false;
+      }
+      Row mark = s.execute(SimpleStatement.newInstance("SELECT fleet FROM " + config.keyspace() + "." + FLEETS
+          + " WHERE tbl = ?", config.table().table())).one();
+      return mark != null && fleet.equals(mark.getString("fleet"));
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   /**
    * Creates the keyspace if missing, then the table afresh (an existing one is dropped) unless
    * another run uses it; the returned claim holds the table until it is closed.
    */
-  static CqlTableClaim createSchema(YcqlConfig config, Consumer<String> log) {
+  static CqlTableClaim createSchema(YcqlConfig config, String fleet, Consumer<String> log) {
     CqlSession s = config.withPartitionMetadata(false).open();
     try {
       log.accept("Schema: " + config.schema().createKeyspace());
@@ -96,6 +124,11 @@ public final class YcqlSetup {
       s.execute(ddl);
       if (!s.checkSchemaAgreement()) {
         log.accept("warning: the nodes do not agree on the schema yet; the first operations may fail");
+      }
+      if (fleet != null) {
+        s.execute("CREATE TABLE IF NOT EXISTS " + config.keyspace() + "." + FLEETS + " (tbl text PRIMARY KEY, fleet text)");
+        s.execute(SimpleStatement.newInstance("INSERT INTO " + config.keyspace() + "." + FLEETS
+            + " (tbl, fleet) VALUES (?, ?)", config.table().table(), fleet));
       }
       return claim;
     } catch (UserError e) {

@@ -39,7 +39,7 @@ public final class YcqlTarget implements ApiTarget {
    * {@code props} (hosts, dialect, partition metadata, replication factor) to match.
    */
   public static YcqlTarget open(Options o, Properties props, Consumer<String> log) {
-    String hostSpec = o.hosts() != null ? o.hosts() : System.getenv("YCQL_NODES");
+    String hostSpec = o.hosts() != null ? o.hosts() : HostList.fromEnvironment(true);
     EmbeddedCassandra embedded = null;
     YcqlConfig.from(props).schema(); // a bad consistency level or layout fails here, before a server starts
     if (hostSpec == null || hostSpec.isBlank()) {
@@ -104,9 +104,14 @@ public final class YcqlTarget implements ApiTarget {
   }
 
   @Override
-  public void createSchema(Consumer<String> schemaLog) {
+  public void createSchema(String fleet, Consumer<String> schemaLog) {
     hold(null);
-    hold(YcqlSetup.createSchema(config, schemaLog));
+    hold(YcqlSetup.createSchema(config, fleet, schemaLog));
+  }
+
+  @Override
+  public boolean schemaReady(String fleet) {
+    return YcqlSetup.schemaReady(config, fleet);
   }
 
   /** Checks the keyspace and table, and marks the table as used by this run (see {@link CqlTableClaim}). */

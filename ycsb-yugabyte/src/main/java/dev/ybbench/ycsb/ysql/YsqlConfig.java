@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ysql;
 
+import java.util.Objects;
 import static dev.ybbench.ycsb.BindingProperties.intProp;
 
 import dev.ybbench.harness.HostList;
@@ -49,7 +50,7 @@ public record YsqlConfig(
   public static final String BATCH_SIZE = "db.batchsize";
 
   public static YsqlConfig from(Properties p) {
-    String hostSpec = p.getProperty(HOSTS, System.getenv().getOrDefault("YSQL_NODES", "127.0.0.1"));
+    String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(HostList.fromEnvironment(false), "127.0.0.1"));
     YsqlEndpoint.Driver driver = switch (p.getProperty(DRIVER, "yugabyte").toLowerCase()) {
       case "yugabyte", "yb", "smart" -> YsqlEndpoint.Driver.YUGABYTE;
       case "pgjdbc", "postgresql", "postgres" -> YsqlEndpoint.Driver.PGJDBC;

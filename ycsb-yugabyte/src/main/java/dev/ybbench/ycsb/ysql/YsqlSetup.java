@@ -6,6 +6,7 @@ import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.ysql.TableClaim;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -25,7 +26,7 @@ public final class YsqlSetup {
    * Creates the database if missing, then the table afresh (an existing one is dropped) under an
    * exclusive claim, and returns the claim turned shared for the run that loads it.
    */
-  public static TableClaim createSchema(YsqlConfig config, Consumer<String> log) {
+  public static TableClaim createSchema(YsqlConfig config, String fleet, Consumer<String> log) {
     YsqlEndpoint endpoint = config.endpoint();
     endpoint.createDatabaseIfMissing(log);
     TableClaim claim = claim(config, TableClaim.Mode.EXCLUSIVE, log);
@@ -34,6 +35,9 @@ public final class YsqlSetup {
       log.accept("Schema: " + ddl);
       st.execute(config.schema().dropTable());
       st.execute(ddl);
+      if (fleet != null) {
+        st.execute("COMMENT ON TABLE " + config.table().table() + " IS '" + FLEET_MARK + fleet + "'");
+      }
       claim.downgrade();
       return claim;
     } catch (SQLException e) {
@@ -80,6 +84,28 @@ public final class YsqlSetup {
           + "; load it first (--phase load or both)", e);
     }
     return config.endpoint().connectError(e);
+  }
+
+  /** How a table created for a fleet of clients says which (its comment; fleet ids are plain words). */
+  private static final String FLEET_MARK = "ybbench fleet ";
+
+  /**
+   * Whether the table is there for the other clients of a fleet to load into: it exists and, with
+   * a {@code fleet} id, was created for that fleet (not left from an earlier run). Never fails:
+   * a database not yet created is a table not ready.
+   */
+  public static boolean schemaReady(YsqlConfig config, String fleet) {
+    try (Connection c = config.connect(); PreparedStatement ps = c.prepareStatement(
+        "SELECT to_regclass(?) IS NOT NULL, obj_description(to_regclass(?), 'pg_class')")) {
+      ps.setString(1, config.table().table());
+      ps.setString(2, config.table().table());
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getBoolean(1) && (fleet == null || (FLEET_MARK + fleet).equals(rs.getString(2)));
+      }
+    } catch (SQLException e) {
+      return false;
+    }
   }
 
   /** Rows in the benchmark table. */

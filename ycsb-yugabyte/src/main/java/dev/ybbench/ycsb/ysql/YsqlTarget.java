@@ -44,7 +44,7 @@ public final class YsqlTarget implements ApiTarget {
     if (o.nodes() != 1) {
       throw new UserError("--nodes applies to YCQL's embedded Cassandra; the embedded PostgreSQL is one server");
     }
-    String hostSpec = o.hosts() != null ? o.hosts() : System.getenv("YSQL_NODES");
+    String hostSpec = o.hosts() != null ? o.hosts() : HostList.fromEnvironment(false);
     EmbeddedPostgres embedded = null;
     if (hostSpec == null || hostSpec.isBlank()) {
       if (!o.loads()) {
@@ -121,9 +121,14 @@ public final class YsqlTarget implements ApiTarget {
 
   /** Drops and creates the table under an exclusive claim, then holds it shared until {@link #close()}. */
   @Override
-  public void createSchema(Consumer<String> schemaLog) {
+  public void createSchema(String fleet, Consumer<String> schemaLog) {
     hold(null); // a claim this run already holds would conflict with its own exclusive one
-    hold(YsqlSetup.createSchema(config, schemaLog));
+    hold(YsqlSetup.createSchema(config, fleet, schemaLog));
+  }
+
+  @Override
+  public boolean schemaReady(String fleet) {
+    return YsqlSetup.schemaReady(config, fleet);
   }
 
   @Override

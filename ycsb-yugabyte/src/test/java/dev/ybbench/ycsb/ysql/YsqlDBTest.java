@@ -81,7 +81,7 @@ class YsqlDBTest {
     for (String driver : List.of("yugabyte", "pgjdbc")) {
       Properties p = props("table", "ops_" + driver, YsqlConfig.DRIVER, driver);
       YsqlConfig config = YsqlConfig.from(p);
-      YsqlSetup.createSchema(config, s -> { });
+      YsqlSetup.createSchema(config, null, s -> { });
       YsqlDB db = open(p, new Metrics());
       String t = config.table().table();
       assertEquals(Status.OK, db.insert(t, "user1", row("a", "b", "c")));
@@ -117,7 +117,7 @@ class YsqlDBTest {
   void batchedLoadWritesEveryRowIncludingTheLastPartialBatch() throws Exception {
     Properties p = props("table", "batched", YsqlConfig.BATCH_SIZE, "7");
     YsqlConfig config = YsqlConfig.from(p);
-    YsqlSetup.createSchema(config, s -> { });
+    YsqlSetup.createSchema(config, null, s -> { });
     Metrics metrics = new Metrics();
     YsqlDB db = open(p, metrics);
     for (int i = 0; i < 100; i++) {
@@ -135,7 +135,7 @@ class YsqlDBTest {
   @Test
   void batchedRowsTakeTheirBatchsRoundTripNotTheirHandOver() throws Exception {
     Properties p = props("table", "latencies", YsqlConfig.BATCH_SIZE, "10");
-    YsqlSetup.createSchema(YsqlConfig.from(p), s -> { }).close();
+    YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }).close();
     Metrics metrics = new Metrics();
     dev.ybbench.harness.metrics.PhaseRecorder recorder = new dev.ybbench.harness.metrics.PhaseRecorder("load",
         metrics, Files.createTempDirectory("ybbench-latency"), new dev.ybbench.harness.metrics.Timeseries(
@@ -159,7 +159,7 @@ class YsqlDBTest {
   void workloadEScanReadsOneThreadInKeyOrder() throws Exception {
     Properties p = props("table", "threads", YsqlConfig.LAYOUT, "hash-range", YsqlConfig.SPLIT, "10");
     YsqlConfig config = YsqlConfig.from(p);
-    YsqlSetup.createSchema(config, s -> { });
+    YsqlSetup.createSchema(config, null, s -> { });
     YsqlDB db = open(p, new Metrics());
     List<Integer> keys = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
@@ -187,7 +187,7 @@ class YsqlDBTest {
   void aSerializationFailureIsRetriedAndCountedAsARetry() throws Exception {
     Properties p = props("table", "conflicts", YsqlConfig.DATABASE, "conflicts");
     YsqlConfig config = YsqlConfig.from(p);
-    YsqlSetup.createSchema(config, s -> { });
+    YsqlSetup.createSchema(config, null, s -> { });
     Metrics metrics = new Metrics();
     YsqlDB db = open(p, metrics);
     assertEquals(Status.OK, db.insert("conflicts", "user1", row("0", "", "")));
@@ -218,7 +218,7 @@ class YsqlDBTest {
   @Test
   void aRestartIsOneOutageWithAFewErrorsNotThousands() throws Exception {
     Properties p = props("table", "restarted");
-    YsqlSetup.createSchema(YsqlConfig.from(p), s -> { });
+    YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { });
     Metrics metrics = new Metrics();
     YsqlDB db = open(p, metrics);
     assertEquals(Status.OK, db.insert("restarted", "user1", row("v", "", "")));

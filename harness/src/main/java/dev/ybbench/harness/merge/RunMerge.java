@@ -1,0 +1,210 @@
+package dev.ybbench.harness.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.Plots;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.RunReport;
+import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.server.ServerReport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * Several clients' runs against one server, added up into one run directory that compare.sh
+ * reads as one run: every phase merged ({@link PhaseMerge}), the server's audit taken over all
+ * the clients' windows together, and a run.json that records its parts. Only complete runs of
+ * the same benchmark, workload, server, phases and parameters are merged: anything else would
+ * make the sum stand for something that was not asked. The benchmark says which parameters each
+ * client sets for itself (its slice of the data) and what they add up to.
+ */
+public final class RunMerge {
+  private RunMerge() {}
+
+  /** One client's run, read. */
+  public record Part(Path dir, RunSummary summary, JsonNode info) {
+    /** A parameter as run.json records it, or null. */
+    public String parameter(String name) {
+      return info.path("parameters").path(name).asText(null);
+    }
+  }
+
+  /**
+   * Reads and checks the parts.
+   *
+   * @param own parameters a client sets for itself (beside connection details and --target,
+   *            which may differ anyway); the others must be equal in every part
+   */
+  public static List<Part> read(List<Path> dirs, String bench, Pattern own) {
+    if (new LinkedHashSet<>(dirs.stream().map(d -> d.toAbsolutePath().normalize()).toList()).size() < dirs.size()) {
+      throw new UserError("A run directory is given twice to --merge; give each client's run once");
+    }
+    List<Part> parts = new ArrayList<>();
+    for (Path d : dirs) {
+      RunSummary s = RunSummary.read(d);
+      if (!bench.equals(s.bench())) {
+        throw new UserError(d + " is a " + s.bench() + " run, not " + bench);
+      }
+      if (!RunInfo.COMPLETE.equals(s.state())) {
+        throw new UserError("Cannot merge " + d + ": it is " + s.state() + (s.reason() == null ? "" : " ("
+            + s.reason() + ")") + "; a merge of it would stand for less than was asked");
+      }
+      try {
+        parts.add(new Part(d, s, RunDirectory.JSON.readTree(d.resolve("run.json").toFile())));
+      } catch (IOException e) {
+        throw new UserError("Cannot read " + d.resolve("run.json") + ": " + e.getMessage());
+      }
+    }
+    Part first = parts.get(0);
+    for (Part p : parts) {
+      if (!p.summary().workload().equals(first.summary().workload())) {
+        throw new UserError("Cannot merge runs of different workloads: " + first.summary().workload() + " and "
+            + p.summary().workload());
+      }
+      if (!p.summary().server().equals(first.summary().server())) {
+        throw new UserError("Cannot merge runs against different servers: " + first.summary().server() + " and "
+            + p.summary().server());
+      }
+      if (!p.summary().phases().keySet().equals(first.summary().phases().keySet())) {
+        throw new UserError("Cannot merge runs of different phases: " + first.summary().phases().keySet() + " in "
+            + first.dir() + " but " + p.summary().phases().keySet() + " in " + p.dir());
+      }
+      Set<String> names = new TreeSet<>();
+      first.info().path("parameters").fieldNames().forEachRemaining(names::add);
+      p.info().path("parameters").fieldNames().forEachRemaining(names::add);
+      for (String n : names) {
+        if (!RunInfo.mayDifferBetweenRuns(n) && !own.matcher(n).matches()
+            && !Objects.equals(first.parameter(n), p.parameter(n))) {
+          throw new UserError("Cannot merge runs of different parameters: " + n + " is " + first.parameter(n)
+              + " in " + first.dir() + " but " + p.parameter(n) + " in " + p.dir());
+        }
+      }
+    }
+    return parts;
+  }
+
+  /**
+   * Every phase of the parts, merged, with the server's audit over all clients: the statements
+   * the server completed on the table from the first client's start of the phase to the last
+   * client's end, against every client's completed operations.
+   */
+  public static Map<String, PhaseMerge.Merged> phases(List<Part> parts) throws IOException {
+    List<Path> dirs = parts.stream().map(Part::dir).toList();
+    Map<String, PhaseMerge.Merged> out = new LinkedHashMap<>();
+    for (String name : parts.get(0).summary().phases().keySet()) {
+      PhaseResult first = parts.get(0).summary().phase(name);
+      if (first.operations() == null || first.operations().isEmpty()) {
+        continue; // a load measured in rows (TPC-C's), merged by its benchmark
+      }
+      PhaseMerge.Merged m = PhaseMerge.of(dirs, name);
+      PhaseResult.ServerSide side = serverSide(parts, name);
+      out.put(name, side == null ? m : new PhaseMerge.Merged(name, m.phase().withServer(side), m.originMillis(),
+          m.latency(), m.actualStart(), m.errors()));
+    }
+    return out;
+  }
+
+  private static PhaseResult.ServerSide serverSide(List<Part> parts, String phase) throws IOException {
+    long harness = 0;
+    long firstBefore = Long.MAX_VALUE;
+    long lastAfter = Long.MIN_VALUE;
+    double clientCpu = 0;
+    for (Part p : parts) {
+      PhaseResult.ServerSide s = p.summary().phase(phase).server();
+      Path file = p.dir().resolve(ServerReport.FILE);
+      if (s == null || s.harnessOperations() == null || !Files.isRegularFile(file)) {
+        return null;
+      }
+      ServerReport.Phase r = RunDirectory.JSON.readValue(file.toFile(), ServerReport.class).phases().get(phase);
+      Long before = r == null || r.before() == null ? null : r.before().get(ServerReport.AUDITED);
+      Long after = r == null || r.after() == null ? null : r.after().get(ServerReport.AUDITED);
+      if (before == null || after == null) {
+        return null;
+      }
+      harness += s.harnessOperations();
+      firstBefore = Math.min(firstBefore, before);
+      lastAfter = Math.max(lastAfter, after);
+      clientCpu += s.clientCpuS() == null ? 0 : s.clientCpuS();
+    }
+    long server = lastAfter - firstBefore;
+    return new PhaseResult.ServerSide(harness, server, ServerReport.deltaPct(harness, server),
+        Math.round(clientCpu * 1000) / 1000.0, null, null);
+  }
+
+  /**
+   * Writes the merged run: summary.json, run.json (its parts, the union of their times, the
+   * parameters they share, and {@code mergedParameters} for those each client set for itself),
+   * the per-second interval logs and timeseries, charts and report.html.
+   */
+  public static Path write(List<Part> parts, Path resultsRoot, RunSummary summary,
+      Map<String, PhaseMerge.Merged> phases, Pattern own, Map<String, String> mergedParameters, Consumer<String> warn)
+      throws IOException {
+    Part first = parts.get(0);
+    List<String> from = parts.stream().map(p -> p.dir().toString()).toList();
+    Instant started = parts.stream().map(p -> Instant.parse(p.info().path("started").asText()))
+        .min(Instant::compareTo).orElseThrow();
+    Instant ended = parts.stream().map(p -> p.info().path("ended").asText(null)).filter(Objects::nonNull)
+        .map(Instant::parse).max(Instant::compareTo).orElse(Instant.now());
+    RunDirectory out = RunDirectory.create(resultsRoot, summary.bench(), summary.workload(),
+        first.summary().server().info(), started);
+    try (Timeseries ts = new Timeseries(out.timeseries())) {
+      for (PhaseMerge.Merged m : phases.values()) {
+        m.writeLogs(out.latencyDir());
+        m.rows().forEach(ts::append);
+      }
+    }
+    RunSummary merged = summary.withMergedFrom(from).withState(RunInfo.COMPLETE, null);
+    out.writeJson(RunSummary.FILE, merged);
+
+    ObjectNode info = first.info().deepCopy();
+    info.put("workload", summary.workload());
+    info.put("started", started.toString());
+    info.put("ended", ended.toString());
+    info.put("state", RunInfo.COMPLETE);
+    info.remove(List.of("reason", "command"));
+    ObjectNode params = (ObjectNode) info.path("parameters");
+    List<String> ownNames = new ArrayList<>();
+    params.fieldNames().forEachRemaining(n -> {
+      if (own.matcher(n).matches()) {
+        ownNames.add(n);
+      }
+    });
+    params.remove(ownNames);
+    mergedParameters.forEach(params::put);
+    ObjectNode host = (ObjectNode) info.path("host");
+    host.put("name", String.join(",", new LinkedHashSet<>(parts.stream()
+        .map(p -> p.info().at("/host/name").asText("unknown")).toList())));
+    host.put("clients", parts.size());
+    ArrayNode fromNode = info.putArray("merged_from");
+    from.forEach(fromNode::add);
+    out.writeJson("run.json", info);
+
+    if (!phases.isEmpty()) {
+      String why = Plots.draw(out, List.copyOf(phases.keySet()), summary.bench() + " " + summary.workload()
+          + " on " + first.summary().server().info().slug() + ", " + parts.size() + " clients");
+      if (why != null) {
+        warn.accept(why);
+      }
+    }
+    RunReport.write(out.path(), merged, RunDirectory.JSON.convertValue(info,
+        new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {}));
+    return out.path();
+  }
+}
