@@ -171,4 +171,17 @@ class ClientsTest {
     assertEquals(2, mixed.exitCode());
     assertTrue(mixed.out().contains("Cannot merge"), mixed.out());
   }
+
+  /** The steady-rate load of the large-dataset page: --target paces the load, as the run. */
+  @Test
+  void aTargetPacesTheLoad() throws Exception {
+    Outcome o = run("workloadc", "--phase", "load", "--records", "1600", "--threads", "2", "--target", "400",
+        "--database", "paced", "--batch-size", "1");
+    assertEquals(0, o.exitCode(), o.out());
+    JsonNode load = o.summary().at("/phases/load");
+    assertEquals(1600, load.get("successes").asLong());
+    double rate = load.get("throughput_ops").asDouble();
+    assertTrue(Math.abs(rate - 400) <= 400 * 0.05, "paced to 400 rows/s: " + rate);
+    assertEquals("intended start", load.get("latency_from").asText(), "rows written one at a time run to the schedule");
+  }
 }
