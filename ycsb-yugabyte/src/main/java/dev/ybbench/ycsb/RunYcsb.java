@@ -376,6 +376,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
           + "embedded server");
     }
     boolean embedded = hosts == null && HostList.fromEnvironment(api.equals("ycql")) == null;
+    if (embedded && clientIndex > 0) {
+      throw new UserError("--client-index " + clientIndex + " needs --hosts: an embedded server would be this "
+          + "client's own, with no client 0 to create its table");
+    }
     if (embedded && api.equals("ycql")) {
       EmbeddedCassandra.checkNodes(nodes);
       if (rf != null && rf > nodes) {

@@ -50,6 +50,17 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--metrics-ports", "9000,x"}, "--metrics-ports takes ports separated by "
         + "commas (e.g. 9000,13000) or none, was '9000,x'");
     cases.put(new String[] {"workloada", "--threads", "0"}, "--threads must be at least 1, was 0");
+    cases.put(new String[] {"workloada", "--clients", "0"}, "--clients must be at least 1, was 0");
+    cases.put(new String[] {"workloada", "--clients", "2", "--client-index", "2"},
+        "--client-index must be 0 … 1 for --clients 2, was 2");
+    cases.put(new String[] {"workloada", "--clients", "2", "--fleet", "a b"},
+        "--fleet 'a b' must be 1-64 letters, digits, '.', '_' or '-'");
+    cases.put(new String[] {"workloada", "--records", "3", "--clients", "4"},
+        "--clients 4 is more than the 3 records to load: client 0 would have none");
+    cases.put(new String[] {"workloada", "--clients", "2", "--client-index", "1"},
+        "--client-index 1 needs --hosts: an embedded server would be this client's own, with no client 0 to "
+            + "create its table");
+    cases.put(new String[] {"workloada", "--phase", "all"}, "Unknown --phase 'all'; use load, run, both or create");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
     cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");
     for (Map.Entry<String[], String> c : cases.entrySet()) {
