@@ -3,16 +3,9 @@ package dev.ybbench.tpcc;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.metrics.Timeseries;
-import dev.ybbench.harness.results.HlogFiles;
 import dev.ybbench.harness.results.Latency;
-import dev.ybbench.harness.results.OperationResult;
-import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
-import dev.ybbench.harness.results.RunInfo;
-import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.tpcc.config.TpccConfig;
-import dev.ybbench.tpcc.txn.ExecutePhase;
 import dev.ybbench.tpcc.txn.TransactionKind;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,12 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.HdrHistogram.Histogram;
 
 /**
  * A BenchBase TPC-C results directory ({@code -d DIR}), for {@link TpccImport}. What BenchBase
@@ -103,27 +94,17 @@ final class BenchBaseImport {
       if (header == null || !header.startsWith("Transaction Type Index,Transaction Name,")) {
         throw new UserError(raw + " does not start with BenchBase's raw.csv header");
       }
-      int line = 1;
-      for (String l; (l = in.readLine()) != null; ) {
-        line++;
-        if (l.isBlank()) {
-          continue;
+      TpccImport.rows(in, raw, 1, f -> {
+        String type = f[1].strip();
+        TransactionKind.named(type);
+        // BenchBase numbers its works from 1 ("Phase Id"); ours are indexes from 0.
+        int work = f.length > 5 ? Integer.parseInt(f[5].strip()) - 1 : 0;
+        if (work < 0) {
+          throw new NumberFormatException("phase id " + f[5]);
         }
-        String[] f = l.split(",");
-        try {
-          String type = f[1].strip();
-          TransactionKind.named(type);
-          // BenchBase numbers its works from 1 ("Phase Id"); ours are indexes from 0.
-          int work = f.length > 5 ? Integer.parseInt(f[5].strip()) - 1 : 0;
-          if (work < 0) {
-            throw new NumberFormatException("phase id " + f[5]);
-          }
-          out.computeIfAbsent(work, k -> new TreeMap<>()).computeIfAbsent(type, k -> new ArrayList<>())
-              .add(new double[] {Double.parseDouble(f[2].strip()), Double.parseDouble(f[3].strip())});
-        } catch (RuntimeException e) {
-          throw new UserError(raw + ":" + line + ": not a TPC-C transaction row: " + l);
-        }
-      }
+        out.computeIfAbsent(work, k -> new TreeMap<>()).computeIfAbsent(type, k -> new ArrayList<>())
+            .add(new double[] {Double.parseDouble(f[2].strip()), Double.parseDouble(f[3].strip())});
+      });
     }
     if (out.isEmpty()) {
       throw new UserError(raw + " holds no transactions");

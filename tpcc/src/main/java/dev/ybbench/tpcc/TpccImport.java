@@ -14,6 +14,7 @@ import dev.ybbench.harness.run.PhaseCheck;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import dev.ybbench.tpcc.txn.TransactionKind;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -112,6 +113,30 @@ final class TpccImport {
   }
 
   /** Reads whichever driver's results {@code dir} holds; a {@link UserError} when it holds neither. */
+  /** One transaction row of a foreign CSV, split on commas; it throws on a row it cannot take. */
+  interface Row {
+    void accept(String[] fields);
+  }
+
+  /**
+   * Every non-blank line {@code in} has left (its header lines read, {@code linesRead} of them),
+   * given to {@code row}; a row it cannot take is a one-line error naming the file and line.
+   */
+  static void rows(BufferedReader in, Path file, int linesRead, Row row) throws IOException {
+    int line = linesRead;
+    for (String l; (l = in.readLine()) != null; ) {
+      line++;
+      if (l.isBlank()) {
+        continue;
+      }
+      try {
+        row.accept(l.split(","));
+      } catch (RuntimeException e) {
+        throw new UserError(file + ":" + line + ": not a TPC-C transaction row: " + l);
+      }
+    }
+  }
+
   static Imported read(Path dir) throws IOException {
     if (BenchBaseImport.holds(dir)) {
       return BenchBaseImport.read(dir);

@@ -129,23 +129,13 @@ final class YugabyteTpccImport {
         throw new UserError(csv + " does not start with yugabyte/tpcc's Start, End and header lines");
       }
       long endNs = Long.parseLong(end.substring(4).strip());
-      int line = 3;
-      for (String l; (l = in.readLine()) != null; ) {
-        line++;
-        if (l.isBlank()) {
-          continue;
-        }
-        String[] f = l.split(",");
-        try {
-          String type = f[0].strip();
-          TransactionKind.named(type);
-          double at = endEpoch - (endNs - Long.parseLong(f[1].strip())) / 1e9;
-          out.computeIfAbsent(type, k -> new ArrayList<>()).add(new double[] {at,
-              Long.parseLong(f[2].strip()) + Long.parseLong(f[3].strip())});
-        } catch (RuntimeException e) {
-          throw new UserError(csv + ":" + line + ": not a TPC-C transaction row: " + l);
-        }
-      }
+      TpccImport.rows(in, csv, 3, f -> {
+        String type = f[0].strip();
+        TransactionKind.named(type);
+        double at = endEpoch - (endNs - Long.parseLong(f[1].strip())) / 1e9;
+        out.computeIfAbsent(type, k -> new ArrayList<>()).add(new double[] {at,
+            Long.parseLong(f[2].strip()) + Long.parseLong(f[3].strip())});
+      });
     }
     if (out.isEmpty()) {
       throw new UserError(csv + " holds no transactions");

@@ -17,6 +17,8 @@ public class ClientSlices extends CoreWorkload {
   /** How many clients share the table, and which one this is (0-based). */
   static final String CLIENTS = "ybbench.clients";
   static final String CLIENT_INDEX = "ybbench.client_index";
+  /** run.json's record of a client's slice of the load, "start+count" (only with more than one client). */
+  static final String LOAD_KEYS = "ybbench.load_keys";
 
   private long clients = 1;
   private long index;

@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import site.ycsb.workloads.CoreWorkload;
 
 /** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
 @Command(name = "run_ycsb.sh", sortOptions = false, usageHelpAutoWidth = true,
@@ -237,6 +238,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--clients " + clients + " is more than the " + props.getProperty("insertcount")
           + " records to load: client " + clientIndex + " would have none; use fewer clients or more --records");
     }
+    if (clients > 1 && !props.getProperty("workload", CoreWorkload.class.getName()).equals(
+        CoreWorkload.class.getName())) {
+      throw new UserError("--clients splits the keys of YCSB's CoreWorkload; workload=" + props.getProperty("workload")
+          + " numbers its own keys, so its clients would insert the same ones; run it as one client");
+    }
     props.setProperty(ClientSlices.CLIENTS, Integer.toString(clients));
     props.setProperty(ClientSlices.CLIENT_INDEX, Integer.toString(clientIndex));
     if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && duration == 0) {
@@ -281,7 +287,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
    */
   private void awaitSchema(Run run) throws InterruptedException {
     long start = System.nanoTime();
-    long said = 0;
+    long nextLine = 0;
     while (!apiTarget.schemaReady(fleet)) {
       long waited = (System.nanoTime() - start) / 1_000_000_000L;
       if (run.interrupted()) {
@@ -293,10 +299,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
             + "with the same " + (fleet == null ? "--database" : "--fleet and --database") + ", or create it first "
             + "with --phase create");
       }
-      if (waited >= said + 10 || said == 0) {
+      if (waited >= nextLine) {
         run.console().line("Waiting for client 0 to create the table" + (fleet == null ? "" : " of fleet " + fleet)
             + " (" + waited + " s of at most " + SCHEMA_WAIT_S + " s)");
-        said = Math.max(waited, 1);
+        nextLine = waited + 10;
       }
       Thread.sleep(500);
     }
@@ -453,7 +459,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     Map<String, String> m = new TreeMap<>();
     props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
     if (clients > 1) {
-      m.put(YcsbMerge.LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
+      m.put(ClientSlices.LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
     }
     m.put("ybbench.threads", Integer.toString(threads));
     m.put("ybbench.duration_s", Long.toString(duration));

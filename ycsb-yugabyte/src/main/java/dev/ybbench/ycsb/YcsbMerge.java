@@ -18,11 +18,9 @@ import java.util.regex.Pattern;
  * merge of some of them would stand for less than the fleet did.
  */
 final class YcsbMerge {
-  /** run.json's record of a client's slice of the load, "start+count" (only with --clients above 1). */
-  static final String LOAD_KEYS = "ybbench.load_keys";
   /** What each client sets for itself: which client it is, and so its slice of the load. */
   private static final Pattern OWN = Pattern.compile(Pattern.quote(ClientSlices.CLIENT_INDEX) + "|"
-      + Pattern.quote(LOAD_KEYS));
+      + Pattern.quote(ClientSlices.LOAD_KEYS));
 
   private YcsbMerge() {}
 

@@ -60,6 +60,8 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--clients", "2", "--client-index", "1"},
         "--client-index 1 needs --hosts: an embedded server would be this client's own, with no client 0 to "
             + "create its table");
+    cases.put(new String[] {"workloada", "--clients", "2", "-p", "workload=site.ycsb.workloads.ConstantOccupancyWorkload"},
+        "--clients splits the keys of YCSB's CoreWorkload; workload=site.ycsb.workloads.ConstantOccupancyWorkload");
     cases.put(new String[] {"workloada", "--phase", "all"}, "Unknown --phase 'all'; use load, run, both or create");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
     cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");

@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Matches the two sides' runs by benchmark and workload, refuses runs whose parameters differ,

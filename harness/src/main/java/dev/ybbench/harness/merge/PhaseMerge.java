@@ -43,6 +43,11 @@ public final class PhaseMerge {
   public record Merged(String name, PhaseResult phase, long originMillis, Map<String, TreeMap<Long, Histogram>> latency,
       Map<String, TreeMap<Long, Histogram>> actualStart, TreeMap<Long, long[]> errors) {
 
+    /** The same, with {@code merged} as the phase's figures. */
+    public Merged withPhase(PhaseResult merged) {
+      return new Merged(name, merged, originMillis, latency, actualStart, errors);
+    }
+
     /** Per operation over the whole phase. */
     public Map<String, Histogram> totals() {
       return PhaseMerge.totals(latency);
@@ -138,17 +143,8 @@ public final class PhaseMerge {
 
   /** When a part's phase began, from any of its interval logs (null when it logged none). */
   private static Long phaseStart(Path latencyDir, String phase) throws IOException {
-    if (!Files.isDirectory(latencyDir)) {
-      return null;
-    }
-    try (var files = Files.newDirectoryStream(latencyDir, phase + "-*.hlog")) {
-      for (Path f : files) {
-        if (!f.getFileName().toString().substring(phase.length() + 1).matches("\\d+-.*")) {
-          return HlogFiles.startMillis(f);
-        }
-      }
-    }
-    return null;
+    Path any = HlogFiles.files(latencyDir, phase).values().stream().findFirst().orElse(null);
+    return any == null ? null : HlogFiles.startMillis(any);
   }
 
   /** Adds each interval to the second its midpoint falls in, counted from {@code origin}. */

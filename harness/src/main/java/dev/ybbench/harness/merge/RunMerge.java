@@ -115,8 +115,7 @@ public final class RunMerge {
       }
       PhaseMerge.Merged m = PhaseMerge.of(dirs, name);
       PhaseResult.ServerSide side = serverSide(parts, name);
-      out.put(name, side == null ? m : new PhaseMerge.Merged(name, m.phase().withServer(side), m.originMillis(),
-          m.latency(), m.actualStart(), m.errors()));
+      out.put(name, side == null ? m : m.withPhase(m.phase().withServer(side)));
     }
     return out;
   }

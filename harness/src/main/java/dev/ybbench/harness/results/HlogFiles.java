@@ -38,6 +38,15 @@ public final class HlogFiles {
    */
   public static Map<String, List<Histogram>> intervalsByOperation(Path latencyDir, String phase) throws IOException {
     Map<String, List<Histogram>> out = new TreeMap<>();
+    for (Map.Entry<String, Path> f : files(latencyDir, phase).entrySet()) {
+      out.put(f.getKey(), intervals(f.getValue()));
+    }
+    return out;
+  }
+
+  /** The {@code <phase>-<OP>.hlog} files in {@code latencyDir} by operation (none when the directory is missing). */
+  public static Map<String, Path> files(Path latencyDir, String phase) throws IOException {
+    Map<String, Path> out = new TreeMap<>();
     if (!Files.isDirectory(latencyDir)) {
       return out;
     }
@@ -45,7 +54,7 @@ public final class HlogFiles {
       for (Path f : files) {
         String op = f.getFileName().toString().substring(phase.length() + 1).replaceFirst("\\.hlog$", "");
         if (!op.matches("\\d+-.*")) { // phase execute-2's file, which execute-* also matches
-          out.put(op, intervals(f));
+          out.put(op, f);
         }
       }
     }
@@ -98,21 +107,6 @@ public final class HlogFiles {
       w.setBaseTime(start);
       w.outputLegend();
       intervals.forEach(w::outputIntervalHistogram);
-    }
-  }
-
-  /** Writes one histogram per operation as a single-interval log {@code <phase>-<OP>.hlog}. */
-  public static void write(Path latencyDir, String phase, Map<String, Histogram> totals) throws IOException {
-    Files.createDirectories(latencyDir);
-    for (Map.Entry<String, Histogram> e : totals.entrySet()) {
-      try (PrintStream out = new PrintStream(Files.newOutputStream(latencyDir.resolve(phase + "-" + e.getKey()
-          + ".hlog")), true, "UTF-8")) {
-        HistogramLogWriter w = new HistogramLogWriter(out);
-        w.outputComment("ybbench merged " + phase + " " + e.getKey() + ": latency of successes in microseconds");
-        w.outputLogFormatVersion();
-        w.outputLegend();
-        w.outputIntervalHistogram(e.getValue());
-      }
     }
   }
 }

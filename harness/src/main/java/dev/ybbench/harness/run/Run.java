@@ -50,15 +50,9 @@ public final class Run {
 
   /**
    * The table whose statements the server's counts are audited against the harness's (YCSB's
-   * usertable); without one the server's counters are recorded but not audited.
-   */
-  public void auditTable(String table) {
-    auditTable(table, 1);
-  }
-
-  /**
-   * The same for one of {@code clients} sharing the table: the server counts every client's
-   * statements, so this client's share is not audited here but in the merged run.
+   * usertable); without one the server's counters are recorded but not audited. When {@code
+   * clients} above 1 share the table, the server counts every client's statements, so this
+   * client's share is not audited here but in the merged run.
    */
   public void auditTable(String table, int clients) {
     this.auditTable = table;
