@@ -175,13 +175,16 @@ class ClientsTest {
   /** The steady-rate load of the large-dataset page: --target paces the load, as the run. */
   @Test
   void aTargetPacesTheLoad() throws Exception {
-    Outcome o = run("workloadc", "--phase", "load", "--records", "1600", "--threads", "2", "--target", "400",
-        "--database", "paced", "--batch-size", "1");
+    // A rate far below what even a busy machine reaches (4 threads, one row every 40 ms each), so
+    // the test checks the pacing, not the machine's speed.
+    int target = 100;
+    Outcome o = run("workloadc", "--phase", "load", "--records", Integer.toString(4 * target), "--threads", "4",
+        "--target", Integer.toString(target), "--database", "paced", "--batch-size", "1");
     assertEquals(0, o.exitCode(), o.out());
     JsonNode load = o.summary().at("/phases/load");
-    assertEquals(1600, load.get("successes").asLong());
+    assertEquals(4 * target, load.get("successes").asLong());
     double rate = load.get("throughput_ops").asDouble();
-    assertTrue(Math.abs(rate - 400) <= 400 * 0.05, "paced to 400 rows/s: " + rate);
+    assertTrue(Math.abs(rate - target) <= target * 0.05, "paced to " + target + " rows/s: " + rate);
     assertEquals("intended start", load.get("latency_from").asText(), "rows written one at a time run to the schedule");
   }
 }
