@@ -8,11 +8,14 @@
 # table must equal the operations the clients counted, and a load must have written exactly
 # the records asked for.
 #
-# Several workloads run one after the other against the same server (and table).
+# Several workloads run one after the other against the same server, so a scenario that reads
+# what another loaded runs after it: a workload file's ybbench.phase (load or run) and
+# ybbench.api are its defaults, as in run_ycsb.sh; --phase and --api override them.
 #
 # Usage: run-scripts/fleet.sh --clients N [--hosts H] [--api ysql|ycql] [--phase load|run|both]
 #                             [--db-version V] [--results-dir DIR] WORKLOAD… [run_ycsb.sh options…]
 # Example: run-scripts/fleet.sh --clients 4 workloada --records 100000 --threads 4
+#          run-scripts/fleet.sh --clients 4 sqlinserts sqlinserts-read
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -22,8 +25,8 @@ source "$here/bench/lib.sh"
 
 clients=""
 hosts=""
-api=ysql
-phase=both
+api=""
+phase=""
 version=""
 results="$YBBENCH_HOME/results"
 workloads=()
@@ -32,13 +35,13 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --clients) clients=$2; shift 2 ;;
     --hosts) hosts=$2; shift 2 ;;
-    --api) api=$2; pass+=(--api "$2"); shift 2 ;;
+    --api) api=$2; shift 2 ;;
     --phase) phase=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
     --results-dir) results=$2; shift 2 ;;
     --client-index|--fleet|--merge)
       echo "error: fleet.sh sets $1 itself; give --clients N" >&2; exit 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) pass+=("$1"); [[ $# -gt 1 && $2 != -* ]] && { pass+=("$2"); shift; }; shift ;;
     *) workloads+=("$1"); shift ;;
   esac
@@ -51,22 +54,46 @@ if [[ ${#workloads[@]} -eq 0 ]]; then
   echo "error: name a workload, e.g. run-scripts/fleet.sh --clients 4 workloada" >&2
   exit 2
 fi
-case "$phase" in
-  load) steps=(load) ;;
-  run) steps=(run) ;;
-  both) steps=(load run) ;;
-  *) echo "error: unknown --phase '$phase'; use load, run or both" >&2; exit 2 ;;
-esac
-case "$api" in ysql|ycql) ;; *) echo "error: unknown --api '$api'; use ysql or ycql" >&2; exit 2 ;; esac
+# file_default WORKLOAD KEY: the workload file's ybbench.* default for a flag, if it sets one
+# (the file as run_ycsb.sh finds it: a path, or a name in workloads/; it reports unknown ones).
+file_default() {
+  local f=$1
+  [[ -f $f ]] || f="$YBBENCH_HOME/workloads/$1"
+  [[ -f $f ]] || return 0
+  sed -n "s/^[[:space:]]*$2[[:space:]]*[=:][[:space:]]*//p" "$f" | tail -n 1 | tr -d '[:space:]'
+}
+# steps WORKLOAD: the phases to run for it, as separate steps.
+steps() {
+  local p=${phase:-$(file_default "$1" ybbench.phase)}
+  case "${p:-both}" in
+    load) echo load ;;
+    run) echo run ;;
+    both) echo load run ;;
+    *) echo "error: unknown phase '$p' for $1; use load, run or both" >&2; return 2 ;;
+  esac
+}
+for workload in "${workloads[@]}"; do
+  steps "$workload" >/dev/null || exit 2
+  w_api=${api:-$(file_default "$workload" ybbench.api)}
+  w_api=${w_api:-ysql}
+  case "$w_api" in ysql|ycql) ;; *) echo "error: unknown API '$w_api' for $workload; use ysql or ycql" >&2; exit 2 ;; esac
+  if [[ -n ${fleet_api:-} && $w_api != "$fleet_api" ]]; then
+    echo "error: $workload is $w_api and ${workloads[0]} is $fleet_api: one server per call, so one API" >&2
+    exit 2
+  fi
+  fleet_api=$w_api
+done
+pass+=(--api "$fleet_api")
 
 ybbench_build ycsb-yugabyte
 ybbench_charts "${pass[@]}" # once here, not in every client at once
 if [[ -z $hosts ]]; then
-  if [[ $phase == run ]]; then
-    echo "error: --phase run needs --hosts: an embedded server started here would be empty" >&2
+  if [[ $(steps "${workloads[0]}") == run ]]; then
+    echo "error: ${workloads[0]} runs over a table loaded earlier (phase run), and an embedded server started" \
+      "here would be empty: name the workload that loads it first (e.g. sqlinserts sqlinserts-read) or give --hosts" >&2
     exit 2
   fi
-  if [[ $api == ycql ]]; then
+  if [[ $fleet_api == ycql ]]; then
     bench_serve ServeCassandra "${version:-5.0}" 1
   else
     bench_serve ServePostgres "${version:-17}" $((clients * 40 + 20))
@@ -98,6 +125,10 @@ step() {
     dirs+=("$(sed -n 's/^Results: //p' "$bench_work/$p-$i.log")")
   done
   ((failed == 0)) || exit 1
+  if ((clients == 1)); then
+    echo "${dirs[0]}" # one client's run is the fleet's run: nothing to merge
+    return
+  fi
   "$YBBENCH_HOME/run_ycsb.sh" --merge "${dirs[@]}" --results-dir "$results" --no-install \
     >"$bench_work/$p-merge.log" 2>&1 ||
     { cat "$bench_work/$p-merge.log" >&2; exit 1; }
@@ -109,10 +140,10 @@ n=0
 for workload in "${workloads[@]}"; do
 # Each workload's table is its own fleet's: clients waiting for it must not take the one before.
 fleet="$fleet_base-$((n += 1))"
-for p in "${steps[@]}"; do
+for p in $(steps "$workload"); do
   echo "[$p] $workload: $clients clients of fleet $fleet against $hosts …"
   merged=$(step "$workload" "$p")
-  echo "[$p] merged: $merged"
+  echo "[$p] $( ((clients > 1)) && echo merged || echo run): $merged"
   jq -r --arg p "$p" '.phases[$p] | "[\($p)] \(.successes) successes, \(.errors) errors, \(.retries) retries, "
       + "\(.throughput_ops) ops/s over \(.duration_s) s"
       + (.operations | to_entries | map(", \(.key) p99 \(.value.latency_us.p99 // "-") µs") | join(""))' \

@@ -42,5 +42,5 @@ public interface ApiTarget extends RunLifecycle.Target {
   void close();
 
   /** The options every API shares. */
-  record Options(String hosts, String dbVersion, int threads, boolean loads, int nodes) {}
+  record Options(String hosts, String dbVersion, int threads, int nodes) {}
 }

@@ -12,10 +12,7 @@ import dev.ybbench.ycsb.ysql.YsqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlTarget;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ycql.YcqlTarget;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,15 +53,17 @@ import site.ycsb.workloads.CoreWorkload;
 public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "WORKLOAD",
-      description = "a file in workloads/ (workloada … workloadf, workloade-hashrange, sqlinserts, "
-          + "kv-uniform, kv-latest) or a path to any YCSB workload file")
+      description = "a file in workloads/ (workloada … workloadf, workloade-hashrange, and the published "
+          + "experiments: sqlinserts, sqlinserts-read, cassandra-kv-read, cassandra-kv-write, largedata-load, "
+          + "largedata-read-uniform, largedata-read-subset) or a path to any YCSB workload file")
   String workload;
 
   @Option(names = "-P", paramLabel = "FILE", description = "a YCSB workload file, as YCSB's own -P takes it")
   Path workloadFileOption;
 
-  @Option(names = "--api", paramLabel = "API", defaultValue = "ysql",
-      description = "ysql (JDBC; embedded PostgreSQL) or ycql (CQL; embedded Cassandra) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--api", paramLabel = "API",
+      description = "ysql (JDBC; embedded PostgreSQL) or ycql (CQL; embedded Cassandra) "
+          + "(default: the workload file's ybbench.api, else ysql)")
   String api;
 
   @Option(names = "--hosts", paramLabel = "H[:P],…",
@@ -109,9 +108,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
           + "(default: the workload's warmuptime, else 0)")
   Long warmup;
 
-  @Option(names = "--target", paramLabel = "OPS", defaultValue = "0",
-      description = "cap throughput at this many ops/s over all threads (default: no cap)")
-  double target;
+  @Option(names = "--target", paramLabel = "OPS",
+      description = "cap throughput at this many ops/s over all threads, load and run alike "
+          + "(default: the workload file's ybbench.target_ops, else no cap)")
+  Double target;
 
   @Option(names = "--layout", paramLabel = "L",
       description = "primary key: hash, range or hash-range (default: the workload file's yb.layout, else hash)")
@@ -120,14 +120,14 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--tablets", paramLabel = "N", description = "YugabyteDB: pre-split the table into N tablets")
   Integer tablets;
 
-  @Option(names = "--batch-size", paramLabel = "N", defaultValue = "128",
+  @Option(names = "--batch-size", paramLabel = "N",
       description = "load: YSQL rows per insert batch; YCQL writes in flight per thread; 1 = one at a time "
-          + "(default: ${DEFAULT-VALUE})")
-  int batchSize;
+          + "(default: the workload file's ybbench.batch_size, else 128)")
+  Integer batchSize;
 
-  @Option(names = "--phase", paramLabel = "P", defaultValue = "both",
+  @Option(names = "--phase", paramLabel = "P",
       description = "load, run, both, or create (the table alone, for clients that then load it) "
-          + "(default: ${DEFAULT-VALUE})")
+          + "(default: the workload file's ybbench.phase, else both)")
   String phase;
 
   @Option(names = "--clients", paramLabel = "N", defaultValue = "1",
@@ -220,11 +220,15 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       console.line("Merged " + merge.size() + " runs: " + mergedDir);
       return 0;
     }
-    validate();
     Path workloadFile = WorkloadFiles.resolve(workload, workloadFileOption, home);
+    Properties props = WorkloadFiles.read(workloadFile);
+    extraProps.forEach(props::setProperty);
+    String phaseFrom = phase != null ? "--phase run" : FILE_PHASE + "=run (" + workloadFile.getFileName() + " or -p)";
+    takeFileDefaults(props, workloadFile);
+    validate(phaseFrom);
     console.redact(password);
     console.redact(System.getenv("YSQL_PASSWORD"));
-    Properties props = ycsbProperties(workloadFile);
+    ycsbProperties(props);
     boolean doLoad = phase.equals("load") || phase.equals("both");
     boolean doRun = phase.equals("run") || phase.equals("both");
     WorkloadCheck.check(props, doRun).forEach(note -> console.line("note: " + note));
@@ -251,7 +255,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
     RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, options, home, () -> parameters(props, mine),
         Map.of("api", api), List.of(args));
-    ApiTarget.Options targetOptions = new ApiTarget.Options(hosts, dbVersion, threads, doLoad, nodes);
+    ApiTarget.Options targetOptions = new ApiTarget.Options(hosts, dbVersion, threads, nodes);
     return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
       run.auditTable(props.getProperty("table", "usertable"), clients);
       if (phase.equals("create") || doLoad && clientIndex == 0) {
@@ -327,9 +331,45 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     run.record(name, r.summary());
   }
 
-  private void validate() {
+  /**
+   * The flags a workload file may set for its scenario, as {@code ybbench.api=ycql} and so on: a
+   * published experiment is one file, run with its API, phase, pace and batch size unless a flag
+   * given says otherwise. They are taken out of the YCSB properties, and run.json records the
+   * values used.
+   */
+  static final String FILE_API = "ybbench.api";
+  static final String FILE_PHASE = "ybbench.phase";
+  static final String FILE_TARGET = "ybbench.target_ops";
+  static final String FILE_BATCH_SIZE = "ybbench.batch_size";
+
+  private void takeFileDefaults(Properties props, Path file) {
+    String fileApi = (String) props.remove(FILE_API);
+    String filePhase = (String) props.remove(FILE_PHASE);
+    String fileTarget = (String) props.remove(FILE_TARGET);
+    String fileBatch = (String) props.remove(FILE_BATCH_SIZE);
+    api = api != null ? api : fileApi != null ? fileApi.trim() : "ysql";
+    phase = phase != null ? phase : filePhase != null ? filePhase.trim() : "both";
+    target = target != null ? target : fileTarget != null ? fileNumber(file, FILE_TARGET, fileTarget) : 0;
+    batchSize = batchSize != null ? batchSize
+        : fileBatch != null ? (int) fileNumber(file, FILE_BATCH_SIZE, fileBatch) : 128;
+  }
+
+  private static double fileNumber(Path file, String key, String value) {
+    try {
+      double d = Double.parseDouble(value.trim());
+      if (key.equals(FILE_BATCH_SIZE) && d != Math.rint(d)) {
+        throw new NumberFormatException();
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw new UserError(key + "=" + value + " (" + file.getFileName() + " or -p) is not a"
+          + (key.equals(FILE_BATCH_SIZE) ? " whole" : "") + " number");
+    }
+  }
+
+  private void validate(String phaseFrom) {
     if (!api.equals("ysql") && !api.equals("ycql")) {
-      throw new UserError("Unknown --api '" + api + "'; use ysql or ycql");
+      throw new UserError("Unknown --api '" + api + "' (or ybbench.api); use ysql or ycql");
     }
     if (api.equals("ysql") && (rf != null || consistency != null)) {
       throw new UserError("--rf and --consistency apply to --api ycql");
@@ -362,7 +402,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--tablets must be at least 1, was " + tablets);
     }
     if (!List.of("load", "run", "both", "create").contains(phase)) {
-      throw new UserError("Unknown --phase '" + phase + "'; use load, run, both or create");
+      throw new UserError("Unknown --phase '" + phase + "' (or ybbench.phase); use load, run, both or create");
     }
     if (clients < 1) {
       throw new UserError("--clients must be at least 1, was " + clients);
@@ -382,6 +422,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
           + "embedded server");
     }
     boolean embedded = hosts == null && HostList.fromEnvironment(api.equals("ycql")) == null;
+    if (embedded && phase.equals("run")) {
+      throw new UserError(phaseFrom + " needs --hosts of a server loaded earlier: an embedded server starts "
+          + "empty (to load and run one workload after another on one server: run-scripts/fleet.sh --clients 1 "
+          + "LOAD_WORKLOAD RUN_WORKLOAD)");
+    }
     if (embedded && clientIndex > 0) {
       throw new UserError("--client-index " + clientIndex + " needs --hosts: an embedded server would be this "
           + "client's own, with no client 0 to create its table");
@@ -400,14 +445,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     options.limits();
   }
 
-  /** Workload file, then -p, then the flags: the later one wins. */
-  private Properties ycsbProperties(Path workloadFile) throws IOException {
-    Properties props = new Properties();
-    try (InputStream in = Files.newInputStream(workloadFile)) {
-      props.load(in);
-    }
+  /** Workload file, then -p (both in {@code props}), then the flags: the later one wins. */
+  private void ycsbProperties(Properties props) {
     props.setProperty("recordcount", props.getProperty("recordcount", "1000")); // YCSB's own workload files' value
-    extraProps.forEach(props::setProperty);
     if (records != null) {
       props.setProperty("recordcount", Long.toString(records));
     }
@@ -446,7 +486,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         lifecycle.console().redact(value);
       }
     });
-    return props;
   }
 
   private static void setIfGiven(Properties props, String key, String value) {

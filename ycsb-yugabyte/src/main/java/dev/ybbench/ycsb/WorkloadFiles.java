@@ -2,14 +2,25 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.UserError;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** Which YCSB workload file a run means: -P FILE, a path, or a name in workloads/. */
 final class WorkloadFiles {
   private WorkloadFiles() {}
+
+  /** The file's properties, as YCSB's -P reads them. */
+  static Properties read(Path file) throws IOException {
+    Properties props = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      props.load(in);
+    }
+    return props;
+  }
 
   /** The file; an unknown one is a one-line error listing the workloads shipped. */
   static Path resolve(String workload, Path workloadFileOption, Path home) {

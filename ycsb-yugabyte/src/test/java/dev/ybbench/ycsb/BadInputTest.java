@@ -62,7 +62,18 @@ class BadInputTest {
             + "create its table");
     cases.put(new String[] {"workloada", "--clients", "2", "-p", "workload=site.ycsb.workloads.ConstantOccupancyWorkload"},
         "--clients splits the keys of YCSB's CoreWorkload; workload=site.ycsb.workloads.ConstantOccupancyWorkload");
-    cases.put(new String[] {"workloada", "--phase", "all"}, "Unknown --phase 'all'; use load, run, both or create");
+    cases.put(new String[] {"workloada", "--phase", "all"}, "Unknown --phase 'all' (or ybbench.phase); use load, "
+        + "run, both or create");
+    cases.put(new String[] {"workloada", "-p", "ybbench.api=sql"}, "Unknown --api 'sql' (or ybbench.api)");
+    cases.put(new String[] {"largedata-load", "-p", "ybbench.target_ops=fast"},
+        "ybbench.target_ops=fast (largedata-load or -p) is not a number");
+    cases.put(new String[] {"sqlinserts", "-p", "ybbench.batch_size=1.5"},
+        "ybbench.batch_size=1.5 (sqlinserts or -p) is not a whole number");
+    cases.put(new String[] {"sqlinserts-read"}, "ybbench.phase=run (sqlinserts-read or -p) needs --hosts of a server "
+        + "loaded earlier");
+    cases.put(new String[] {"workloada", "--phase", "run"}, "--phase run needs --hosts of a server loaded earlier");
+    cases.put(new String[] {"largedata-load", "-p", "recordcount=30000000000"}, "recordcount=30000000000 is beyond "
+        + "YCSB's CoreWorkload, which numbers keys in 32 bits");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
     cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");
     for (Map.Entry<String[], String> c : cases.entrySet()) {

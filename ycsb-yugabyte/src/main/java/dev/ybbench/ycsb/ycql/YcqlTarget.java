@@ -43,9 +43,6 @@ public final class YcqlTarget implements ApiTarget {
     EmbeddedCassandra embedded = null;
     YcqlConfig.from(props).schema(); // a bad consistency level or layout fails here, before a server starts
     if (hostSpec == null || hostSpec.isBlank()) {
-      if (!o.loads()) {
-        throw new UserError("--phase run needs --hosts: an embedded server starts empty, so load it in the same run");
-      }
       log.accept("Starting embedded Cassandra " + (o.dbVersion() == null ? "(default version)" : o.dbVersion())
           + " with " + o.nodes() + (o.nodes() == 1 ? " node" : " nodes") + " …");
       embedded = EmbeddedCassandra.start(o.dbVersion(), o.nodes(), log);

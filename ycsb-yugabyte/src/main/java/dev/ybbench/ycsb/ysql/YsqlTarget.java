@@ -47,9 +47,6 @@ public final class YsqlTarget implements ApiTarget {
     String hostSpec = o.hosts() != null ? o.hosts() : HostList.fromEnvironment(false);
     EmbeddedPostgres embedded = null;
     if (hostSpec == null || hostSpec.isBlank()) {
-      if (!o.loads()) {
-        throw new UserError("--phase run needs --hosts: an embedded server starts empty, so load it in the same run");
-      }
       log.accept("Starting embedded PostgreSQL " + (o.dbVersion() == null ? "(default version)" : o.dbVersion())
           + " …");
       embedded = EmbeddedPostgres.start(o.dbVersion(), o.threads() + 20, log);

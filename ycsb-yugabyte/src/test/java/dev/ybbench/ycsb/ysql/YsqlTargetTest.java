@@ -40,7 +40,7 @@ class YsqlTargetTest {
   }
 
   private YsqlTarget open(Properties p) {
-    return YsqlTarget.open(new ApiTarget.Options(pg.hostPort(), null, 1, true, 1), p, log::add);
+    return YsqlTarget.open(new ApiTarget.Options(pg.hostPort(), null, 1, 1), p, log::add);
   }
 
   @Test
