@@ -61,10 +61,12 @@ ybbench_charts() {
 ybbench_java() {
   local module=$1 main=$2
   shift 2
-  local rev
-  rev="$(git -C "$YBBENCH_HOME" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
-  if [[ -n "$(git -C "$YBBENCH_HOME" status --porcelain --untracked-files=no 2>/dev/null)" ]]; then
-    rev="$rev-dirty"
+  local rev=${YBBENCH_GIT:-} # an image has no .git: its build passes the revision in
+  if [[ -z $rev ]]; then
+    rev="$(git -C "$YBBENCH_HOME" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
+    if [[ -n "$(git -C "$YBBENCH_HOME" status --porcelain --untracked-files=no 2>/dev/null)" ]]; then
+      rev="$rev-dirty"
+    fi
   fi
   local opts
   read -r -a opts <<<"${YBBENCH_JAVA_OPTS:--Xmx2g -Djdk.net.usePlainSocketImpl=true}"

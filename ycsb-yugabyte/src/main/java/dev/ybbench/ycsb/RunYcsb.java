@@ -206,6 +206,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return mergedDir != null ? mergedDir : lifecycle.runDirectory();
   }
 
+  /** What a --fleet id may be: it is written into the table's mark and matched by the other clients. */
+  static final String FLEET_ID = "[A-Za-z0-9._-]{1,64}";
+
   /** How long clients other than client 0 wait for the table it creates. */
   static final int SCHEMA_WAIT_S = 600;
 
@@ -411,7 +414,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--client-index must be 0 … " + (clients - 1) + " for --clients " + clients + ", was "
           + clientIndex);
     }
-    if (fleet != null && !fleet.matches("[A-Za-z0-9._-]{1,64}")) {
+    if (fleet != null && !fleet.matches(FLEET_ID)) {
       throw new UserError("--fleet '" + fleet + "' must be 1-64 letters, digits, '.', '_' or '-'");
     }
     if (layout != null) {
