@@ -30,6 +30,16 @@ public class ClientSlices extends CoreWorkload {
     index = Long.parseLong(p.getProperty(CLIENT_INDEX, "0"));
   }
 
+  /** The load draws its key numbers from {@code checkpoint}, which then knows which keys are in. */
+  void drawKeysFrom(LoadCheckpoint checkpoint) {
+    keysequence = checkpoint.keys(this::buildKeyName);
+  }
+
+  /** The row key of key number {@code keynum}, as this workload names it. */
+  String keyName(long keynum) {
+    return buildKeyName(keynum);
+  }
+
   @Override
   protected String buildKeyName(long keynum) {
     return super.buildKeyName(ownKey(keynum, recordcount, clients, index));

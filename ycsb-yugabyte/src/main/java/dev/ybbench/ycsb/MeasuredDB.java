@@ -136,7 +136,11 @@ final class MeasuredDB extends DB {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    return measure("INSERT", () -> db.insert(table, key, values));
+    Status s = measure("INSERT", () -> db.insert(table, key, values));
+    if (s != Status.BATCHED_OK) {
+      sink.settled(key, s.isOk()); // a batched insert is settled by the binding, once written or lost
+    }
+    return s;
   }
 
   @Override

@@ -10,6 +10,8 @@ import dev.ybbench.harness.metrics.OperationEvents;
  */
 final class MetricsSink implements OperationEvents {
   private volatile Metrics current;
+  /** A load's checkpoint, told which keys are settled; null in a run phase. */
+  private volatile LoadCheckpoint checkpoint;
 
   MetricsSink(Metrics first) {
     this.current = first;
@@ -17,6 +19,11 @@ final class MetricsSink implements OperationEvents {
 
   Metrics current() {
     return current;
+  }
+
+  /** A load phase's checkpoint learns from here which keys are written or lost. */
+  void track(LoadCheckpoint c) {
+    checkpoint = c;
   }
 
   /** Everything recorded from now on goes to {@code next}. */
@@ -42,6 +49,14 @@ final class MetricsSink implements OperationEvents {
   @Override
   public void batch(String operation, long micros) {
     current.batch(operation, micros);
+  }
+
+  @Override
+  public void settled(String key, boolean written) {
+    LoadCheckpoint c = checkpoint;
+    if (c != null) {
+      c.settled(key, written);
+    }
   }
 
   @Override

@@ -12,14 +12,24 @@ import dev.ybbench.ycsb.ysql.YsqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlTarget;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ycql.YcqlTarget;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.harness.results.RunInfo;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
@@ -30,6 +40,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 /** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
@@ -149,6 +162,12 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       description = "add the runs of clients that shared one table up into one run directory")
   List<Path> merge;
 
+  @Option(names = "--resume", paramLabel = "RUN_DIR",
+      description = "continue the load of RUN_DIR, which crashed or was stopped, with the same flags: the keys it "
+          + "may or may not have written are looked up in the table, the missing ones inserted, and the load goes on "
+          + "where it stopped")
+  Path resume;
+
   @Option(names = "--driver", paramLabel = "D", defaultValue = "yugabyte",
       description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: ${DEFAULT-VALUE})")
   String driver;
@@ -256,12 +275,16 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
     String workloadName = workloadFile.getFileName().toString().replaceFirst("\\.properties$", "");
+    LoadCheckpoint.Saved earlier = resume == null ? null : earlierLoad(workloadName, parameters(props, mine), mine);
     RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, options, home, () -> parameters(props, mine),
-        Map.of("api", api), List.of(args));
+        resume == null ? Map.of("api", api) : Map.of("api", api, "resumed_from", resume.getFileName().toString()),
+        List.of(args));
     ApiTarget.Options targetOptions = new ApiTarget.Options(hosts, dbVersion, threads, nodes);
     return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
       run.auditTable(props.getProperty("table", "usertable"), clients);
-      if (phase.equals("create") || doLoad && clientIndex == 0) {
+      if (resume != null) {
+        apiTarget.useExistingSchema(console::line); // the table the earlier part loaded into
+      } else if (phase.equals("create") || doLoad && clientIndex == 0) {
         apiTarget.createSchema(fleet, console::line);
       } else if (doLoad) {
         awaitSchema(run);
@@ -277,13 +300,17 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
             : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1, clientIndex,
                 clients), threads, api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize,
             target > 0 ? String.format(", paced to %.0f rows/s", target) : ""));
-        runPhase(run, "load", loadProps, mine[1], target, 0, 0);
+        LoadCheckpoint checkpoint = props.getProperty("workload", CoreWorkload.class.getName())
+            .equals(CoreWorkload.class.getName()) ? checkpoint(run, loadProps, mine, earlier) : null;
+        runPhase(run, "load", loadProps, checkpoint == null ? mine[1] : checkpoint.toInsert(), target, 0, 0,
+            checkpoint);
       }
       if (doRun && !run.interrupted()) {
         long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
         console.line(String.format("Running %s with %d threads: %s operations, at most %s", workloadName, threads,
             opCount == 0 ? "unlimited" : Long.toString(opCount), duration == 0 ? "no time limit" : duration + " s"));
-        runPhase(run, "run", props, opCount, target, Long.parseLong(props.getProperty(WARMUP_PROPERTY, "0")), duration);
+        runPhase(run, "run", props, opCount, target, Long.parseLong(props.getProperty(WARMUP_PROPERTY, "0")), duration,
+            null);
       }
     });
   }
@@ -322,8 +349,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   }
 
   private void runPhase(Run run, String name, Properties props, long opCount, double targetOps, long warmupSeconds,
-      long maxSeconds) throws Exception {
-    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name));
+      long maxSeconds, LoadCheckpoint checkpoint) throws Exception {
+    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name))
+        .checkpointed(checkpoint);
     run.onStop(p::stop);
     YcsbPhase.Result r = p.execute(threads, opCount, targetOps, warmupSeconds, maxSeconds,
         run.directory().latencyDir(), run.timeseries());
@@ -369,6 +397,93 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
           + (key.equals(FILE_BATCH_SIZE) ? " whole" : "") + " number");
     }
   }
+
+  /**
+   * The checkpoint of this run's load: a fresh one, or for --resume one that first inserts the
+   * keys the earlier part left in doubt and did not write (looked up in the table here, before
+   * the phase and its server audit begin), then goes on where it stopped.
+   */
+  private LoadCheckpoint checkpoint(Run run, Properties loadProps, long[] mine, LoadCheckpoint.Saved earlier)
+      throws Exception {
+    // Keys handed out per write of the file, so at most this many (plus those in flight) are in doubt after a crash.
+    int reserveAhead = (int) Math.min(1_000_000, Math.max(1_000L, 2L * threads * batchSize));
+    Path dir = run.directory().path();
+    if (earlier == null) {
+      return new LoadCheckpoint(dir, mine[0], mine[0] + mine[1], mine[0], List.of(), reserveAhead, null);
+    }
+    Measurements.setProperties(loadProps);
+    ClientSlices names = new ClientSlices();
+    names.init(YcsbPhase.forCoreWorkload(loadProps));
+    List<Long> doubtful = earlier.doubtful();
+    List<Long> missing = new ArrayList<>();
+    DB db = apiTarget.newBinding();
+    db.setProperties(loadProps);
+    db.init();
+    try {
+      String table = loadProps.getProperty("table", "usertable");
+      for (long k : doubtful) {
+        Status s = db.read(table, names.keyName(k), null, new HashMap<>());
+        if (s == Status.NOT_FOUND) {
+          missing.add(k);
+        } else if (!s.isOk()) {
+          throw new RunFailure("cannot tell whether key " + names.keyName(k) + " of " + resume + " was written: "
+              + s.getName() + " " + s.getDescription());
+        }
+      }
+    } finally {
+      db.cleanup();
+    }
+    ObjectNode from = RunDirectory.JSON.createObjectNode().put("run", resume.getFileName().toString())
+        .put("written", earlier.written()).put("lost", earlier.lost()).put("in_doubt", doubtful.size())
+        .put("found", doubtful.size() - missing.size()).put("missing", missing.size());
+    if (earlier.resumedFrom() != null) {
+      from.set("resumed_from", earlier.resumedFrom());
+    }
+    run.console().line(String.format("Resuming the load of %s: it wrote %d rows (%d lost); of the %d keys it left in "
+        + "doubt %d are in the table and %d are not, which go first; %s", resume.getFileName(), earlier.written(),
+        earlier.lost(), doubtful.size(), doubtful.size() - missing.size(), missing.size(),
+        earlier.reserved() < earlier.end() ? "then keys " + earlier.reserved() + " … " + (earlier.end() - 1)
+            : "no key after them was handed out"));
+    return new LoadCheckpoint(dir, earlier.start(), earlier.end(), earlier.reserved(), missing, reserveAhead, from);
+  }
+
+  /**
+   * The load --resume continues: its checkpoint, refused with one line when there is none, when
+   * it is complete, or when this command would load other keys or another workload.
+   */
+  private LoadCheckpoint.Saved earlierLoad(String workloadName, Map<String, String> params, long[] mine)
+      throws IOException {
+    if (!Files.isRegularFile(resume.resolve(LoadCheckpoint.FILE)) || !Files.isRegularFile(resume.resolve("run.json"))) {
+      throw new UserError("--resume " + resume + " is not the run directory of a load (it has no "
+          + LoadCheckpoint.FILE + ")");
+    }
+    LoadCheckpoint.Saved saved = LoadCheckpoint.Saved.read(resume);
+    if (saved.complete()) {
+      throw new UserError("The load in " + resume + " is complete: nothing to resume");
+    }
+    JsonNode info = RunDirectory.JSON.readTree(resume.resolve("run.json").toFile());
+    if (!info.path("workload").asText().equals(workloadName)) {
+      throw new UserError("--resume " + resume + " ran " + info.path("workload").asText() + ", not " + workloadName);
+    }
+    // The command's own parameters; those the server adds once it is found (driver, dialect) are left out.
+    for (String n : new TreeSet<>(params.keySet())) {
+      String was = info.path("parameters").path(n).isMissingNode() ? null : info.path("parameters").path(n).asText();
+      if (!RunInfo.mayDifferBetweenRuns(n) && !RESUME_MAY_CHANGE.matcher(n).matches()
+          && !Objects.equals(was, params.get(n))) {
+        throw new UserError("--resume " + resume + ": its " + n + " was " + was + ", this command's is " + params.get(n)
+            + "; give the flags of the run it continues");
+      }
+    }
+    if (saved.start() != mine[0] || saved.end() != mine[0] + mine[1]) {
+      throw new UserError("--resume " + resume + " loaded keys " + saved.start() + " … " + (saved.end() - 1)
+          + ", this command's are " + mine[0] + " … " + (mine[0] + mine[1] - 1));
+    }
+    return saved;
+  }
+
+  /** What a resumed load may do differently: how many threads, batches, and how long a run phase. */
+  private static final Pattern RESUME_MAY_CHANGE = Pattern.compile(
+      "threadcount|ybbench\\.threads|ybbench\\.batch_size|ybbench\\.duration_s");
 
   private void validate(String phaseFrom) {
     if (!api.equals("ysql") && !api.equals("ycql")) {
@@ -419,6 +534,12 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     if (layout != null) {
       KeyLayout.fromFlag(layout);
+    }
+    if (resume != null && !phase.equals("load") && !phase.equals("both")) {
+      throw new UserError("--resume continues a load; --phase " + phase + " has none");
+    }
+    if (resume != null && !Files.isDirectory(resume)) {
+      throw new UserError("--resume " + resume + " is not a directory; give the run directory of the load");
     }
     if (hosts != null && hosts.isBlank()) {
       throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "

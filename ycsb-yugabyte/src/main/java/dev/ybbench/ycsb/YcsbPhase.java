@@ -51,6 +51,7 @@ final class YcsbPhase {
   private final Runnable measuring;
   private volatile Workload workload;
   private volatile boolean stopRequested;
+  private LoadCheckpoint checkpoint;
 
   /**
    * @param phase    "load" (inserts) or "run" (the workload's transaction mix)
@@ -65,6 +66,12 @@ final class YcsbPhase {
     this.props = props;
     this.bindings = bindings;
     this.console = console;
+  }
+
+  /** A load that draws its keys from {@code c} and keeps it up to date (a CoreWorkload load only). */
+  YcsbPhase checkpointed(LoadCheckpoint c) {
+    checkpoint = c;
+    return this;
   }
 
   /** Asks the phase to stop early (Ctrl-C); it ends after the operations in flight. */
@@ -130,6 +137,9 @@ final class YcsbPhase {
     Workload w = workloadClass.equals(CoreWorkload.class.getName()) ? new ClientSlices()
         : (Workload) Class.forName(workloadClass).getDeclaredConstructor().newInstance();
     w.init(forCoreWorkload(props));
+    if (checkpoint != null) {
+      ((ClientSlices) w).drawKeysFrom(checkpoint);
+    }
     workload = w;
     if (stopRequested) {
       w.requestStop();
@@ -138,6 +148,7 @@ final class YcsbPhase {
     Metrics metrics = new Metrics();
     Warmup warmup = warmupSeconds > 0 ? new Warmup(latencyDir, timeseries) : null;
     MetricsSink sink = new MetricsSink(warmup != null ? warmup.metrics : metrics);
+    sink.track(checkpoint);
     Set<String> reported = ConcurrentHashMap.newKeySet();
     CountDownLatch done = new CountDownLatch(threads);
     ClientThreadFailures threadFailures = new ClientThreadFailures();
@@ -179,6 +190,9 @@ final class YcsbPhase {
         w.requestStop();
         break;
       }
+      if (checkpoint != null) {
+        checkpoint.saveEverySecond();
+      }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
       if (recorder == null && elapsed >= warmupSeconds) {
         recorder = warmup.end(sink, metrics, elapsed, latencyDir, timeseries);
@@ -206,6 +220,9 @@ final class YcsbPhase {
     }
     for (Thread th : running) {
       th.join();
+    }
+    if (checkpoint != null) {
+      checkpoint.save(); // every thread has flushed: what is settled now is final
     }
     if (recorder == null) { // the phase ended within its warm-up
       recorder = warmup.end(sink, metrics, (System.nanoTime() - startNanos) / 1e9, latencyDir, timeseries);

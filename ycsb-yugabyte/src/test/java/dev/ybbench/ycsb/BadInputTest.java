@@ -75,6 +75,11 @@ class BadInputTest {
     cases.put(new String[] {"largedata-load", "-p", "recordcount=30000000000"}, "recordcount=30000000000 is beyond "
         + "YCSB's CoreWorkload, which numbers keys in 32 bits");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
+    cases.put(new String[] {"workloada", "--resume", "no/such/run"}, "--resume no/such/run is not a directory");
+    cases.put(new String[] {"workloada", "--resume", RunYcsbTest.HOME.resolve("workloads").toString()},
+        "is not the run directory of a load (it has no load-checkpoint.json)");
+    cases.put(new String[] {"workloada", "--hosts", "127.0.0.1:1", "--phase", "run", "--resume", "x"},
+        "--resume continues a load; --phase run has none");
     cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");
     for (Map.Entry<String[], String> c : cases.entrySet()) {
       String[] args = c.getKey();

@@ -47,4 +47,11 @@ public interface OperationEvents {
 
   /** One statement wrote a batch of buffered operations in {@code micros}, its retries included. */
   default void batch(String operation, long micros) {}
+
+  /**
+   * The insert of {@code key} that the binding took on (buffered or in flight) is settled: it
+   * reached the server ({@code written}) or was lost. Reported beside {@link #written} and
+   * {@link #lost}, which count; this names the key, so a load's checkpoint knows which are in.
+   */
+  default void settled(String key, boolean written) {}
 }

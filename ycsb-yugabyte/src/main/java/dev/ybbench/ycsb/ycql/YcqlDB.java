@@ -160,7 +160,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
         Thread.currentThread().interrupt();
         return Status.ERROR;
       }
-      sendAsync(statement.get(), retry.begin("INSERT"), System.nanoTime());
+      sendAsync(key, statement.get(), retry.begin("INSERT"), System.nanoTime());
       return Status.BATCHED_OK;
     }
     return call("INSERT", () -> {
@@ -181,10 +181,11 @@ public class YcqlDB extends DB implements OperationEvents.Source {
    * Sends one write without waiting; on a retryable failure it is sent again, else counted as lost.
    * Once written, its latency is from {@code handedOver} (the first send) to its completion.
    */
-  private void sendAsync(BoundStatement statement, Attempts<RuntimeException> attempts, long handedOver) {
+  private void sendAsync(String key, BoundStatement statement, Attempts<RuntimeException> attempts, long handedOver) {
     shared.session.executeAsync(statement).whenComplete((AsyncResultSet rs, Throwable error) -> {
       if (error == null) {
         events.written("INSERT", (System.nanoTime() - handedOver) / 1000);
+        events.settled(key, true);
         retry.succeeded();
         inFlight.release();
         return;
@@ -194,9 +195,10 @@ public class YcqlDB extends DB implements OperationEvents.Source {
       if (next.retry()) {
         // Back off off the driver's I/O thread, then send again.
         CompletableFuture.delayedExecutor(next.delayMillis(), TimeUnit.MILLISECONDS)
-            .execute(() -> sendAsync(statement, attempts, handedOver));
+            .execute(() -> sendAsync(key, statement, attempts, handedOver));
       } else {
         events.lost("INSERT", next.failure().errorClass(), 1);
+        events.settled(key, false);
         inFlight.release();
       }
     });

@@ -47,6 +47,8 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   /** SQL text per operation and field set, built once: a read should not build a string. */
   private final Map<Object, String> sqlCache = new HashMap<>();
   private final List<Object[]> pendingInserts = new ArrayList<>();
+  /** The keys of {@link #pendingInserts}, in the same order. */
+  private final List<String> pendingKeys = new ArrayList<>();
   /** When the workload handed over each pending row (System.nanoTime), for its latency once written. */
   private long[] handedOver = new long[0];
   private RetryPolicy<SQLException> retry;
@@ -78,7 +80,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
           flushInserts();
         } catch (SQLException e) {
           events.lost("INSERT", SqlErrors.errorClass(e), n);
-          pendingInserts.clear();
+          dropPending(n);
         }
       }
     } finally {
@@ -156,6 +158,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
       }
       handedOver[pendingInserts.size()] = System.nanoTime();
       pendingInserts.add(row);
+      pendingKeys.add(key);
       if (pendingInserts.size() < config.batchSize()) {
         return Status.BATCHED_OK;
       }
@@ -164,9 +167,9 @@ public class YsqlDB extends DB implements OperationEvents.Source {
         flushInserts();
         return Status.BATCHED_OK; // this row too was counted as written, with its batch
       } catch (SQLException e) {
-        pendingInserts.clear();
         // This call reports its own row as failed; the others were taken on as batched.
         events.lost("INSERT", SqlErrors.errorClass(e), n - 1);
+        dropPending(n - 1);
         return errorStatus(e);
       }
     }
@@ -222,8 +225,19 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     events.batch("INSERT", (end - start) / 1000);
     for (int i = 0; i < pendingInserts.size(); i++) {
       events.written("INSERT", (end - handedOver[i]) / 1000);
+      events.settled(pendingKeys.get(i), true);
     }
     pendingInserts.clear();
+    pendingKeys.clear();
+  }
+
+  /** Forgets the queued rows after a failed batch: the first {@code lost} of them are settled as lost. */
+  private void dropPending(int lost) {
+    for (int i = 0; i < lost; i++) {
+      events.settled(pendingKeys.get(i), false);
+    }
+    pendingInserts.clear();
+    pendingKeys.clear();
   }
 
   private Status call(String op, RetryPolicy.Attempt<Status, SQLException> body) {

@@ -1,0 +1,178 @@
+package dev.ybbench.ycsb;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.harness.results.RunDirectory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.LongFunction;
+import site.ycsb.generator.NumberGenerator;
+
+/**
+ * A load's progress, kept in its run directory ({@value #FILE}) so that {@code --resume} can
+ * continue a load that crashed or was stopped without inserting a key twice or leaving one out.
+ *
+ * <p>It hands out the load's key numbers itself (in place of YCSB's counter) and hears, for each,
+ * when its insert is settled: written, or lost after its retries. So at every moment it knows
+ * that all keys below {@code next} are settled except the {@code pending} ones (handed out, in a
+ * batch or in flight), and that no key at or above {@code reserved} was handed out: a key past
+ * {@code reserved} is drawn only after a file raising it is on disk. A crash therefore leaves
+ * only the pending keys and those in [next, reserved) in doubt, a few thousand at most; a
+ * resume looks those up in the table and inserts the missing ones, then goes on from
+ * {@code reserved}.
+ */
+final class LoadCheckpoint {
+  static final String FILE = "load-checkpoint.json";
+
+  private final Path file;
+  private final long start;
+  private final long end;
+  private final long reserveAhead;
+  private LongFunction<String> keyName;
+  /** Keys to insert before the counter's: the doubtful keys a resume found missing (pending too). */
+  private final ArrayDeque<Long> redo;
+  /** Handed out and not yet settled, by key name. */
+  private final Map<String, Long> pending = new HashMap<>();
+  private final ObjectNode resumedFrom;
+  private long next;
+  private long reserved;
+  private long written;
+  private long lost;
+  private long lastSave;
+
+  /**
+   * @param start, end   this client's keys to load, [start, end)
+   * @param next         the counter's first key (start, or where a resumed load goes on)
+   * @param redo         keys below {@code next} to insert first
+   * @param reserveAhead keys handed out per write of the file
+   * @param resumedFrom  what the earlier part did, for the record (null for a first load)
+   */
+  LoadCheckpoint(Path dir, long start, long end, long next, List<Long> redo, int reserveAhead,
+      ObjectNode resumedFrom) {
+    this.file = dir.resolve(FILE);
+    this.start = start;
+    this.end = end;
+    this.next = next;
+    this.reserved = next;
+    this.reserveAhead = reserveAhead;
+    this.redo = new ArrayDeque<>(redo);
+    this.resumedFrom = resumedFrom;
+    save();
+  }
+
+  /** How many keys this load will hand out. */
+  long toInsert() {
+    return redo.size() + (end - next);
+  }
+
+  /**
+   * The key numbers CoreWorkload's doInsert draws, from here instead of its counter; {@code
+   * keyName} is the workload's name for a key number, the name its insert is settled by.
+   */
+  synchronized NumberGenerator keys(LongFunction<String> name) {
+    keyName = name;
+    return new NumberGenerator() {
+      @Override
+      public Long nextValue() {
+        long k = draw();
+        setLastValue(k);
+        return k;
+      }
+
+      @Override
+      public double mean() {
+        throw new UnsupportedOperationException();
+      }
+    };
+  }
+
+  private synchronized long draw() {
+    Long again = redo.poll();
+    if (again != null) {
+      pending.put(keyName.apply(again), again);
+      return again;
+    }
+    if (next >= reserved) {
+      reserved = Math.min(end, next + reserveAhead);
+      save(); // never hand out a key beyond what the file says may have been
+    }
+    long k = next++;
+    pending.put(keyName.apply(k), k);
+    return k;
+  }
+
+  /** The insert of {@code key} was written, or lost after its retries. */
+  synchronized void settled(String key, boolean wasWritten) {
+    if (pending.remove(key) != null) {
+      if (wasWritten) {
+        written++;
+      } else {
+        lost++;
+      }
+    }
+  }
+
+  /** Writes the file if a second has passed since it was last written. */
+  synchronized void saveEverySecond() {
+    if (System.nanoTime() - lastSave >= 1_000_000_000L) {
+      save();
+    }
+  }
+
+  /**
+   * Writes the file atomically: a crash of this process leaves the old one or the new one. It is
+   * not forced to disk (a sync per reservation would stall the load), so a crash of the whole
+   * machine may leave an older file, whose keys in doubt then miss some that were written: their
+   * second insert fails as a duplicate and is counted as an error, never a second row.
+   */
+  synchronized void save() {
+    ObjectNode n = RunDirectory.JSON.createObjectNode();
+    n.put("start", start).put("end", end).put("next", next).put("reserved", reserved);
+    TreeSet<Long> doubtful = new TreeSet<>(pending.values());
+    doubtful.addAll(redo);
+    n.putArray("pending").addAll(doubtful.stream().map(k -> RunDirectory.JSON.getNodeFactory().numberNode(k)).toList());
+    n.put("written", written).put("lost", lost).put("complete", next == end && doubtful.isEmpty());
+    if (resumedFrom != null) {
+      n.set("resumed_from", resumedFrom);
+    }
+    Path tmp = file.resolveSibling(FILE + ".tmp");
+    try {
+      Files.write(tmp, RunDirectory.JSON.writeValueAsBytes(n));
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the load checkpoint " + file, e);
+    }
+    lastSave = System.nanoTime();
+  }
+
+  /** What an earlier load's file says: its slice, progress, and the keys in doubt. */
+  record Saved(long start, long end, long next, long reserved, List<Long> pending, long written, long lost,
+      boolean complete, JsonNode resumedFrom) {
+    static Saved read(Path runDir) throws IOException {
+      JsonNode n = RunDirectory.JSON.readTree(runDir.resolve(FILE).toFile());
+      List<Long> pending = new ArrayList<>();
+      n.get("pending").forEach(k -> pending.add(k.asLong()));
+      return new Saved(n.get("start").asLong(), n.get("end").asLong(), n.get("next").asLong(),
+          n.get("reserved").asLong(), pending, n.get("written").asLong(), n.get("lost").asLong(),
+          n.get("complete").asBoolean(), n.get("resumed_from"));
+    }
+
+    /** The keys whose insert may or may not have reached the table, in order. */
+    List<Long> doubtful() {
+      TreeSet<Long> keys = new TreeSet<>(pending);
+      for (long k = next; k < reserved; k++) {
+        keys.add(k);
+      }
+      return new ArrayList<>(keys);
+    }
+  }
+}
