@@ -21,6 +21,7 @@ public class ClientSlices extends CoreWorkload {
   static final String LOAD_KEYS = "ybbench.load_keys";
 
   private long clients = 1;
+  private LoadCheckpoint checkpoint;
   private long index;
 
   @Override
@@ -32,7 +33,8 @@ public class ClientSlices extends CoreWorkload {
 
   /** The load draws its key numbers from {@code checkpoint}, which then knows which keys are in. */
   void drawKeysFrom(LoadCheckpoint checkpoint) {
-    keysequence = checkpoint.keys(this::buildKeyName);
+    this.checkpoint = checkpoint;
+    keysequence = checkpoint.keys(k -> super.buildKeyName(ownKey(k, recordcount, clients, index)));
   }
 
   /** The row key of key number {@code keynum}, as this workload names it. */
@@ -42,7 +44,8 @@ public class ClientSlices extends CoreWorkload {
 
   @Override
   protected String buildKeyName(long keynum) {
-    return super.buildKeyName(ownKey(keynum, recordcount, clients, index));
+    String drawn = checkpoint == null ? null : checkpoint.drawnName(keynum);
+    return drawn != null ? drawn : super.buildKeyName(ownKey(keynum, recordcount, clients, index));
   }
 
   /** The key number a run-phase insert numbered {@code keynum} becomes for client {@code index} of {@code clients}. */

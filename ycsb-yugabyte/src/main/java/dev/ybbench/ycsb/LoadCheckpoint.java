@@ -48,6 +48,13 @@ final class LoadCheckpoint {
   private long written;
   private long lost;
   private long lastSave;
+  /** The key number this thread drew last and its name, so the workload does not build the name again. */
+  private final ThreadLocal<Drawn> drawn = ThreadLocal.withInitial(Drawn::new);
+
+  private static final class Drawn {
+    long keynum = -1;
+    String name;
+  }
 
   /**
    * @param start, end   this client's keys to load, [start, end)
@@ -97,17 +104,27 @@ final class LoadCheckpoint {
 
   private synchronized long draw() {
     Long again = redo.poll();
+    long k;
     if (again != null) {
-      pending.put(keyName.apply(again), again);
-      return again;
+      k = again;
+    } else {
+      if (next >= reserved) {
+        reserved = Math.min(end, next + reserveAhead);
+        save(); // never hand out a key beyond what the file says may have been
+      }
+      k = next++;
     }
-    if (next >= reserved) {
-      reserved = Math.min(end, next + reserveAhead);
-      save(); // never hand out a key beyond what the file says may have been
-    }
-    long k = next++;
-    pending.put(keyName.apply(k), k);
+    Drawn d = drawn.get();
+    d.keynum = k;
+    d.name = keyName.apply(k);
+    pending.put(d.name, k);
     return k;
+  }
+
+  /** The name of {@code keynum} if it is the key this thread drew last, else null. */
+  String drawnName(long keynum) {
+    Drawn d = drawn.get();
+    return d.keynum == keynum ? d.name : null;
   }
 
   /** The insert of {@code key} was written, or lost after its retries. */
