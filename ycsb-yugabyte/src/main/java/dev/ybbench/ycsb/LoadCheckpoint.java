@@ -25,10 +25,10 @@ import site.ycsb.generator.NumberGenerator;
  * when its insert is settled: written, or lost after its retries. So at every moment it knows
  * that all keys below {@code next} are settled except the {@code pending} ones (handed out, in a
  * batch or in flight), and that no key at or above {@code reserved} was handed out: a key past
- * {@code reserved} is drawn only after a file raising it is on disk. A crash therefore leaves
- * only the pending keys and those in [next, reserved) in doubt, a few thousand at most; a
- * resume looks those up in the table and inserts the missing ones, then goes on from
- * {@code reserved}.
+ * {@code reserved} is drawn only after a file raising it is written. A crash therefore leaves
+ * only the pending keys and those in [next, reserved) in doubt (a reservation is twice the keys
+ * the threads may hold in batches or in flight, at least 1,000); a resume looks those up in the
+ * table and inserts the missing ones, then goes on from {@code reserved}.
  */
 final class LoadCheckpoint {
   static final String FILE = "load-checkpoint.json";
@@ -57,7 +57,8 @@ final class LoadCheckpoint {
   }
 
   /**
-   * @param start, end   this client's keys to load, [start, end)
+   * @param start        this client's first key to load
+   * @param end          one past its last
    * @param next         the counter's first key (start, or where a resumed load goes on)
    * @param redo         keys below {@code next} to insert first
    * @param reserveAhead keys handed out per write of the file
