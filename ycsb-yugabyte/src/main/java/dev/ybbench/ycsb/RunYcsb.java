@@ -264,8 +264,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--clients " + clients + " is more than the " + props.getProperty("insertcount")
           + " records to load: client " + clientIndex + " would have none; use fewer clients or more --records");
     }
-    if (clients > 1 && !props.getProperty("workload", CoreWorkload.class.getName()).equals(
-        CoreWorkload.class.getName())) {
+    // CoreWorkload's keys can be split among clients and drawn by a load's checkpoint; another class numbers its own.
+    boolean coreWorkload = props.getProperty("workload", CoreWorkload.class.getName())
+        .equals(CoreWorkload.class.getName());
+    if (clients > 1 && !coreWorkload) {
       throw new UserError("--clients splits the keys of YCSB's CoreWorkload; workload=" + props.getProperty("workload")
           + " numbers its own keys, so its clients would insert the same ones; run it as one client");
     }
@@ -300,8 +302,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
             : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1, clientIndex,
                 clients), threads, api.equals("ycql") ? "writes in flight per thread:" : "rows per batch:", batchSize,
             target > 0 ? String.format(", paced to %.0f rows/s", target) : ""));
-        LoadCheckpoint checkpoint = props.getProperty("workload", CoreWorkload.class.getName())
-            .equals(CoreWorkload.class.getName()) ? checkpoint(run, loadProps, mine, earlier) : null;
+        LoadCheckpoint checkpoint = coreWorkload ? checkpoint(run, loadProps, mine, earlier) : null;
         runPhase(run, "load", loadProps, checkpoint == null ? mine[1] : checkpoint.toInsert(), target, 0, 0,
             checkpoint);
       }
@@ -380,23 +381,24 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     String fileBatch = (String) props.remove(FILE_BATCH_SIZE);
     api = api != null ? api : fileApi != null ? fileApi.trim() : "ysql";
     phase = phase != null ? phase : filePhase != null ? filePhase.trim() : "both";
-    target = target != null ? target : fileTarget != null ? fileNumber(file, FILE_TARGET, fileTarget) : 0;
+    target = target != null ? target : fileTarget != null ? fileNumber(file, FILE_TARGET, fileTarget, false) : 0;
     batchSize = batchSize != null ? batchSize
-        : fileBatch != null ? (int) fileNumber(file, FILE_BATCH_SIZE, fileBatch) : 128;
+        : fileBatch != null ? (int) fileNumber(file, FILE_BATCH_SIZE, fileBatch, true) : 128;
   }
 
-  private static double fileNumber(Path file, String key, String value) {
+  private static double fileNumber(Path file, String key, String value, boolean whole) {
     try {
       double d = Double.parseDouble(value.trim());
-      if (key.equals(FILE_BATCH_SIZE) && d != Math.rint(d)) {
+      if (whole && d != Math.rint(d)) {
         throw new NumberFormatException();
       }
       return d;
     } catch (NumberFormatException e) {
-      throw new UserError(key + "=" + value + " (" + file.getFileName() + " or -p) is not a"
-          + (key.equals(FILE_BATCH_SIZE) ? " whole" : "") + " number");
+      throw new UserError(key + "=" + value + " (" + file.getFileName() + " or -p) is not a" + (whole ? " whole" : "")
+          + " number");
     }
   }
+
 
   /**
    * The checkpoint of this run's load: a fresh one, or for --resume one that first inserts the
