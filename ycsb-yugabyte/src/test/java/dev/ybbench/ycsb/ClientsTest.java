@@ -114,9 +114,11 @@ class ClientsTest {
         "--database", db, "--fleet", "t" + clients, "--batch-size", "16");
     assertEquals(3001, rows(db), "exactly recordcount rows, none twice");
     long successes = 0;
+    double cpuS = 0;
     for (Outcome o : parts) {
       assertEquals(0, o.summary().at("/phases/load/errors").asLong(), o.out());
       successes += o.summary().at("/phases/load/operations/INSERT/successes").asLong();
+      cpuS += o.summary().at("/phases/load/client/cpu_s").asDouble();
     }
     assertEquals(3001, successes);
     assertTrue(parts.get(1).out().contains("Waiting for client 0 to create the table of fleet t" + clients)
@@ -130,6 +132,8 @@ class ClientsTest {
     assertEquals(3001, HlogFiles.totals(m.runDir().resolve("latency"), "load").get("INSERT").getTotalCount());
     assertEquals(3001, load.at("/server/server_statements").asLong(), "the server inserted what the clients counted");
     assertEquals(0.0, load.at("/server/delta_pct").asDouble());
+    assertEquals(cpuS, load.at("/client/cpu_s").asDouble(), 0.002, "the clients' CPU together");
+    assertEquals(clients * Runtime.getRuntime().availableProcessors(), load.at("/client/cores").asInt());
     JsonNode info = JSON.readTree(m.runDir().resolve("run.json").toFile());
     assertEquals(clients, info.path("merged_from").size());
     assertEquals(Integer.toString(clients), info.at("/parameters/ybbench.clients").asText());

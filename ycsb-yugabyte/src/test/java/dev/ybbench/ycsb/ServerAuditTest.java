@@ -39,11 +39,19 @@ class ServerAuditTest {
       assertEquals(server.get("harness_operations").asLong(), server.get("server_statements").asLong(),
           phase + ": " + server);
       assertEquals(0.0, server.get("delta_pct").asDouble());
-      assertTrue(server.get("client_cpu_s").asDouble() > 0 && server.get("server_cpu_s").asDouble() > 0,
-          server.toString());
+      assertTrue(server.get("server_cpu_s").asDouble() > 0, server.toString());
+      // The client's own cost: its CPU over the operations it completed, and its peak memory.
+      JsonNode client = phases.at("/" + phase + "/client");
+      double cpuS = client.get("cpu_s").asDouble();
+      assertTrue(cpuS > 0 && client.get("peak_rss_mb").asLong() > 0, client.toString());
+      assertEquals(Math.round(1e7 * cpuS / phases.at("/" + phase + "/successes").asLong()) / 10.0,
+          client.get("cpu_us_per_op").asDouble(), 0.11, client.toString());
+      assertEquals(Runtime.getRuntime().availableProcessors(), client.get("cores").asInt());
     }
     assertTrue(printed.contains("Server audit (run): harness 6000 operations / server 6000 statements on usertable "
         + "(Δ 0.00 %)"), printed);
+    assertTrue(printed.matches("(?s).*\\nCPU \\(run\\): client [0-9.]+ µs/op, [0-9.]+ s, [0-9]+ % of [0-9]+ cores, "
+        + "peak RSS [0-9]+ MB; server [0-9.]+ µs/op\\n.*"), printed);
     JsonNode report = json.readTree(cmd.runDirectory().resolve("server.json").toFile());
     assertTrue(report.at("/phases/load/delta/tup_inserted").asLong() >= 3000, report.toString());
     assertTrue(report.at("/phases/run/statements").size() >= 2, report.toString());

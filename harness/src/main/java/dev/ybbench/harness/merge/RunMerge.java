@@ -114,8 +114,9 @@ public final class RunMerge {
         continue; // a load measured in rows (TPC-C's), merged by its benchmark
       }
       PhaseMerge.Merged m = PhaseMerge.of(dirs, name);
-      PhaseResult.ServerSide side = serverSide(parts, name);
-      out.put(name, side == null ? m : m.withPhase(m.phase().withServer(side)));
+      PhaseResult phase = m.phase().withServer(serverSide(parts, name)).withClient(clientSide(parts, name,
+          m.phase().successes()));
+      out.put(name, m.withPhase(phase));
     }
     return out;
   }
@@ -124,7 +125,6 @@ public final class RunMerge {
     long harness = 0;
     long firstBefore = Long.MAX_VALUE;
     long lastAfter = Long.MIN_VALUE;
-    double clientCpu = 0;
     for (Part p : parts) {
       PhaseResult.ServerSide s = p.summary().phase(phase).server();
       Path file = p.dir().resolve(ServerReport.FILE);
@@ -140,11 +140,22 @@ public final class RunMerge {
       harness += s.harnessOperations();
       firstBefore = Math.min(firstBefore, before);
       lastAfter = Math.max(lastAfter, after);
-      clientCpu += s.clientCpuS() == null ? 0 : s.clientCpuS();
     }
     long server = lastAfter - firstBefore;
-    return new PhaseResult.ServerSide(harness, server, ServerReport.deltaPct(harness, server),
-        Math.round(clientCpu * 1000) / 1000.0, null, null);
+    return new PhaseResult.ServerSide(harness, server, ServerReport.deltaPct(harness, server), null, null);
+  }
+
+  /** The clients' costs together, or null unless every client recorded its own. */
+  private static PhaseResult.ClientSide clientSide(List<Part> parts, String phase, long operations) {
+    List<PhaseResult.ClientSide> sides = new ArrayList<>();
+    for (Part p : parts) {
+      PhaseResult.ClientSide c = p.summary().phase(phase).client();
+      if (c == null) {
+        return null;
+      }
+      sides.add(c);
+    }
+    return PhaseResult.ClientSide.merged(sides, operations);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -42,7 +44,8 @@ public record PhaseResult(
     String populationCheck,
     Map<String, Long> afterWindow,
     Map<String, TerminalWaits> terminalWaits,
-    ServerSide server) {
+    ServerSide server,
+    ClientSide client) {
 
   /**
    * What {@code latency_us} measures from: operations run to a target rate are measured from when
@@ -58,13 +61,42 @@ public record PhaseResult(
 
   /**
    * The server's side of the phase (details in server.json): the audit of the harness's completed
-   * operations against the statements the server completed on the benchmark's table, and CPU
-   * seconds of the client and (when it runs here) the server, and what each node served.
+   * operations against the statements the server completed on the benchmark's table, CPU seconds
+   * of the server when it runs here, and what each node served. Earlier runs of this format kept
+   * the client's CPU here too ({@code client_cpu_s}); it is read past, now in {@link ClientSide}.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double clientCpuS,
-      Double serverCpuS, List<NodeRates> nodes) {}
+  @JsonIgnoreProperties("client_cpu_s")
+  public record ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double serverCpuS,
+      List<NodeRates> nodes) {}
+
+  /**
+   * What the client process spent on the measured window: CPU seconds (every thread of the JVM,
+   * JIT and garbage collector included), those per operation (per row for a load measured in
+   * rows), the share of its cores they kept busy, and its peak resident set so far. A merged run
+   * sums CPU and cores over its clients and keeps the busiest client's share and the largest
+   * client's peak.
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ClientSide(double cpuS, Double cpuUsPerOp, int cores, double busyPct, Long peakRssMb) {
+    public static ClientSide of(double cpuS, long operations, int cores, double busyPct, Long peakRssBytes) {
+      return new ClientSide(Math.round(cpuS * 1000) / 1000.0,
+          operations == 0 ? null : Math.round(1e7 * cpuS / operations) / 10.0, cores, round(busyPct),
+          peakRssBytes == null ? null : Math.round(peakRssBytes / 1048576.0));
+    }
+
+    /** Several clients' windows together: their CPU over their operations. */
+    public static ClientSide merged(List<ClientSide> clients, long operations) {
+      double cpu = clients.stream().mapToDouble(ClientSide::cpuS).sum();
+      int cores = clients.stream().mapToInt(ClientSide::cores).sum();
+      double busiest = clients.stream().mapToDouble(ClientSide::busyPct).max().orElse(0);
+      Long peak = clients.stream().map(ClientSide::peakRssMb).filter(Objects::nonNull)
+          .max(Long::compare).orElse(null);
+      return of(cpu, operations, cores, busiest, peak == null ? null : peak * 1048576);
+    }
+  }
 
   /**
    * A TPC-C transaction type's waits in its measured window: the keying time before it and the
@@ -138,13 +170,13 @@ public record PhaseResult(
     long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null, null);
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
     return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, rows,
-        Math.round(rows / seconds), populationCheck, null, null, null);
+        Math.round(rows / seconds), populationCheck, null, null, null, null);
   }
 
   /** The same phase with TPC-C's figures. */
@@ -152,7 +184,7 @@ public record PhaseResult(
   public PhaseResult withTpcc(double tpmC, Double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
         batches, round(tpmC), efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows,
-        rowsPerS, populationCheck, afterWindow, terminalWaits, server);
+        rowsPerS, populationCheck, afterWindow, terminalWaits, server, client);
   }
 
   /**
@@ -162,30 +194,37 @@ public record PhaseResult(
    */
   public PhaseResult withAfterWindow(Map<String, Long> after) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits, server);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits, server, client);
   }
 
   /** The same phase with its terminals' keying, think and connection waits per transaction type. */
   public PhaseResult withTerminalWaits(Map<String, TerminalWaits> waits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits, server);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits, server, client);
   }
 
   /** The same phase with the server's side of it. */
   public PhaseResult withServer(ServerSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, side);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, side, client);
+  }
+
+  /** The same phase with what its client spent on it. */
+  public PhaseResult withClient(ClientSide side) {
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
+        server, side);
   }
 
   /** The same figures, their latency measured from {@code from} ({@link #INTENDED_START} or {@link #ACTUAL_START}). */
   public PhaseResult withLatencyFrom(String from) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server, client);
   }
 
   private PhaseResult withBatches(Map<String, OperationResult> b) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server, client);
   }
 
   /** Seconds the server was unreachable during the phase. */

@@ -10,7 +10,6 @@ import dev.ybbench.harness.server.ServerReport;
 import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,7 +31,7 @@ public final class Run {
   private final ServerSampler server;
   private ServerReport serverReport;
   private final Map<String, ServerView.Snapshot> before = new HashMap<>();
-  private final Map<String, Long> clientCpuBefore = new HashMap<>();
+  private final Map<String, ClientCost> clientBefore = new HashMap<>();
   private String auditTable;
   private int clients = 1;
   /** Node lines printed per phase; a hundred-node cluster's others are in server.json. */
@@ -64,37 +63,39 @@ public final class Run {
    * starting point (after a warm-up, the moment the warm-up ends).
    */
   public void beginPhase(String phase) {
-    clientCpuBefore.put(phase, clientCpuNanos());
+    clientBefore.put(phase, ClientCost.start());
     ServerView.Snapshot s = server.begin(phase);
     if (s != null) {
       before.put(phase, s);
     }
   }
 
-  private static long clientCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
-  }
-
-  /** The server's side of a phase that began with {@link #beginPhase}: server.json, and its summary line. */
-  private PhaseResult withServerSide(String phase, PhaseResult result) throws IOException {
-    Long cpuBefore = clientCpuBefore.remove(phase);
+  /**
+   * The client's and the server's side of a phase that began with {@link #beginPhase}: the
+   * client's cost and server.json, and their summary lines.
+   */
+  private PhaseResult withSides(String phase, PhaseResult result) throws IOException {
+    ClientCost clientStart = clientBefore.remove(phase);
     ServerView.Snapshot start = before.remove(phase);
-    if (cpuBefore == null) {
+    if (clientStart == null) {
       return result;
     }
-    double clientCpuS = (clientCpuNanos() - cpuBefore) / 1e9;
+    long operations = result.successes() > 0 || result.rows() == null ? result.successes() : result.rows();
+    PhaseResult.ClientSide client = clientStart.end(operations);
     ServerView.Snapshot end = start == null ? null : server.end();
-    if (end == null) {
-      return result.withServer(new PhaseResult.ServerSide(null, null, null, Math.round(clientCpuS * 1000) / 1000.0,
-          null, null));
-    }
-    ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable, clientCpuS);
+    PhaseResult.ServerSide side = end == null ? null : serverSide(phase, result, start, end);
+    printCost(phase, client, side, operations);
+    return result.withClient(client).withServer(side);
+  }
+
+  private PhaseResult.ServerSide serverSide(String phase, PhaseResult result, ServerView.Snapshot start,
+      ServerView.Snapshot end) throws IOException {
+    ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable);
     PhaseResult.ServerSide side = p.summary();
     boolean shared = side.serverStatements() != null && clients > 1;
     if (shared) { // the server's count is every client's: no Δ against this one's
-      side = new PhaseResult.ServerSide(side.harnessOperations(), side.serverStatements(), null, side.clientCpuS(),
-          side.serverCpuS(), side.nodes());
+      side = new PhaseResult.ServerSide(side.harnessOperations(), side.serverStatements(), null, side.serverCpuS(),
+          side.nodes());
       p = new ServerReport.Phase(p.before(), p.after(), p.delta(), p.statements(), p.nodes(), side);
     }
     serverReport = (serverReport == null ? new ServerReport(RunSummary.FORMAT, server.view().source(), Map.of())
@@ -109,10 +110,6 @@ public final class Run {
           + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), side.serverStatements(), auditTable,
           side.deltaPct(), server.view().source()));
     }
-    if (side.serverCpuS() != null && result.successes() > 0) {
-      console().line(String.format(Locale.ROOT, "CPU (%s): client %.1f µs/op, server %.1f µs/op", phase,
-          1e6 * side.clientCpuS() / result.successes(), 1e6 * side.serverCpuS() / result.successes()));
-    }
     List<NodeRates> nodes = side.nodes() == null ? List.of() : side.nodes();
     for (int i = 0; i < nodes.size() && i < MAX_NODE_LINES; i++) {
       console().line("Server node (" + phase + ") " + nodes.get(i).describe());
@@ -122,7 +119,24 @@ public final class Run {
           + "ops/s", phase, nodes.size() - MAX_NODE_LINES, nodes.size(),
           nodes.stream().mapToDouble(NodeRates::opsPerS).sum()));
     }
-    return result.withServer(side);
+    return side;
+  }
+
+  /**
+   * One line of what the phase cost the client (and the server, when it runs here), and a warning
+   * when the client kept its cores so busy that it may have been what limited the figures.
+   */
+  private void printCost(String phase, PhaseResult.ClientSide client, PhaseResult.ServerSide side, long operations) {
+    String unit = operations == 0 ? "" : String.format(Locale.ROOT, " %.1f µs/op,", client.cpuUsPerOp());
+    String serverCpu = side == null || side.serverCpuS() == null || operations == 0 ? ""
+        : String.format(Locale.ROOT, "; server %.1f µs/op", 1e6 * side.serverCpuS() / operations);
+    String rss = client.peakRssMb() == null ? "" : ", peak RSS " + client.peakRssMb() + " MB";
+    console().line(String.format(Locale.ROOT, "CPU (%s): client%s %.1f s, %.0f %% of %d cores%s%s", phase, unit,
+        client.cpuS(), client.busyPct(), client.cores(), rss, serverCpu));
+    String warning = ClientCost.warning(phase, client);
+    if (warning != null) {
+      console().line(warning);
+    }
   }
 
   public Console console() {
@@ -152,7 +166,7 @@ public final class Run {
    * ({@link PhaseCheck}) ends the run as failed. A phase cut short by Ctrl-C is kept, not judged.
    */
   public void record(String phase, PhaseResult result) throws IOException {
-    keep(phase, withServerSide(phase, result));
+    keep(phase, withSides(phase, result));
     if (!interrupted()) {
       String problem = PhaseCheck.problem(phase, result, limits);
       if (problem != null) {

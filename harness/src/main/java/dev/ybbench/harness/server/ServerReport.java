@@ -45,8 +45,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    * calls for the others) against the harness's completed operations (its successes, and its
    * reads, updates and deletes that found no row, which the server did execute).
    */
-  public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result, String table,
-      double clientCpuS) {
+  public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result, String table) {
     Map<String, Long> delta = new LinkedHashMap<>();
     after.counters().forEach((k, v) -> delta.put(k, v - before.counters().getOrDefault(k, 0L)));
     Map<String, ServerView.StatementCount> statements = new LinkedHashMap<>();
@@ -73,7 +72,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
         : Math.round((after.cpuNanos() - before.cpuNanos()) / 1e6) / 1000.0;
     List<NodeRates> nodes = NodeRates.between(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
     return new Phase(beforeCounters, afterCounters, delta, statements, nodes.isEmpty() ? null : nodes,
-        new PhaseResult.ServerSide(harness, server, deltaPct, Math.round(clientCpuS * 1000) / 1000.0, serverCpuS,
+        new PhaseResult.ServerSide(harness, server, deltaPct, serverCpuS,
             nodes.isEmpty() ? null : nodes));
   }
 
