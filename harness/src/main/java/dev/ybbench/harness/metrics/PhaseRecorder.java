@@ -105,6 +105,7 @@ public final class PhaseRecorder implements AutoCloseable {
     Interval current = take();
     if (held != null) {
       write(held);
+      spare = held.latency; // written: its histogram takes the next interval
     }
     held = current;
     lastRow = row(current);
@@ -124,24 +125,36 @@ public final class PhaseRecorder implements AutoCloseable {
     held = null;
   }
 
-  /** Everything recorded since the previous interval: to the .hlog files and the totals, and as an Interval. */
+  /** The histogram the next interval's operations are added into: the one written a tick ago, reset. */
+  private Histogram spare;
+  /** Per series, the histogram each second's interval is taken into; reused, as it is consumed at once. */
+  private final Map<String, Histogram> scratch = new TreeMap<>();
+
+  /**
+   * Everything recorded since the previous interval: to the .hlog files and the totals, and as an
+   * Interval. Histograms are reused from second to second: a run allocates none per second.
+   */
   private Interval take() {
     long now = System.nanoTime();
-    Histogram combined = new Histogram(OperationMetrics.MAX_MICROS, 3);
+    Histogram combined = spare != null ? spare : RecorderPool.histogram();
+    spare = null;
+    combined.reset();
     for (OperationMetrics op : metrics.operations()) {
-      Histogram interval = op.intervalHistogram();
-      totals.computeIfAbsent(op.name(), k -> new Histogram(OperationMetrics.MAX_MICROS, 3)).add(interval);
+      Histogram interval = scratch("op " + op.name());
+      op.intervalHistogram(interval);
+      totals.computeIfAbsent(op.name(), k -> RecorderPool.histogram()).add(interval);
       log(latencyDir, op.name()).outputIntervalHistogram(interval);
       combined.add(interval);
-      Histogram actual = op.actualIntervalHistogram();
-      if (actual != null) {
-        actualTotals.computeIfAbsent(op.name(), k -> new Histogram(OperationMetrics.MAX_MICROS, 3)).add(actual);
+      Histogram actual = scratch("actual " + op.name());
+      if (op.actualIntervalHistogram(actual)) {
+        actualTotals.computeIfAbsent(op.name(), k -> RecorderPool.histogram()).add(actual);
         log(latencyDir.resolve(ACTUAL_DIR), op.name()).outputIntervalHistogram(actual);
       }
     }
     for (OperationMetrics batch : metrics.batches()) {
-      Histogram interval = batch.intervalHistogram();
-      batchTotals.computeIfAbsent(batch.name(), k -> new Histogram(OperationMetrics.MAX_MICROS, 3)).add(interval);
+      Histogram interval = scratch("batch " + batch.name());
+      batch.intervalHistogram(interval);
+      batchTotals.computeIfAbsent(batch.name(), k -> RecorderPool.histogram()).add(interval);
       log(latencyDir.resolve(BATCH_DIR), batch.name()).outputIntervalHistogram(interval);
     }
     long successes = metrics.successes();
@@ -154,6 +167,10 @@ public final class PhaseRecorder implements AutoCloseable {
     lastRetries = retries;
     lastTickNanos = now;
     return i;
+  }
+
+  private Histogram scratch(String series) {
+    return scratch.computeIfAbsent(series, k -> RecorderPool.histogram());
   }
 
   private void write(Interval i) {
