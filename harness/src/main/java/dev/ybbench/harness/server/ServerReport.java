@@ -41,7 +41,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
 
   /**
    * The phase between two snapshots. With {@code table}, the statements on it are audited: the
-   * server's completed statements (rows for INSERT, which a batch writes several of per call;
+   * server's completed statements (rows for INSERT and COPY, which write several per call;
    * calls for the others) against the harness's completed operations (its successes, and its
    * reads, updates and deletes that found no row, which the server did execute).
    */
@@ -98,7 +98,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
           || q.startsWith("ALTER") || q.startsWith("TRUNCATE") || q.startsWith("COMMENT")) {
         continue;
       }
-      n += q.startsWith("INSERT") ? e.getValue().rows() : e.getValue().calls();
+      n += q.startsWith("INSERT") || q.startsWith("COPY") ? e.getValue().rows() : e.getValue().calls();
     }
     return n;
   }

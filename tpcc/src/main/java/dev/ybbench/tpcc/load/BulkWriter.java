@@ -1,25 +1,23 @@
 package dev.ybbench.tpcc.load;
 
-import java.io.IOException;
-import java.io.StringReader;
+import dev.ybbench.harness.ysql.CopyRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Rows of one table into the database by COPY FROM STDIN, the fastest bulk path on both
- * PostgreSQL and YugabyteDB's YSQL, through whichever JDBC driver the connection comes from.
- * Rows are buffered in COPY's text format and sent every {@code batchRows} rows, each batch in
- * its own transaction (autocommit), so a long load holds no giant transaction open.
+ * Rows of one table into the database by COPY FROM STDIN ({@link CopyRows}), the fastest bulk
+ * path on both PostgreSQL and YugabyteDB's YSQL, through whichever JDBC driver the connection
+ * comes from. Rows are sent every {@code batchRows} rows, each batch in its own transaction
+ * (autocommit), so a long load holds no giant transaction open.
  */
 final class BulkWriter implements AutoCloseable {
   private final Connection connection;
   private final String copySql;
   private final int batchRows;
   private final LongAdder progress;
-  private final StringBuilder buffer = new StringBuilder(1 << 16);
-  private int buffered;
+  private final CopyRows rows = new CopyRows();
   private long written;
 
   /** @param progress counts rows as they are written, for a status line */
@@ -30,16 +28,17 @@ final class BulkWriter implements AutoCloseable {
     this.batchRows = batchRows;
   }
 
-  /** One row; null values become SQL NULL. Values must not contain tabs, newlines or backslashes. */
+  /** One row; null values become SQL NULL, whole numbers are written without a String. */
   void row(Object... values) throws SQLException {
-    for (int i = 0; i < values.length; i++) {
-      if (i > 0) {
-        buffer.append('\t');
+    for (Object v : values) {
+      if (v instanceof Integer || v instanceof Long) {
+        rows.value(((Number) v).longValue());
+      } else {
+        rows.value(v == null ? null : v.toString());
       }
-      buffer.append(values[i] == null ? "\\N" : values[i].toString());
     }
-    buffer.append('\n');
-    if (++buffered >= batchRows) {
+    rows.endRow();
+    if (rows.rows() >= batchRows) {
       flush();
     }
   }
@@ -49,23 +48,14 @@ final class BulkWriter implements AutoCloseable {
   }
 
   void flush() throws SQLException {
-    if (buffered == 0) {
+    int n = rows.rows();
+    if (n == 0) {
       return;
     }
-    try {
-      StringReader rows = new StringReader(buffer.toString());
-      if (connection.isWrapperFor(org.postgresql.PGConnection.class)) {
-        connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn(copySql, rows);
-      } else {
-        connection.unwrap(com.yugabyte.PGConnection.class).getCopyAPI().copyIn(copySql, rows);
-      }
-    } catch (IOException e) {
-      throw new SQLException("COPY failed: " + e.getMessage(), "08000", e);
-    }
-    written += buffered;
-    progress.add(buffered);
-    buffered = 0;
-    buffer.setLength(0);
+    rows.send(connection, copySql);
+    written += n;
+    progress.add(n);
+    rows.clear();
   }
 
   @Override

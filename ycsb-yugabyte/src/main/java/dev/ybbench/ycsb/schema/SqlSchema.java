@@ -39,6 +39,13 @@ public final class SqlSchema extends TableStatements {
     return dialect.createTable(table(), columns, spec.tablets());
   }
 
+  /** COPY of all key columns and fields from the client, in the order of {@link #insert()}. */
+  public String copy() {
+    List<String> cols = new ArrayList<>(spec.keyColumns());
+    cols.addAll(spec.fields());
+    return "COPY " + table() + " (" + String.join(", ", cols) + ") FROM STDIN";
+  }
+
   /** Over hash-range the scan stays inside the start key's thread; over one key column it orders by the key. */
   @Override
   public String scan(List<String> fields) {

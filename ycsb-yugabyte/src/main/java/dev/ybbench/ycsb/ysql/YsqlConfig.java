@@ -24,7 +24,26 @@ public record YsqlConfig(
     TableSpec table,
     long split,
     int batchSize,
+    LoadMethod loadMethod,
     int maxRetries) {
+
+  /**
+   * How a batch of inserted rows is written: one {@code COPY … FROM STDIN} (the default, the bulk
+   * path of PostgreSQL and YSQL alike) or one multi-row INSERT (a JDBC batch the driver rewrites),
+   * each in one transaction. A batch size of 1 writes one INSERT per row either way.
+   */
+  public enum LoadMethod {
+    COPY, INSERT;
+
+    /** The method named by {@code --load-method} or {@value #LOAD_METHOD}, or a one-line error. */
+    public static LoadMethod named(String name) {
+      return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "copy" -> COPY;
+        case "insert" -> INSERT;
+        default -> throw new UserError("Unknown load method '" + name + "'; use copy or insert");
+      };
+    }
+  }
 
   public static final int DEFAULT_PORT = YsqlEndpoint.YSQL_PORT;
 
@@ -48,6 +67,8 @@ public record YsqlConfig(
   public static final String TABLETS = "yb.tablets";
   /** YCSB's JDBC binding's name for rows per insert batch during load. */
   public static final String BATCH_SIZE = "db.batchsize";
+  /** {@link LoadMethod}: copy (default) or insert. */
+  public static final String LOAD_METHOD = "ysql.load_method";
 
   public static YsqlConfig from(Properties p) {
     String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(HostList.fromEnvironment(false), "127.0.0.1"));
@@ -77,6 +98,7 @@ public record YsqlConfig(
         table,
         intProp(p, SPLIT, 100),
         Math.max(1, intProp(p, BATCH_SIZE, 1)),
+        LoadMethod.named(p.getProperty(LOAD_METHOD, "copy")),
         intProp(p, MAX_RETRIES, 10));
   }
 

@@ -4,6 +4,7 @@ import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
+import dev.ybbench.harness.ysql.CopyRows;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.SqlSchema;
@@ -35,8 +36,9 @@ import site.ycsb.StringByteIterator;
  * counted as throughput. A lost or refused connection is not retried within the operation (a
  * transaction's fate is unknown); it is opened again on the next one, after the policy's pause.
  * With {@code db.batchsize} above 1, inserts are queued and written as
- * one transaction per batch (JDBC batch, rewritten by the driver into multi-row INSERTs); the
- * last partial batch is written in {@link #cleanup()}.
+ * one transaction per batch: one COPY FROM STDIN, or with {@code ysql.load_method=insert} a JDBC
+ * batch the driver rewrites into multi-row INSERTs; the last partial batch is written in
+ * {@link #cleanup()}.
  */
 public class YsqlDB extends DB implements OperationEvents.Source {
   private OperationEvents events = OperationEvents.NONE;
@@ -52,6 +54,9 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   /** When the workload handed over each pending row (System.nanoTime), for its latency once written. */
   private long[] handedOver = new long[0];
   private RetryPolicy<SQLException> retry;
+  /** The COPY load's rows, built in one buffer reused batch after batch. */
+  private final CopyRows copyRows = new CopyRows();
+  private String copySql;
 
   /** Where retries and lost batched rows are reported; the harness sets it before {@link #init()}. */
   @Override
@@ -63,6 +68,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   public void init() throws DBException {
     config = YsqlConfig.from(getProperties());
     schema = config.schema();
+    copySql = schema.copy();
     retry = RetryPolicy.of(SQLException.class, SqlErrors::classify, config.maxRetries(), () -> events);
     try {
       connection = config.connect();
@@ -195,11 +201,43 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   }
 
   /**
-   * Writes the queued rows as one transaction, retried as a whole. The statement's latency is the
-   * batch's; each row's is from when the workload handed it over to the batch's commit.
+   * Writes the queued rows as one transaction, retried as a whole: one COPY, or one multi-row
+   * INSERT ({@link YsqlConfig.LoadMethod}). The statement's latency is the batch's; each row's is
+   * from when the workload handed it over to the batch's commit.
    */
   private void flushInserts() throws SQLException {
     long start = System.nanoTime();
+    if (config.loadMethod() == YsqlConfig.LoadMethod.COPY) {
+      copyRows.clear();
+      for (Object[] row : pendingInserts) {
+        for (Object v : row) {
+          if (v instanceof Long l) {
+            copyRows.value(l);
+          } else {
+            copyRows.value((String) v);
+          }
+        }
+        copyRows.endRow();
+      }
+      retry.call("INSERT", () -> attempt(() -> {
+        copyRows.send(connection, copySql);
+        return Status.OK;
+      }));
+    } else {
+      insertPending();
+    }
+    long end = System.nanoTime();
+    events.batch("INSERT", (end - start) / 1000);
+    for (int i = 0; i < pendingInserts.size(); i++) {
+      events.written("INSERT", (end - handedOver[i]) / 1000);
+      events.settled(pendingKeys.get(i), true);
+    }
+    pendingInserts.clear();
+    pendingKeys.clear();
+  }
+
+  /** The queued rows as one JDBC batch in one transaction, which the driver sends as multi-row INSERTs. */
+  private void insertPending() throws SQLException {
     retry.call("INSERT", () -> attempt(() -> {
       PreparedStatement ps = prepare(schema.insert());
       connection.setAutoCommit(false);
@@ -221,14 +259,6 @@ public class YsqlDB extends DB implements OperationEvents.Source {
       }
       return Status.OK;
     }));
-    long end = System.nanoTime();
-    events.batch("INSERT", (end - start) / 1000);
-    for (int i = 0; i < pendingInserts.size(); i++) {
-      events.written("INSERT", (end - handedOver[i]) / 1000);
-      events.settled(pendingKeys.get(i), true);
-    }
-    pendingInserts.clear();
-    pendingKeys.clear();
   }
 
   /** Forgets the queued rows after a failed batch: the first {@code lost} of them are settled as lost. */

@@ -68,6 +68,7 @@ class SqlSchemaTest {
     assertEquals("UPDATE usertable SET field0 = ?, field2 = ? WHERE ycsb_key = ?",
         s.update(List.of("field0", "field2")));
     assertEquals("INSERT INTO usertable (ycsb_key, field0, field1, field2) VALUES (?, ?, ?, ?)", s.insert());
+    assertEquals("COPY usertable (ycsb_key, field0, field1, field2) FROM STDIN", s.copy());
     assertEquals("DELETE FROM usertable WHERE ycsb_key = ?", s.delete());
     assertEquals("DROP TABLE IF EXISTS usertable", s.dropTable());
   }
@@ -80,6 +81,7 @@ class SqlSchemaTest {
         s.scan(List.of("field0")));
     assertEquals("INSERT INTO usertable (ycsb_key1, ycsb_key2, field0, field1, field2) VALUES (?, ?, ?, ?, ?)",
         s.insert());
+    assertEquals("COPY usertable (ycsb_key1, ycsb_key2, field0, field1, field2) FROM STDIN", s.copy());
     assertEquals("DELETE FROM usertable WHERE ycsb_key1 = ? AND ycsb_key2 = ?", s.delete());
   }
 

@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -113,16 +115,17 @@ class YsqlDBTest {
     }
   }
 
-  @Test
-  void batchedLoadWritesEveryRowIncludingTheLastPartialBatch() throws Exception {
-    Properties p = props("table", "batched", YsqlConfig.BATCH_SIZE, "7");
+  @ParameterizedTest
+  @ValueSource(strings = {"copy", "insert"})
+  void batchedLoadWritesEveryRowIncludingTheLastPartialBatch(String method) throws Exception {
+    Properties p = props("table", "batched_" + method, YsqlConfig.BATCH_SIZE, "7", YsqlConfig.LOAD_METHOD, method);
     YsqlConfig config = YsqlConfig.from(p);
     YsqlSetup.createSchema(config, null, s -> { });
     Metrics metrics = new Metrics();
     YsqlDB db = open(p, metrics);
     for (int i = 0; i < 100; i++) {
       // Every row is taken on; it counts as a success once its batch is written.
-      assertEquals(Status.BATCHED_OK, db.insert("batched", "user" + i, row("v" + i, "x", "y")));
+      assertEquals(Status.BATCHED_OK, db.insert(config.table().table(), "user" + i, row("v" + i, "x", "y")));
     }
     assertEquals(98, YsqlSetup.countRows(config), "14 full batches of 7 are written as they fill");
     assertEquals(98, metrics.operation("INSERT").successes());
@@ -130,6 +133,39 @@ class YsqlDBTest {
     assertEquals(100, YsqlSetup.countRows(config), "the last 2 rows are written by cleanup");
     assertEquals(100, metrics.operation("INSERT").successes());
     assertEquals(15, metrics.batches().get(0).successes(), "14 full batches and the last partial one");
+  }
+
+  /** COPY writes what the multi-row INSERT writes, whatever the text: the format's own characters, UTF-8, NULL. */
+  @Test
+  void copyAndInsertWriteTheSameRows() throws Exception {
+    List<Map<String, ByteIterator>> rows = List.of(row("tab\there", "back\\slash", "new\nline\r"),
+        row("naïve café €", "", "\\N"), row("only one field"), row("x", "y", "z"));
+    for (String method : List.of("copy", "insert")) {
+      Properties p = props("table", "same_" + method, YsqlConfig.BATCH_SIZE, "3", YsqlConfig.LOAD_METHOD, method);
+      YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }).close();
+      YsqlDB db = open(p, new Metrics());
+      for (int i = 0; i < rows.size(); i++) {
+        db.insert("same_" + method, "user" + i, rows.get(i));
+      }
+      db.cleanup();
+    }
+    try (Connection c = YsqlConfig.from(props()).connect(); Statement st = c.createStatement()) {
+      var rs = st.executeQuery("SELECT count(*) FROM ((TABLE same_copy EXCEPT TABLE same_insert) UNION ALL "
+          + "(TABLE same_insert EXCEPT TABLE same_copy)) d");
+      rs.next();
+      assertEquals(0, rs.getLong(1), "rows in one table and not the other");
+      rs = st.executeQuery("SELECT field0, field1, field2 FROM same_copy WHERE ycsb_key = 'user0'");
+      rs.next();
+      assertEquals(List.of("tab\there", "back\\slash", "new\nline\r"),
+          List.of(rs.getString(1), rs.getString(2), rs.getString(3)));
+      rs = st.executeQuery("SELECT field0, field1, field2 FROM same_copy WHERE ycsb_key = 'user2'");
+      rs.next();
+      assertEquals("only one field", rs.getString(1));
+      assertEquals(null, rs.getString(2), "a field the workload did not give is NULL");
+      rs = st.executeQuery("SELECT count(*) FROM same_copy");
+      rs.next();
+      assertEquals(rows.size(), rs.getLong(1));
+    }
   }
 
   @Test

@@ -1,0 +1,173 @@
+package dev.ybbench.harness.ysql;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Arrays;
+
+/**
+ * Rows in PostgreSQL's COPY text format, built in one reused byte buffer and sent with
+ * {@code COPY … FROM STDIN} through either JDBC driver (pgjdbc or YugabyteDB's fork): the bulk
+ * path of both PostgreSQL and YSQL, one round trip and one transaction (under autocommit) per
+ * send, with none of a multi-row INSERT's parameter binding. Values are escaped as the format
+ * asks (backslash, tab, newline, carriage return), so any text arrives as it was given.
+ */
+public final class CopyRows {
+  private byte[] buf = new byte[1 << 16];
+  private int len;
+  private int rows;
+  /** Whether the current row has a value yet (the next one is preceded by a tab). */
+  private boolean inRow;
+
+  /** A text value of the current row; null is SQL NULL. */
+  public CopyRows value(String v) {
+    separate();
+    if (v == null) {
+      ensure(2);
+      buf[len++] = '\\';
+      buf[len++] = 'N';
+      return this;
+    }
+    ensure(2 * v.length());
+    for (int i = 0; i < v.length(); i++) {
+      char c = v.charAt(i);
+      if (c >= 0x80) {
+        appendUtf8(v.substring(i)); // rare outside ASCII: the rest through the encoder, escaped below 0x80
+        return this;
+      }
+      appendAscii(c);
+    }
+    return this;
+  }
+
+  /** A whole-number value of the current row. */
+  public CopyRows value(long v) {
+    separate();
+    ensure(20);
+    if (v == Long.MIN_VALUE) {
+      return append(Long.toString(v));
+    }
+    if (v < 0) {
+      buf[len++] = '-';
+      v = -v;
+    }
+    int start = len;
+    do {
+      buf[len++] = (byte) ('0' + v % 10);
+      v /= 10;
+    } while (v > 0);
+    for (int i = start, j = len - 1; i < j; i++, j--) {
+      byte t = buf[i];
+      buf[i] = buf[j];
+      buf[j] = t;
+    }
+    return this;
+  }
+
+  /** Ends the current row. */
+  public void endRow() {
+    ensure(1);
+    buf[len++] = '\n';
+    rows++;
+    inRow = false;
+  }
+
+  /** Rows ended since the last {@link #clear()}. */
+  public int rows() {
+    return rows;
+  }
+
+  /** Bytes buffered (what one send will carry). */
+  public int bytes() {
+    return len;
+  }
+
+  public void clear() {
+    len = 0;
+    rows = 0;
+    inRow = false;
+  }
+
+  /**
+   * Sends the rows ended so far with {@code copySql} ({@code COPY table (columns) FROM STDIN}) and
+   * returns the count the server reported; the buffer is kept until {@link #clear()}, so a failed
+   * send can be retried as a whole. A COPY that fails part way is cancelled: nothing of it stays.
+   */
+  public long send(Connection connection, String copySql) throws SQLException {
+    if (connection.isWrapperFor(org.postgresql.PGConnection.class)) {
+      org.postgresql.copy.CopyIn in =
+          connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn(copySql);
+      try {
+        in.writeToCopy(buf, 0, len);
+        return in.endCopy();
+      } finally {
+        if (in.isActive()) {
+          in.cancelCopy();
+        }
+      }
+    }
+    com.yugabyte.copy.CopyIn in = connection.unwrap(com.yugabyte.PGConnection.class).getCopyAPI().copyIn(copySql);
+    try {
+      in.writeToCopy(buf, 0, len);
+      return in.endCopy();
+    } finally {
+      if (in.isActive()) {
+        in.cancelCopy();
+      }
+    }
+  }
+
+  /** The buffered text, for tests. */
+  String text() {
+    return new String(buf, 0, len, StandardCharsets.UTF_8);
+  }
+
+  private void separate() {
+    if (inRow) {
+      ensure(1);
+      buf[len++] = '\t';
+    }
+    inRow = true;
+  }
+
+  private CopyRows append(String ascii) {
+    ensure(ascii.length());
+    for (int i = 0; i < ascii.length(); i++) {
+      buf[len++] = (byte) ascii.charAt(i);
+    }
+    return this;
+  }
+
+  private void appendAscii(char c) {
+    switch (c) {
+      case '\\' -> escape('\\');
+      case '\t' -> escape('t');
+      case '\n' -> escape('n');
+      case '\r' -> escape('r');
+      default -> buf[len++] = (byte) c;
+    }
+  }
+
+  private void escape(char c) {
+    buf[len++] = '\\';
+    buf[len++] = (byte) c;
+  }
+
+  private void appendUtf8(String rest) {
+    byte[] b = rest.getBytes(StandardCharsets.UTF_8);
+    ensure(2 * b.length);
+    for (byte x : b) {
+      if (x >= 0) {
+        appendAscii((char) x);
+      } else {
+        buf[len++] = x; // a byte of a multi-byte character: never one of the escaped ASCII ones
+      }
+    }
+  }
+
+  private void ensure(int more) {
+    if (len + more > buf.length) {
+      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+    }
+  }
+}
