@@ -10,10 +10,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongFunction;
 import site.ycsb.generator.NumberGenerator;
 
@@ -40,13 +41,17 @@ final class LoadCheckpoint {
   private LongFunction<String> keyName;
   /** Keys to insert before the counter's: the doubtful keys a resume found missing (pending too). */
   private final ArrayDeque<Long> redo;
-  /** Handed out and not yet settled, by key name. */
-  private final Map<String, Long> pending = new HashMap<>();
+  /**
+   * Handed out and not yet settled, by key name: put under the lock of {@link #draw} (so a save
+   * that reads {@code next} sees every key below it), removed without it as inserts settle — on
+   * the workload's threads and, for asynchronous writes, the driver's.
+   */
+  private final Map<String, Long> pending = new ConcurrentHashMap<>();
   private final ObjectNode resumedFrom;
   private long next;
   private long reserved;
-  private long written;
-  private long lost;
+  private final LongAdder written = new LongAdder();
+  private final LongAdder lost = new LongAdder();
   private long lastSave;
   /** The key number this thread drew last and its name, so the workload does not build the name again. */
   private final ThreadLocal<Drawn> drawn = ThreadLocal.withInitial(Drawn::new);
@@ -128,14 +133,13 @@ final class LoadCheckpoint {
     return d.keynum == keynum ? d.name : null;
   }
 
-  /** The insert of {@code key} was written, or lost after its retries. */
-  synchronized void settled(String key, boolean wasWritten) {
+  /**
+   * The insert of {@code key} was written, or lost after its retries. Without the lock: a save
+   * that still lists the key as pending only leaves it in doubt, to be looked up on a resume.
+   */
+  void settled(String key, boolean wasWritten) {
     if (pending.remove(key) != null) {
-      if (wasWritten) {
-        written++;
-      } else {
-        lost++;
-      }
+      (wasWritten ? written : lost).increment();
     }
   }
 
@@ -158,7 +162,7 @@ final class LoadCheckpoint {
     TreeSet<Long> doubtful = new TreeSet<>(pending.values());
     doubtful.addAll(redo);
     n.putArray("pending").addAll(doubtful.stream().map(k -> RunDirectory.JSON.getNodeFactory().numberNode(k)).toList());
-    n.put("written", written).put("lost", lost).put("complete", next == end && doubtful.isEmpty());
+    n.put("written", written.sum()).put("lost", lost.sum()).put("complete", next == end && doubtful.isEmpty());
     if (resumedFrom != null) {
       n.set("resumed_from", resumedFrom);
     }

@@ -105,7 +105,7 @@ public final class RetryPolicy<E extends Exception> {
 
   /** Runs the operation's attempts until one succeeds or a failure ends it; throws that failure. */
   public <T> T call(String operation, Attempt<T, E> attempt) throws E {
-    Attempts<E> attempts = begin(operation);
+    Attempts<E> attempts = null; // made at the first failure: a success allocates nothing here
     while (true) {
       awaitTurn();
       E error;
@@ -115,6 +115,9 @@ public final class RetryPolicy<E extends Exception> {
         return result;
       } catch (Exception e) {
         error = own(e);
+      }
+      if (attempts == null) {
+        attempts = begin(operation);
       }
       Decision next = attempts.failed(error);
       if (!next.retry()) {

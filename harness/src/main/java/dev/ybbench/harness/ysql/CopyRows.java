@@ -21,21 +21,53 @@ public final class CopyRows {
 
   /** A text value of the current row; null is SQL NULL. */
   public CopyRows value(String v) {
-    separate();
     if (v == null) {
+      separate();
       ensure(2);
       buf[len++] = '\\';
       buf[len++] = 'N';
       return this;
     }
-    ensure(2 * v.length());
-    for (int i = 0; i < v.length(); i++) {
-      char c = v.charAt(i);
-      if (c >= 0x80) {
-        appendUtf8(v.substring(i)); // rare outside ASCII: the rest through the encoder, escaped below 0x80
-        return this;
+    return utf8(v.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * A text value given as bytes, read as UTF-8 the way a {@code new String(bytes, UTF_8)} reads
+   * them (a malformed sequence becomes U+FFFD). ASCII bytes — YCSB's random values — are copied
+   * as they are, without a String in between.
+   */
+  public CopyRows decoded(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b < 0) {
+        return value(new String(bytes, StandardCharsets.UTF_8));
       }
-      appendAscii(c);
+    }
+    return utf8(bytes);
+  }
+
+  /** Well-formed UTF-8, escaped where the format asks: its ASCII bytes never occur inside a multi-byte character. */
+  private CopyRows utf8(byte[] b) {
+    separate();
+    int special = 0;
+    for (byte x : b) {
+      if (x == '\\' || x == '\t' || x == '\n' || x == '\r') {
+        special++;
+      }
+    }
+    ensure(b.length + special);
+    if (special == 0) {
+      System.arraycopy(b, 0, buf, len, b.length);
+      len += b.length;
+      return this;
+    }
+    for (byte x : b) {
+      switch (x) {
+        case '\\' -> escape('\\');
+        case '\t' -> escape('t');
+        case '\n' -> escape('n');
+        case '\r' -> escape('r');
+        default -> buf[len++] = x;
+      }
     }
     return this;
   }
@@ -138,31 +170,9 @@ public final class CopyRows {
     return this;
   }
 
-  private void appendAscii(char c) {
-    switch (c) {
-      case '\\' -> escape('\\');
-      case '\t' -> escape('t');
-      case '\n' -> escape('n');
-      case '\r' -> escape('r');
-      default -> buf[len++] = (byte) c;
-    }
-  }
-
   private void escape(char c) {
     buf[len++] = '\\';
     buf[len++] = (byte) c;
-  }
-
-  private void appendUtf8(String rest) {
-    byte[] b = rest.getBytes(StandardCharsets.UTF_8);
-    ensure(2 * b.length);
-    for (byte x : b) {
-      if (x >= 0) {
-        appendAscii((char) x);
-      } else {
-        buf[len++] = x; // a byte of a multi-byte character: never one of the escaped ASCII ones
-      }
-    }
   }
 
   private void ensure(int more) {

@@ -2,6 +2,7 @@ package dev.ybbench.harness.ysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class CopyRowsTest {
@@ -23,6 +24,16 @@ class CopyRowsTest {
     CopyRows rows = new CopyRows();
     rows.value("back\\slash\ttab\nline\rreturn").value("naïve \\ café\t€").endRow();
     assertEquals("back\\\\slash\\ttab\\nline\\rreturn\tnaïve \\\\ café\\t€\n", rows.text());
+  }
+
+  @Test
+  void bytesAreReadAsUtf8AsAStringWouldReadThem() {
+    CopyRows rows = new CopyRows();
+    byte[] ascii = "plain \\ text".getBytes(StandardCharsets.UTF_8);
+    byte[] utf8 = "café".getBytes(StandardCharsets.UTF_8);
+    byte[] malformed = {'a', (byte) 0xFF, 'b'};
+    rows.decoded(ascii).decoded(utf8).decoded(malformed).endRow();
+    assertEquals("plain \\\\ text\tcafé\ta\uFFFDb\n", rows.text());
   }
 
   @Test

@@ -14,6 +14,7 @@ import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.ycsb.schema.CqlSchema;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.StatementCache;
 import dev.ybbench.ycsb.schema.TableSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.Vector;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -50,7 +50,10 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   private YcqlConfig config;
   private CqlSchema schema;
   private SharedSession shared;
-  private final Map<Object, String> cqlCache = new HashMap<>();
+  /** CQL text per operation and field set, built once: a read should not build a string. */
+  private StatementCache cqlText;
+  /** Per SELECT, its result's column names, null for key columns ({@link #readRow}). */
+  private final Map<String, String[]> fieldColumns = new HashMap<>();
   private RetryPolicy<RuntimeException> retry;
   private Semaphore inFlight;
 
@@ -63,6 +66,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   public void init() throws DBException {
     config = YcqlConfig.from(getProperties());
     schema = config.schema();
+    cqlText = new StatementCache(schema);
     inFlight = new Semaphore(config.inFlight());
     retry = RetryPolicy.of(RuntimeException.class, CqlErrors::classify, config.maxRetries(), () -> events);
     try {
@@ -91,15 +95,14 @@ public class YcqlDB extends DB implements OperationEvents.Source {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    String cql = cqlCache.computeIfAbsent(List.of("READ", fields == null ? Set.of() : fields),
-        k -> schema.read(sortedFields(fields)));
+    String cql = cqlText.read(fields);
     return call("READ", () -> {
       Row row = shared.session.execute(bindKey(shared.prepare(cql).boundStatementBuilder(), key).build()).one();
       if (row == null) {
         return Status.NOT_FOUND;
       }
       if (result != null) {
-        readRow(row, result);
+        readRow(cql, row, result);
       }
       return Status.OK;
     });
@@ -108,8 +111,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   @Override
   public Status scan(String table, String startKey, int count, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    String cql = cqlCache.computeIfAbsent(List.of("SCAN", fields == null ? Set.of() : fields),
-        k -> schema.scan(sortedFields(fields)));
+    String cql = cqlText.scan(fields);
     return call("SCAN", () -> {
       PreparedStatement ps = shared.prepare(cql);
       BoundStatement bound = bindKey(ps.boundStatementBuilder(), startKey)
@@ -122,7 +124,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
       // Iterating the result set fetches further pages as needed.
       for (Row row : shared.session.execute(bound)) {
         HashMap<String, ByteIterator> r = new HashMap<>();
-        readRow(row, r);
+        readRow(cql, row, r);
         if (result != null) {
           result.add(r);
         }
@@ -133,10 +135,20 @@ public class YcqlDB extends DB implements OperationEvents.Source {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (values.size() == 1) {
+      // YCSB's default (writeallfields=false): one field, found by its name without sorting anything.
+      Map.Entry<String, ByteIterator> only = values.entrySet().iterator().next();
+      String cql = cqlText.update(only.getKey());
+      String value = only.getValue().toString();
+      return call("UPDATE", () -> {
+        shared.session.execute(bindKey(shared.prepare(cql).boundStatementBuilder().setString(0, value), key, 1)
+            .build());
+        return Status.OK;
+      });
+    }
     Map<String, String> sorted = new TreeMap<>();
     values.forEach((k, v) -> sorted.put(k, v.toString()));
-    String cql = cqlCache.computeIfAbsent("UPDATE:" + String.join(",", sorted.keySet()),
-        k -> schema.update(new ArrayList<>(sorted.keySet())));
+    String cql = cqlText.update(sorted.keySet());
     return call("UPDATE", () -> {
       BoundStatementBuilder b = shared.prepare(cql).boundStatementBuilder();
       int i = 0;
@@ -222,10 +234,6 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     }
   }
 
-  private static List<String> sortedFields(Set<String> fields) {
-    return fields == null ? List.of() : new ArrayList<>(new TreeSet<>(fields));
-  }
-
   private BoundStatementBuilder bindKey(BoundStatementBuilder b, String key) {
     return bindKey(b, key, 0);
   }
@@ -239,12 +247,25 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     return b.setString(index, key);
   }
 
-  private static void readRow(Row row, Map<String, ByteIterator> into) {
-    for (ColumnDefinition c : row.getColumnDefinitions()) {
-      String name = c.getName().asInternal();
-      if (!name.startsWith(TableSpec.KEY)) {
-        String v = row.getString(c.getName());
-        into.put(name, new StringByteIterator(v == null ? "" : v));
+  /**
+   * The row's fields into {@code into}, key columns left out; the column names are read once per
+   * statement and the values by position, not looked up by name in every row.
+   */
+  private void readRow(String cql, Row row, Map<String, ByteIterator> into) {
+    String[] names = fieldColumns.get(cql);
+    if (names == null) {
+      List<String> all = new ArrayList<>();
+      for (ColumnDefinition c : row.getColumnDefinitions()) {
+        String name = c.getName().asInternal();
+        all.add(name.startsWith(TableSpec.KEY) ? null : name);
+      }
+      names = all.toArray(new String[0]);
+      fieldColumns.put(cql, names);
+    }
+    for (int i = 0; i < names.length; i++) {
+      if (names[i] != null) {
+        String v = row.getString(i);
+        into.put(names[i], new StringByteIterator(v == null ? "" : v));
       }
     }
   }

@@ -8,6 +8,7 @@ import dev.ybbench.harness.ysql.CopyRows;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.SqlSchema;
+import dev.ybbench.ycsb.schema.StatementCache;
 import dev.ybbench.ycsb.schema.TableSpec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -47,9 +48,12 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   private Connection connection;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   /** SQL text per operation and field set, built once: a read should not build a string. */
-  private final Map<Object, String> sqlCache = new HashMap<>();
+  private StatementCache sqlText;
+  /** Per SELECT, its result's column names, null for key columns ({@link #readRow}). */
+  private final Map<String, String[]> fieldColumns = new HashMap<>();
+  /** The batch's rows for a multi-row INSERT; a COPY's are encoded into {@link #copyRows} as they come. */
   private final List<Object[]> pendingInserts = new ArrayList<>();
-  /** The keys of {@link #pendingInserts}, in the same order. */
+  /** The keys of the batch's rows, in order, whichever way they are written. */
   private final List<String> pendingKeys = new ArrayList<>();
   /** When the workload handed over each pending row (System.nanoTime), for its latency once written. */
   private long[] handedOver = new long[0];
@@ -69,6 +73,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     config = YsqlConfig.from(getProperties());
     schema = config.schema();
     copySql = schema.copy();
+    sqlText = new StatementCache(schema);
     retry = RetryPolicy.of(SQLException.class, SqlErrors::classify, config.maxRetries(), () -> events);
     try {
       connection = config.connect();
@@ -80,8 +85,8 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   @Override
   public void cleanup() throws DBException {
     try {
-      if (!pendingInserts.isEmpty()) {
-        int n = pendingInserts.size();
+      if (!pendingKeys.isEmpty()) {
+        int n = pendingKeys.size();
         try {
           flushInserts();
         } catch (SQLException e) {
@@ -96,8 +101,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    String sql = sqlCache.computeIfAbsent(List.of("READ", fields == null ? Set.of() : fields),
-        k -> schema.read(sortedFields(fields)));
+    String sql = sqlText.read(fields);
     return call("READ", () -> {
       PreparedStatement ps = prepare(sql);
       bindKey(ps, 1, key);
@@ -106,7 +110,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
           return Status.NOT_FOUND;
         }
         if (result != null) {
-          readRow(rs, result);
+          readRow(sql, rs, result);
         }
         return Status.OK;
       }
@@ -116,8 +120,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   @Override
   public Status scan(String table, String startKey, int count, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    String sql = sqlCache.computeIfAbsent(List.of("SCAN", fields == null ? Set.of() : fields),
-        k -> schema.scan(sortedFields(fields)));
+    String sql = sqlText.scan(fields);
     return call("SCAN", () -> {
       PreparedStatement ps = prepare(sql);
       int i = bindKey(ps, 1, startKey);
@@ -128,7 +131,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           HashMap<String, ByteIterator> row = new HashMap<>();
-          readRow(rs, row);
+          readRow(sql, rs, row);
           if (result != null) {
             result.add(row);
           }
@@ -140,10 +143,21 @@ public class YsqlDB extends DB implements OperationEvents.Source {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (values.size() == 1) {
+      // YCSB's default (writeallfields=false): one field, found by its name without sorting anything.
+      Map.Entry<String, ByteIterator> only = values.entrySet().iterator().next();
+      String sql = sqlText.update(only.getKey());
+      String value = only.getValue().toString();
+      return call("UPDATE", () -> {
+        PreparedStatement ps = prepare(sql);
+        ps.setString(1, value);
+        bindKey(ps, 2, key);
+        return ps.executeUpdate() == 1 ? Status.OK : Status.NOT_FOUND;
+      });
+    }
     Map<String, String> sorted = new TreeMap<>();
     values.forEach((k, v) -> sorted.put(k, v.toString()));
-    String sql = sqlCache.computeIfAbsent("UPDATE:" + String.join(",", sorted.keySet()),
-        k -> schema.update(new ArrayList<>(sorted.keySet())));
+    String sql = sqlText.update(sorted.keySet());
     return call("UPDATE", () -> {
       PreparedStatement ps = prepare(sql);
       int i = 1;
@@ -157,18 +171,21 @@ public class YsqlDB extends DB implements OperationEvents.Source {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    Object[] row = insertRow(key, values);
     if (config.batchSize() > 1) {
       if (handedOver.length < config.batchSize()) {
         handedOver = new long[config.batchSize()];
       }
-      handedOver[pendingInserts.size()] = System.nanoTime();
-      pendingInserts.add(row);
+      handedOver[pendingKeys.size()] = System.nanoTime();
+      if (config.loadMethod() == YsqlConfig.LoadMethod.COPY) {
+        copyRow(key, values); // straight into the COPY's buffer: no row of Strings in between
+      } else {
+        pendingInserts.add(insertRow(key, values));
+      }
       pendingKeys.add(key);
-      if (pendingInserts.size() < config.batchSize()) {
+      if (pendingKeys.size() < config.batchSize()) {
         return Status.BATCHED_OK;
       }
-      int n = pendingInserts.size();
+      int n = pendingKeys.size();
       try {
         flushInserts();
         return Status.BATCHED_OK; // this row too was counted as written, with its batch
@@ -179,6 +196,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
         return errorStatus(e);
       }
     }
+    Object[] row = insertRow(key, values);
     return call("INSERT", () -> {
       PreparedStatement ps = prepare(schema.insert());
       bindRow(ps, row);
@@ -196,10 +214,6 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     });
   }
 
-  private static List<String> sortedFields(Set<String> fields) {
-    return fields == null ? List.of() : new ArrayList<>(new java.util.TreeSet<>(fields));
-  }
-
   /**
    * Writes the queued rows as one transaction, retried as a whole: one COPY, or one multi-row
    * INSERT ({@link YsqlConfig.LoadMethod}). The statement's latency is the batch's; each row's is
@@ -208,19 +222,8 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   private void flushInserts() throws SQLException {
     long start = System.nanoTime();
     if (config.loadMethod() == YsqlConfig.LoadMethod.COPY) {
-      copyRows.clear();
-      for (Object[] row : pendingInserts) {
-        for (Object v : row) {
-          if (v instanceof Long l) {
-            copyRows.value(l);
-          } else {
-            copyRows.value((String) v);
-          }
-        }
-        copyRows.endRow();
-      }
       retry.call("INSERT", () -> attempt(() -> {
-        copyRows.send(connection, copySql);
+        copyRows.send(connection, copySql); // the whole buffer again on a retry
         return Status.OK;
       }));
     } else {
@@ -228,12 +231,43 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     }
     long end = System.nanoTime();
     events.batch("INSERT", (end - start) / 1000);
-    for (int i = 0; i < pendingInserts.size(); i++) {
+    for (int i = 0; i < pendingKeys.size(); i++) {
       events.written("INSERT", (end - handedOver[i]) / 1000);
       events.settled(pendingKeys.get(i), true);
     }
+    clearPending();
+  }
+
+  private void clearPending() {
     pendingInserts.clear();
     pendingKeys.clear();
+    copyRows.clear();
+  }
+
+  /**
+   * One row into the COPY's buffer: the key column(s), then every field in field order as the
+   * multi-row INSERT binds them — a field's value as YCSB's {@code ByteIterator.toString()} gives
+   * it (a StringByteIterator's own text; any other's bytes read as UTF-8), a missing one NULL.
+   */
+  private void copyRow(String key, Map<String, ByteIterator> values) {
+    TableSpec t = config.table();
+    if (t.layout() == KeyLayout.HASH_RANGE) {
+      HashRangeKey k = HashRangeKey.of(key, config.split());
+      copyRows.value(k.key1()).value(k.key2());
+    } else {
+      copyRows.value(key);
+    }
+    for (String f : t.fields()) {
+      ByteIterator v = values.get(f);
+      if (v == null) {
+        copyRows.value((String) null);
+      } else if (v instanceof StringByteIterator) {
+        copyRows.value(v.toString());
+      } else {
+        copyRows.decoded(v.toArray());
+      }
+    }
+    copyRows.endRow();
   }
 
   /** The queued rows as one JDBC batch in one transaction, which the driver sends as multi-row INSERTs. */
@@ -266,8 +300,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     for (int i = 0; i < lost; i++) {
       events.settled(pendingKeys.get(i), false);
     }
-    pendingInserts.clear();
-    pendingKeys.clear();
+    clearPending();
   }
 
   private Status call(String op, RetryPolicy.Attempt<Status, SQLException> body) {
@@ -343,13 +376,26 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     }
   }
 
-  private void readRow(ResultSet rs, Map<String, ByteIterator> into) throws SQLException {
-    ResultSetMetaData md = rs.getMetaData();
-    for (int c = 1; c <= md.getColumnCount(); c++) {
-      String name = md.getColumnName(c);
-      if (!name.startsWith(TableSpec.KEY)) {
-        String v = rs.getString(c);
-        into.put(name, new StringByteIterator(v == null ? "" : v));
+  /**
+   * The row's fields into {@code into}, as YCSB's workload expects them (it verifies them under
+   * {@code dataintegrity}); the key columns are left out. Column names are read from the result's
+   * metadata once per statement: the metadata is an object per result, its names decoded per call.
+   */
+  private void readRow(String sql, ResultSet rs, Map<String, ByteIterator> into) throws SQLException {
+    String[] names = fieldColumns.get(sql);
+    if (names == null) {
+      ResultSetMetaData md = rs.getMetaData();
+      names = new String[md.getColumnCount()];
+      for (int c = 1; c <= names.length; c++) {
+        String name = md.getColumnName(c);
+        names[c - 1] = name.startsWith(TableSpec.KEY) ? null : name;
+      }
+      fieldColumns.put(sql, names);
+    }
+    for (int c = 0; c < names.length; c++) {
+      if (names[c] != null) {
+        String v = rs.getString(c + 1);
+        into.put(names[c], new StringByteIterator(v == null ? "" : v));
       }
     }
   }

@@ -7,6 +7,7 @@ import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.metrics.Metrics;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -140,6 +142,9 @@ class YsqlDBTest {
   void copyAndInsertWriteTheSameRows() throws Exception {
     List<Map<String, ByteIterator>> rows = List.of(row("tab\there", "back\\slash", "new\nline\r"),
         row("naïve café €", "", "\\N"), row("only one field"), row("x", "y", "z"));
+    // Bytes, as YCSB's random values come: read as ByteIterator.toString() reads them (UTF-8, a bad byte replaced).
+    byte[][] bytes = {"random ascii".getBytes(StandardCharsets.UTF_8), "é€".getBytes(StandardCharsets.UTF_8),
+        {'a', (byte) 0xFF, 'b'}};
     for (String method : List.of("copy", "insert")) {
       Properties p = props("table", "same_" + method, YsqlConfig.BATCH_SIZE, "3", YsqlConfig.LOAD_METHOD, method);
       YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }).close();
@@ -147,6 +152,11 @@ class YsqlDBTest {
       for (int i = 0; i < rows.size(); i++) {
         db.insert("same_" + method, "user" + i, rows.get(i));
       }
+      Map<String, ByteIterator> raw = new HashMap<>();
+      for (int f = 0; f < bytes.length; f++) {
+        raw.put("field" + f, new ByteArrayByteIterator(bytes[f]));
+      }
+      db.insert("same_" + method, "user" + rows.size(), raw);
       db.cleanup();
     }
     try (Connection c = YsqlConfig.from(props()).connect(); Statement st = c.createStatement()) {
@@ -162,9 +172,13 @@ class YsqlDBTest {
       rs.next();
       assertEquals("only one field", rs.getString(1));
       assertEquals(null, rs.getString(2), "a field the workload did not give is NULL");
+      rs = st.executeQuery("SELECT field0, field1, field2 FROM same_copy WHERE ycsb_key = 'user" + rows.size() + "'");
+      rs.next();
+      assertEquals(List.of("random ascii", "é€", "a\uFFFDb"), List.of(rs.getString(1), rs.getString(2),
+          rs.getString(3)));
       rs = st.executeQuery("SELECT count(*) FROM same_copy");
       rs.next();
-      assertEquals(rows.size(), rs.getLong(1));
+      assertEquals(rows.size() + 1, rs.getLong(1));
     }
   }
 
