@@ -57,7 +57,7 @@ ybbench_charts() {
 # Ctrl-C reaches the JVM, which writes what was measured and stops the embedded server.
 # usePlainSocketImpl: JDK 17's default socket polls before every blocking read; the classic
 # implementation reads directly, which measured ~6% more point reads for the same client CPU
-# (run-scripts/bench/ysql-vs-pgbench.sh). Later JDKs ignore the property.
+# (run-scripts/bench/scaling.sh). Later JDKs ignore the property.
 ybbench_java() {
   local module=$1 main=$2
   shift 2

@@ -75,6 +75,25 @@ bench_need_jq() {
   fi
 }
 
+# bench_need_pgbench: the references are pgbench's; as root postgresql-client is installed if missing.
+bench_need_pgbench() {
+  command -v pgbench >/dev/null 2>&1 && return 0
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client >/dev/null
+  else
+    echo "error: pgbench is needed (apt-get install postgresql-client)" >&2
+    exit 2
+  fi
+}
+
+# bench_cpu COMMAND…: runs it with its output in $bench_work/out and sets $bench_cpu_s to the CPU
+# seconds (user + system) it and the children it waited for used, by the shell's own `time`.
+bench_cpu() {
+  local TIMEFORMAT='%U %S'
+  { time "$@" >"$bench_work/out" 2>&1; } 2>"$bench_work/time" || { cat "$bench_work/out" >&2; exit 1; }
+  bench_cpu_s=$(awk '{ print $1 + $2 }' "$bench_work/time")
+}
+
 # median: of the numbers on standard input, one per line.
 median() {
   sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
