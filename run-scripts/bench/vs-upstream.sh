@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Measures the YSQL binding against upstream YCSB's own JDBC binding (site.ycsb:jdbc-binding
-# 0.17.0 from Maven Central, the last release; its unreleased HEAD fails workload E over JDBC),
-# on one embedded PostgreSQL in one run, and prints ratios (absolute numbers on a shared machine
-# are noise):
+# Measures the YSQL binding against upstream YCSB's own JDBC binding (0.17.0, the last release;
+# its unreleased HEAD fails workload E over JDBC), on one embedded PostgreSQL in one run, and
+# prints ratios (absolute numbers on a shared machine are noise). Upstream publishes only its
+# core (site.ycsb:core, taken from Maven Central) there, so its JDBC binding's jar is given,
+# built from the release's source:
+#   git clone https://github.com/brianfrankcooper/YCSB && cd YCSB && git checkout 0.17.0
+#   mvn -pl jdbc -am package -Dmaven.test.skip=true -Dcheckstyle.skip=true   # jdbc/target/jdbc-binding-*.jar
 #
 #   1. workloads a, c and e (their run phase, equal threads): ops/s, and client CPU per operation
 #      of the whole process (user + system, by the shell's `time`) — each side on a table of its
@@ -15,8 +18,8 @@
 # failed operations in its throughput: a side that had any is reported. Each measurement is
 # repeated --rounds times, the sides' order alternating; medians are compared.
 #
-# Usage: run-scripts/bench/vs-upstream.sh [--workloads "a c e"] [--threads N] [--seconds S] [--rows N]
-#                                         [--load-rows N] [--rounds N] [--db-version V]
+# Usage: run-scripts/bench/vs-upstream.sh --upstream-jar JDBC_BINDING_JAR [--workloads "a c e"]
+#            [--threads N] [--seconds S] [--rows N] [--load-rows N] [--rounds N] [--db-version V]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -31,6 +34,7 @@ rows=100000
 load_rows=1000000
 rounds=3
 version=17
+upstream_jar=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --workloads) workloads=$2; shift 2 ;;
@@ -40,10 +44,15 @@ while [[ $# -gt 0 ]]; do
     --load-rows) load_rows=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --upstream-jar) upstream_jar=$2; shift 2 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+if [[ ! -f $upstream_jar ]]; then
+  echo "error: --upstream-jar must name upstream YCSB 0.17.0's built JDBC binding jar (see --help: how to build it)" >&2
+  exit 2
+fi
 for w in $workloads; do
   [[ -f "$YBBENCH_HOME/workloads/workload$w" ]] || { echo "error: no workloads/workload$w" >&2; exit 2; }
 done
@@ -62,13 +71,13 @@ cat >"$up_dir/pom.xml" <<POM
   <modelVersion>4.0.0</modelVersion>
   <groupId>dev.ybbench.bench</groupId><artifactId>upstream-jdbc</artifactId><version>1</version>
   <dependencies>
-    <dependency><groupId>site.ycsb</groupId><artifactId>jdbc-binding</artifactId><version>0.17.0</version></dependency>
+    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>0.17.0</version></dependency>
   </dependencies>
 </project>
 POM
 (cd "$up_dir" && mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >mvn.log 2>&1) ||
   { cat "$up_dir/mvn.log" >&2; exit 1; }
-up_cp="$(cat "$up_dir/cp.txt"):$pg_jar"
+up_cp="$upstream_jar:$(cat "$up_dir/cp.txt"):$pg_jar"
 read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:--Xmx2g -Djdk.net.usePlainSocketImpl=true}"
 
 ours() { bench_ycsb "$@" --user postgres --threads "$threads"; }
@@ -115,8 +124,10 @@ for w in $workloads; do
         ours_run "workload$w" --records "$rows" --phase run --duration "$seconds" --database "w${w}o$round"
         echo "$our_ops_s $(per_op "$bench_cpu_s" "$our_ops")" >>"$bench_work/ours.txt"
       else
+        # The workload file's operationcount, as the binding runs it: CoreWorkload sizes its
+        # zipfian key range for a run's inserts by it, and redraws keys past the last inserted one.
         upstream_run "w${w}u$round" -t -P "$YBBENCH_HOME/workloads/workload$w" -p recordcount="$rows" \
-          -p operationcount=1000000000 -p maxexecutiontime="$seconds"
+          -p maxexecutiontime="$seconds"
         echo "$up_ops_s $(per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
         failed=$((failed + up_failed))
       fi
@@ -129,7 +140,7 @@ for w in $workloads; do
     -v uc="$(cut -d' ' -f2 "$bench_work/up.txt" | median)" -v f="$failed" 'BEGIN {
     printf "workload%s (medians): binding %.0f ops/s, %.1f µs CPU/op; upstream %.0f ops/s, %.1f µs CPU/op: " \
       "throughput %.2fx (target >= 1.1), CPU/op %.2fx (target <= 0.8)%s", w, o, oc, u, uc, o / u, oc / uc,
-      f > 0 ? "; upstream counted " f " failed operations in its throughput" : ""
+      (f > 0 ? "; upstream counted " f " failed operations in its throughput" : "")
   }')")
 done
 
