@@ -5,12 +5,18 @@
 #   1. load rows/s: many writes in flight per thread (--batch-size 128) vs one at a time;
 #   2. workloadc throughput through YugabyteDB's driver (com.yugabyte:java-driver-core) vs
 #      Apache's (org.apache.cassandra:java-driver-core) at equal concurrency; the same binding
-#      runs on both, with the other driver swapped in on the classpath.
+#      runs on both, with the other driver swapped in on the classpath;
+#   3. with --upstream-jar, workloadc against upstream YCSB 0.17.0's own Cassandra binding at
+#      equal threads: ops/s and whole-process client CPU per operation (user + system, by the
+#      shell's `time`), each on its own table of --rows rows. Upstream publishes only its core
+#      to Maven Central; the binding is one source file, compiled against its driver:
+#        git clone https://github.com/brianfrankcooper/YCSB && cd YCSB && git checkout 0.17.0
+#        mvn -pl cassandra -am package -Dmaven.test.skip=true   # cassandra/target/cassandra-binding-*.jar
 #
 # Each measurement is repeated --rounds times, alternating the two sides; medians are compared.
 #
 # Usage: run-scripts/bench/ycql-drivers.sh [--threads N] [--seconds S] [--rows N] [--rounds N]
-#                                          [--db-version V] [--apache-driver VERSION]
+#            [--db-version V] [--apache-driver VERSION] [--upstream-jar CASSANDRA_BINDING_JAR]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -24,6 +30,7 @@ rows=50000
 rounds=3
 version=5.0
 apache_driver=4.19.3
+upstream_jar=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --threads) threads=$2; shift 2 ;;
@@ -32,10 +39,16 @@ while [[ $# -gt 0 ]]; do
     --rounds) rounds=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
     --apache-driver) apache_driver=$2; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --upstream-jar) upstream_jar=$2; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+
+if [[ -n $upstream_jar && ! -f $upstream_jar ]]; then
+  echo "error: --upstream-jar $upstream_jar is not a file; build upstream YCSB 0.17.0's Cassandra binding (see --help)" >&2
+  exit 2
+fi
 
 ybbench_build ycsb-yugabyte
 bench_serve ServeCassandra "$version" 1
@@ -91,8 +104,70 @@ for round in $(seq 1 "$rounds"); do
   echo "round $round: $yb_driver $(tail -n 1 "$bench_work/yb.txt") ops/s, $apache $(tail -n 1 "$bench_work/apache.txt") ops/s"
 done
 
+# 3. Upstream's Cassandra binding (driver 3.0.0, as its 0.17.0 pom says) on a table of its own.
+if [[ -n $upstream_jar ]]; then
+  up_dir="$bench_work/upstream"
+  mkdir -p "$up_dir"
+  cat >"$up_dir/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>dev.ybbench.bench</groupId><artifactId>upstream-cassandra</artifactId><version>1</version>
+  <dependencies>
+    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>0.17.0</version></dependency>
+    <dependency><groupId>com.datastax.cassandra</groupId><artifactId>cassandra-driver-core</artifactId>
+      <version>3.0.0</version></dependency>
+  </dependencies>
+</project>
+POM
+  (cd "$up_dir" && mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >mvn.log 2>&1) ||
+    { cat "$up_dir/mvn.log" >&2; exit 1; }
+  up_cp="$upstream_jar:$(cat "$up_dir/cp.txt")"
+  fields=$(for i in $(seq 0 9); do printf ', field%d varchar' "$i"; done)
+  java -cp "$lib/*" "$here/Cql.java" "$hostport" \
+    "CREATE KEYSPACE IF NOT EXISTS upstream WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}" \
+    "CREATE TABLE IF NOT EXISTS upstream.usertable (y_id varchar PRIMARY KEY$fields)"
+  read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:--Xmx2g -Djdk.net.usePlainSocketImpl=true}"
+  upstream() {
+    bench_cpu java "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.CassandraCQLClient -s \
+      -threads "$threads" -p hosts="${hostport%:*}" -p port="${hostport##*:}" -p cassandra.keyspace=upstream \
+      -p cassandra.readconsistencylevel=QUORUM -p cassandra.writeconsistencylevel=QUORUM \
+      -P "$YBBENCH_HOME/workloads/workloadc" -p recordcount="$rows" "$@"
+  }
+  upstream -load
+  ycsb workloadc --records "$rows" --phase load --database ours >/dev/null
+  : >"$bench_work/ours-c.txt"
+  : >"$bench_work/up-c.txt"
+  for round in $(seq 1 "$rounds"); do
+    for side in $( ((round % 2)) && echo "ours up" || echo "up ours"); do
+      if [[ $side == ours ]]; then
+        bench_cpu "$YBBENCH_HOME/run_ycsb.sh" workloadc --api ycql --records "$rows" --phase run \
+          --duration "$seconds" --threads "$threads" --database ours --hosts "$hostport" \
+          --results-dir "$bench_work/results"
+        run=$(sed -n 's/^Results: //p' "$bench_work/out")
+        echo "$(phase_throughput "$run" run) $(awk -v c="$bench_cpu_s" -v n="$(result "$run" summary.json \
+          '.phases.run.successes')" 'BEGIN { print 1e6 * c / n }')" >>"$bench_work/ours-c.txt"
+      else
+        upstream -t -p maxexecutiontime="$seconds"
+        awk -F', ' '/^\[OVERALL\], RunTime/ { t = $3 } /^\[OVERALL\], Throughput/ { r = $3 }
+          /^\[READ-FAILED\], Operations/ { f = $3 }
+          END { if (f > 0) { print "error: upstream failed " f " reads" > "/dev/stderr"; exit 1 }
+                print r, 1e6 * c / (r * t / 1000) }' c="$bench_cpu_s" "$bench_work/out" >>"$bench_work/up-c.txt"
+      fi
+    done
+    echo "round $round: binding $(tail -n 1 "$bench_work/ours-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op", $1, $2 }')," \
+      "upstream $(tail -n 1 "$bench_work/up-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op", $1, $2 }')"
+  done
+fi
+
 awk -v li="$(median <"$bench_work/inflight.txt")" -v l1="$(median <"$bench_work/single.txt")" \
   -v yb="$(median <"$bench_work/yb.txt")" -v ap="$(median <"$bench_work/apache.txt")" 'BEGIN {
   printf "load (medians): 128 writes in flight per thread %.0f rows/s, one at a time %.0f rows/s: ratio %.2f\n", li, l1, li / l1
   printf "workloadc (medians): YugabyteDB driver %.0f ops/s, Apache driver %.0f ops/s: ratio %.2f\n", yb, ap, yb / ap
 }'
+if [[ -n $upstream_jar ]]; then
+  awk -v o="$(cut -d' ' -f1 "$bench_work/ours-c.txt" | median)" -v u="$(cut -d' ' -f1 "$bench_work/up-c.txt" | median)" \
+    -v oc="$(cut -d' ' -f2 "$bench_work/ours-c.txt" | median)" -v uc="$(cut -d' ' -f2 "$bench_work/up-c.txt" | median)" 'BEGIN {
+    printf "workloadc vs upstream (medians): binding %.0f ops/s, %.1f µs CPU/op; upstream Cassandra binding %.0f " \
+      "ops/s, %.1f µs CPU/op: throughput %.2fx (target >= 1.1), CPU/op %.2fx\n", o, oc, u, uc, o / u, oc / uc
+  }'
+fi

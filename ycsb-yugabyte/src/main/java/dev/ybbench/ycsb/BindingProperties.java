@@ -2,10 +2,28 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.UserError;
 import java.util.Properties;
+import site.ycsb.workloads.CoreWorkload;
 
 /** Reading the bindings' YCSB properties, with one clear error for a value that is not a number. */
 public final class BindingProperties {
   private BindingProperties() {}
+
+  /**
+   * Whether the workload looks at the values a read or scan returns: YCSB's CoreWorkload only
+   * when it verifies them ({@code dataintegrity=true}); another workload class, or none named, is
+   * assumed to.
+   * When it does not, the bindings still fetch every row and column the server sends, but build
+   * no strings and maps that no one reads — as upstream YCSB's JDBC binding skips them for
+   * {@code readallfields}: a benchmark client should spend its CPU on the database's work.
+   */
+  public static boolean valuesRead(Properties p) {
+    String workload = p.getProperty("workload");
+    if (workload == null) {
+      return true; // a binding used without a workload file: its caller may look at anything
+    }
+    boolean core = workload.equals(CoreWorkload.class.getName()) || workload.equals(ClientSlices.class.getName());
+    return !core || Boolean.parseBoolean(p.getProperty(CoreWorkload.DATA_INTEGRITY_PROPERTY, "false").strip());
+  }
 
   public static int intProp(Properties p, String name, int dflt) {
     String v = p.getProperty(name);

@@ -11,6 +11,7 @@ import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.Attempts;
 import dev.ybbench.harness.retry.Decision;
 import dev.ybbench.harness.retry.RetryPolicy;
+import dev.ybbench.ycsb.BindingProperties;
 import dev.ybbench.ycsb.schema.CqlSchema;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
@@ -54,6 +55,8 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   private StatementCache cqlText;
   /** Per SELECT, its result's column names, null for key columns ({@link #readRow}). */
   private final Map<String, String[]> fieldColumns = new HashMap<>();
+  /** Whether reads hand their values to the workload ({@link BindingProperties#valuesRead}). */
+  private boolean valuesRead;
   private RetryPolicy<RuntimeException> retry;
   private Semaphore inFlight;
 
@@ -67,6 +70,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     config = YcqlConfig.from(getProperties());
     schema = config.schema();
     cqlText = new StatementCache(schema);
+    valuesRead = BindingProperties.valuesRead(getProperties());
     inFlight = new Semaphore(config.inFlight());
     retry = RetryPolicy.of(RuntimeException.class, CqlErrors::classify, config.maxRetries(), () -> events);
     try {
@@ -101,7 +105,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
       if (row == null) {
         return Status.NOT_FOUND;
       }
-      if (result != null) {
+      if (result != null && valuesRead) {
         readRow(cql, row, result);
       }
       return Status.OK;
@@ -122,10 +126,10 @@ public class YcqlDB extends DB implements OperationEvents.Source {
         result.clear();
       }
       // Iterating the result set fetches further pages as needed.
-      for (Row row : shared.session.execute(bound)) {
-        HashMap<String, ByteIterator> r = new HashMap<>();
-        readRow(cql, row, r);
-        if (result != null) {
+      for (Row row : shared.session.execute(bound)) { // every row fetched, whether or not its values are read
+        if (result != null && valuesRead) {
+          HashMap<String, ByteIterator> r = new HashMap<>();
+          readRow(cql, row, r);
           result.add(r);
         }
       }

@@ -5,6 +5,7 @@ import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
 import dev.ybbench.harness.ysql.CopyRows;
+import dev.ybbench.ycsb.BindingProperties;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.SqlSchema;
@@ -51,6 +52,8 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   private StatementCache sqlText;
   /** Per SELECT, its result's column names, null for key columns ({@link #readRow}). */
   private final Map<String, String[]> fieldColumns = new HashMap<>();
+  /** Whether reads hand their values to the workload ({@link BindingProperties#valuesRead}). */
+  private boolean valuesRead;
   /** The batch's rows for a multi-row INSERT; a COPY's are encoded into {@link #copyRows} as they come. */
   private final List<Object[]> pendingInserts = new ArrayList<>();
   /** The keys of the batch's rows, in order, whichever way they are written. */
@@ -74,6 +77,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     schema = config.schema();
     copySql = schema.copy();
     sqlText = new StatementCache(schema);
+    valuesRead = BindingProperties.valuesRead(getProperties());
     retry = RetryPolicy.of(SQLException.class, SqlErrors::classify, config.maxRetries(), () -> events);
     try {
       connection = config.connect();
@@ -109,7 +113,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
         if (!rs.next()) {
           return Status.NOT_FOUND;
         }
-        if (result != null) {
+        if (result != null && valuesRead) {
           readRow(sql, rs, result);
         }
         return Status.OK;
@@ -129,10 +133,10 @@ public class YsqlDB extends DB implements OperationEvents.Source {
         result.clear();
       }
       try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          HashMap<String, ByteIterator> row = new HashMap<>();
-          readRow(sql, rs, row);
-          if (result != null) {
+        while (rs.next()) { // every row fetched, whether or not its values are read
+          if (result != null && valuesRead) {
+            HashMap<String, ByteIterator> row = new HashMap<>();
+            readRow(sql, rs, row);
             result.add(row);
           }
         }
