@@ -174,8 +174,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
           + "where it stopped")
   Path resume;
 
-  @Option(names = "--driver", paramLabel = "D", defaultValue = "yugabyte",
-      description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: ${DEFAULT-VALUE})")
+  @Option(names = "--driver", paramLabel = "D",
+      description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: the smart driver on "
+          + "YugabyteDB, pgjdbc on PostgreSQL)")
   String driver;
 
   @Option(names = "--database", paramLabel = "DB", defaultValue = "ycsb",
@@ -624,7 +625,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       setIfGiven(props, YcqlConfig.RF, rf == null ? null : rf.toString());
       setIfGiven(props, YcqlConfig.CONSISTENCY, consistency);
     } else {
-      props.setProperty(YsqlConfig.DRIVER, driver);
+      setIfGiven(props, YsqlConfig.DRIVER, driver); // else chosen for the server found (YsqlTarget)
       props.setProperty(YsqlConfig.DATABASE, database);
       // Recorded in run.json whether given or not: how a load wrote its rows decides its rows/s.
       props.setProperty(YsqlConfig.LOAD_METHOD, YsqlConfig.LoadMethod.named(loadMethod != null ? loadMethod

@@ -146,6 +146,9 @@ final class YcsbPhase {
     }
 
     Metrics metrics = new Metrics();
+    boolean verified = !load && Boolean.parseBoolean(props.getProperty(CoreWorkload.DATA_INTEGRITY_PROPERTY, "false")
+        .strip());
+    Verifications verifications = verified ? Verifications.start() : null;
     Warmup warmup = warmupSeconds > 0 ? new Warmup(latencyDir, timeseries) : null;
     MetricsSink sink = new MetricsSink(warmup != null ? warmup.metrics : metrics);
     sink.track(checkpoint);
@@ -231,6 +234,9 @@ final class YcsbPhase {
       recorder.close();
       w.cleanup();
       throw new RunFailure(threadFailures.reason(threads));
+    }
+    if (verifications != null) {
+      verifications.record(phase, metrics, console); // counted in the measured window, the warm-up's too
     }
     double seconds = measurementWindow(measured, recorder.elapsedSeconds(), recorder.startNanos());
     recorder.close();
