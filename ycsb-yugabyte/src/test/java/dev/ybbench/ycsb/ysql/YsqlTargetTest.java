@@ -95,6 +95,16 @@ class YsqlTargetTest {
       assertEquals("sslmode=disable", p.getProperty(YsqlConfig.URL_OPTIONS));
       assertEquals("p@ss", p.getProperty(YsqlConfig.PASSWORD));
       assertEquals("POSTGRESQL", p.getProperty(YsqlConfig.DIALECT));
+      assertEquals("pgjdbc", p.getProperty(YsqlConfig.DRIVER), "no driver asked for: pgjdbc on PostgreSQL");
+    }
+  }
+
+  @Test
+  void theSmartDriverAskedForOnPostgresqlConnectsWithoutBalancing() {
+    Properties p = props("smart");
+    p.setProperty(YsqlConfig.DRIVER, "yugabyte");
+    try (YsqlTarget t = open(p)) {
+      assertEquals("yugabyte", p.getProperty(YsqlConfig.DRIVER));
       assertEquals("false", p.getProperty(YsqlConfig.LOAD_BALANCE));
     }
   }
