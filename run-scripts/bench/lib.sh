@@ -38,7 +38,9 @@ bench_cleanup() {
 bench_ycsb() {
   local log="$bench_work/ycsb.log"
   if [[ -n "${BENCH_CLASSPATH:-}" ]]; then
-    java -Xmx2g -Dybbench.home="$YBBENCH_HOME" -cp "$BENCH_CLASSPATH" dev.ybbench.ycsb.RunYcsb "$@" \
+    local opts
+    read -r -a opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
+    java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -cp "$BENCH_CLASSPATH" dev.ybbench.ycsb.RunYcsb "$@" \
       --hosts "$hostport" --results-dir "$bench_work/results" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
   else
     "$YBBENCH_HOME/run_ycsb.sh" "$@" --hosts "$hostport" --results-dir "$bench_work/results" >"$log" 2>&1 ||

@@ -78,7 +78,7 @@ POM
 (cd "$up_dir" && mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >mvn.log 2>&1) ||
   { cat "$up_dir/mvn.log" >&2; exit 1; }
 up_cp="$upstream_jar:$(cat "$up_dir/cp.txt"):$pg_jar"
-read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:--Xmx2g -Djdk.net.usePlainSocketImpl=true}"
+read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
 
 ours() { bench_ycsb "$@" --user postgres --threads "$threads"; }
 

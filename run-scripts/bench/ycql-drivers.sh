@@ -126,7 +126,7 @@ POM
   java -cp "$lib/*" "$here/Cql.java" "$hostport" \
     "CREATE KEYSPACE IF NOT EXISTS upstream WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}" \
     "CREATE TABLE IF NOT EXISTS upstream.usertable (y_id varchar PRIMARY KEY$fields)"
-  read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:--Xmx2g -Djdk.net.usePlainSocketImpl=true}"
+  read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
   upstream() {
     bench_cpu java "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.CassandraCQLClient -s \
       -threads "$threads" -p hosts="${hostport%:*}" -p port="${hostport##*:}" -p cassandra.keyspace=upstream \

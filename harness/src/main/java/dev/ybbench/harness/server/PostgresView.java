@@ -106,8 +106,8 @@ public final class PostgresView implements ServerView {
   }
 
   /**
-   * The node's reads (SELECTs) and writes (INSERT, UPDATE, DELETE statements, however many rows
-   * each wrote) with their execution time, leaving out the harness's own queries of the server.
+   * The node's reads (SELECTs) and writes (INSERT, UPDATE, DELETE and COPY statements, however
+   * many rows each wrote) with their execution time, leaving out the harness's own queries of the server.
    */
   static ServerView.NodeCounters node(Map<String, ServerView.StatementCount> statements, Long cpuNanos) {
     long reads = 0;
@@ -124,7 +124,7 @@ public final class PostgresView implements ServerView {
       if (q.startsWith("SELECT")) {
         reads += c.calls();
         readMs += ms;
-      } else if (q.startsWith("INSERT") || q.startsWith("UPDATE") || q.startsWith("DELETE")) {
+      } else if (q.startsWith("INSERT") || q.startsWith("UPDATE") || q.startsWith("DELETE") || q.startsWith("COPY")) {
         writes += c.calls();
         writeMs += ms;
       }
