@@ -123,9 +123,11 @@ POM
     { cat "$up_dir/mvn.log" >&2; exit 1; }
   up_cp="$upstream_jar:$(cat "$up_dir/cp.txt")"
   fields=$(for i in $(seq 0 9); do printf ', field%d varchar' "$i"; done)
+  # The driver's own warnings (YugabyteDB's partition metadata, which Cassandra has not) go to a log.
   java -cp "$lib/*" "$here/Cql.java" "$hostport" \
     "CREATE KEYSPACE IF NOT EXISTS upstream WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}" \
-    "CREATE TABLE IF NOT EXISTS upstream.usertable (y_id varchar PRIMARY KEY$fields)"
+    "CREATE TABLE IF NOT EXISTS upstream.usertable (y_id varchar PRIMARY KEY$fields)" >"$up_dir/cql.log" 2>&1 ||
+    { cat "$up_dir/cql.log" >&2; exit 1; }
   read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
   upstream() {
     bench_cpu java "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.CassandraCQLClient -s \
