@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongFunction;
 import site.ycsb.generator.NumberGenerator;
 
@@ -43,15 +42,16 @@ final class LoadCheckpoint {
   private final ArrayDeque<Long> redo;
   /**
    * Handed out and not yet settled, by key name: put under the lock of {@link #draw} (so a save
-   * that reads {@code next} sees every key below it), removed without it as inserts settle — on
-   * the workload's threads and, for asynchronous writes, the driver's.
+   * that reads {@code next} sees every key below it), removed as inserts settle — on the
+   * workload's threads and, for asynchronous writes, the driver's — without it once written.
    */
   private final Map<String, Long> pending = new ConcurrentHashMap<>();
   private final ObjectNode resumedFrom;
   private long next;
   private long reserved;
-  private final LongAdder written = new LongAdder();
-  private final LongAdder lost = new LongAdder();
+  /** Keys handed out so far; those neither pending nor lost are written (counted so, not one by one). */
+  private long drawnCount;
+  private long lost;
   private long lastSave;
   /** The key number this thread drew last and its name, so the workload does not build the name again. */
   private final ThreadLocal<Drawn> drawn = ThreadLocal.withInitial(Drawn::new);
@@ -120,6 +120,7 @@ final class LoadCheckpoint {
       }
       k = next++;
     }
+    drawnCount++;
     Drawn d = drawn.get();
     d.keynum = k;
     d.name = keyName.apply(k);
@@ -134,12 +135,19 @@ final class LoadCheckpoint {
   }
 
   /**
-   * The insert of {@code key} was written, or lost after its retries. Without the lock: a save
-   * that still lists the key as pending only leaves it in doubt, to be looked up on a resume.
+   * The insert of {@code key} was written, or lost after its retries. A write settles without the
+   * lock (it only leaves {@link #pending}, and a save counts what left it as written); a loss, rare,
+   * takes it, so that a save never sees the key gone but not yet counted as lost.
    */
   void settled(String key, boolean wasWritten) {
-    if (pending.remove(key) != null) {
-      (wasWritten ? written : lost).increment();
+    if (wasWritten) {
+      pending.remove(key);
+      return;
+    }
+    synchronized (this) {
+      if (pending.remove(key) != null) {
+        lost++;
+      }
     }
   }
 
@@ -160,9 +168,10 @@ final class LoadCheckpoint {
     ObjectNode n = RunDirectory.JSON.createObjectNode();
     n.put("start", start).put("end", end).put("next", next).put("reserved", reserved);
     TreeSet<Long> doubtful = new TreeSet<>(pending.values());
+    long written = drawnCount - doubtful.size() - lost; // a key that leaves pending while it is read: written
     doubtful.addAll(redo);
     n.putArray("pending").addAll(doubtful.stream().map(k -> RunDirectory.JSON.getNodeFactory().numberNode(k)).toList());
-    n.put("written", written.sum()).put("lost", lost.sum()).put("complete", next == end && doubtful.isEmpty());
+    n.put("written", written).put("lost", lost).put("complete", next == end && doubtful.isEmpty());
     if (resumedFrom != null) {
       n.set("resumed_from", resumedFrom);
     }
