@@ -64,6 +64,12 @@ ybbench_charts() {
 # measured ~6% more point reads for the same client CPU (run-scripts/bench/scaling.sh). Later JDKs
 # ignore the property.
 YBBENCH_DEFAULT_JAVA_OPTS="-Xms32m -Xmx2g -Djdk.net.usePlainSocketImpl=true"
+
+# ybbench_java_opts NAME: sets the array NAME to the client JVM's options.
+ybbench_java_opts() {
+  read -r -a "$1" <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
+}
+
 ybbench_java() {
   local module=$1 main=$2
   shift 2
@@ -75,7 +81,7 @@ ybbench_java() {
     fi
   fi
   local opts
-  read -r -a opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
+  ybbench_java_opts opts
   exec java "${opts[@]}" \
     -Dybbench.home="$YBBENCH_HOME" -Dybbench.git="$rev" \
     -cp "$YBBENCH_HOME/$module/target/$module.jar:$YBBENCH_HOME/$module/target/lib/*" \

@@ -39,7 +39,7 @@ bench_ycsb() {
   local log="$bench_work/ycsb.log"
   if [[ -n "${BENCH_CLASSPATH:-}" ]]; then
     local opts
-    read -r -a opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
+    ybbench_java_opts opts
     java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -cp "$BENCH_CLASSPATH" dev.ybbench.ycsb.RunYcsb "$@" \
       --hosts "$hostport" --results-dir "$bench_work/results" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
   else
@@ -94,6 +94,43 @@ bench_cpu() {
   local TIMEFORMAT='%U %S'
   { time "$@" >"$bench_work/out" 2>&1; } 2>"$bench_work/time" || { cat "$bench_work/out" >&2; exit 1; }
   bench_cpu_s=$(awk '{ print $1 + $2 }' "$bench_work/time")
+}
+
+# bench_per_op CPU_S OPERATIONS: µs of CPU per operation.
+bench_per_op() {
+  awk -v c="$1" -v n="$2" 'BEGIN { printf "%.1f", 1e6 * c / n }'
+}
+
+# bench_maven_classpath DIR GROUP:ARTIFACT:VERSION…: the classpath of those artifacts from Maven
+# Central and their dependencies, resolved through a throwaway pom in DIR.
+bench_maven_classpath() {
+  local dir=$1 deps="" coord g a v
+  shift
+  mkdir -p "$dir"
+  for coord in "$@"; do
+    IFS=: read -r g a v <<<"$coord"
+    deps+="<dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version></dependency>"
+  done
+  cat >"$dir/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>dev.ybbench.bench</groupId><artifactId>$(basename "$dir")</artifactId><version>1</version>
+  <dependencies>$deps</dependencies>
+</project>
+POM
+  (cd "$dir" && mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >mvn.log 2>&1) ||
+    { cat "$dir/mvn.log" >&2; exit 1; }
+  cat "$dir/cp.txt"
+}
+
+# bench_upstream_figures: the summary upstream YCSB's Client printed into $bench_work/out, as
+# "OPS_PER_S OPERATIONS FAILED". Upstream counts failed operations in its throughput, so the
+# scripts report them beside it.
+bench_upstream_figures() {
+  awk -F', ' '/^\[OVERALL\], RunTime/ { t = $3 } /^\[OVERALL\], Throughput/ { r = $3 }
+    /^\[[A-Z]+-FAILED\], Operations/ { f += $3 }
+    END { if (r == "") exit 1; printf "%s %d %d\n", r, int(r * t / 1000 + 0.5), f }' "$bench_work/out" ||
+    { cat "$bench_work/out" >&2; echo "error: upstream YCSB printed no throughput" >&2; exit 1; }
 }
 
 # median: of the numbers on standard input, one per line.

@@ -9,6 +9,7 @@
 #
 # Usage: run-scripts/bench/scaling.sh [--threads "1 2 4 8 16 32 64"] [--seconds S] [--warmup S]
 #                                     [--rows N] [--rounds N] [--driver pgjdbc|yugabyte] [--db-version V]
+# (--driver: the harness's default for the server, pgjdbc on PostgreSQL, unless given)
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -21,7 +22,7 @@ seconds=15
 warmup=5
 rows=100000
 rounds=1
-driver=yugabyte
+driver=
 version=17
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -32,7 +33,7 @@ while [[ $# -gt 0 ]]; do
     --rounds) rounds=$2; shift 2 ;;
     --driver) driver=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -52,7 +53,7 @@ cores=$(nproc)
 echo "PostgreSQL $server_version on $hostport, $cores cores: workloadc vs pgbench -S -M prepared," \
   "$rounds round(s) of ${seconds} s per count (binding: +${warmup} s warm-up), $rows rows"
 read_args=(workloadc --records "$rows" -p fieldcount=1 -p fieldlength=84 -p requestdistribution=uniform
-  --user postgres --driver "$driver")
+  --user postgres ${driver:+--driver "$driver"})
 scale=$(( (rows + 99999) / 100000 ))
 PGUSER=postgres pgbench -i -q -s "$scale" -h "$host" -p "$port" postgres >/dev/null 2>&1
 bench_ycsb "${read_args[@]}" --phase load --threads 8 >/dev/null
@@ -68,14 +69,14 @@ for n in $counts; do
       -h "$host" -p "$port" postgres
     tx=$(awk '/actually processed/ { print $NF }' "$bench_work/out")
     tps=$(awk '/^tps/ { print $3; exit }' "$bench_work/out")
-    echo "$tps $(awk -v c="$bench_cpu_s" -v t="$tx" 'BEGIN { print 1e6 * c / t }')" >>"$bench_work/p.txt"
+    echo "$tps $(bench_per_op "$bench_cpu_s" "$tx")" >>"$bench_work/p.txt"
     bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "${read_args[@]}" --phase run --threads "$n" --duration "$seconds" \
       --warmup "$warmup" --hosts "$hostport" --results-dir "$bench_work/results"
     run=$(sed -n 's/^Results: //p' "$bench_work/out")
     # Whole process: every operation it did, the warm-up's too, against all of its CPU.
     ops=$(( $(result "$run" summary.json '.phases.run.successes') + $(result "$run" summary.json \
       '.phases.warmup.successes // 0') ))
-    echo "$(phase_throughput "$run" run) $(awk -v c="$bench_cpu_s" -v t="$ops" 'BEGIN { print 1e6 * c / t }')" \
+    echo "$(phase_throughput "$run" run) $(bench_per_op "$bench_cpu_s" "$ops")" \
       "$(result "$run" summary.json '.phases.run.client.cpu_us_per_op')" >>"$bench_work/b.txt"
   done
   p_tps=$(cut -d' ' -f1 "$bench_work/p.txt" | median)

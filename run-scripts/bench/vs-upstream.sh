@@ -63,22 +63,9 @@ echo "PostgreSQL $server_version on $hostport: $threads threads, $rounds rounds 
   "load of $load_rows rows"
 
 # Upstream YCSB 0.17.0's JDBC binding and its core, with the PostgreSQL driver the harness uses.
-up_dir="$bench_work/upstream"
-mkdir -p "$up_dir"
 pg_jar=$(find "$YBBENCH_HOME/ycsb-yugabyte/target/lib" -name 'postgresql-*.jar' | head -n 1)
-cat >"$up_dir/pom.xml" <<POM
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>dev.ybbench.bench</groupId><artifactId>upstream-jdbc</artifactId><version>1</version>
-  <dependencies>
-    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>0.17.0</version></dependency>
-  </dependencies>
-</project>
-POM
-(cd "$up_dir" && mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >mvn.log 2>&1) ||
-  { cat "$up_dir/mvn.log" >&2; exit 1; }
-up_cp="$upstream_jar:$(cat "$up_dir/cp.txt"):$pg_jar"
-read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
+up_cp="$upstream_jar:$(bench_maven_classpath "$bench_work/upstream-jdbc" site.ycsb:core:0.17.0):$pg_jar"
+ybbench_java_opts java_opts
 
 ours() { bench_ycsb "$@" --user postgres --threads "$threads"; }
 
@@ -90,11 +77,9 @@ upstream_run() {
   bench_cpu java "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.JdbcDBClient -s \
     -threads "$threads" -p db.driver=org.postgresql.Driver -p db.user=postgres -p db.passwd= \
     -p "db.url=jdbc:postgresql://$hostport/$db?reWriteBatchedInserts=true" "$@"
-  up_ops_s=$(awk -F', ' '/^\[OVERALL\], Throughput/ { print $3 }' "$bench_work/out")
-  up_ops=$(awk -F', ' '/^\[OVERALL\], RunTime/ { t = $3 } /^\[OVERALL\], Throughput/ { print int($3 * t / 1000 + 0.5) }' \
-    "$bench_work/out")
-  up_failed=$(awk -F', ' '/^\[[A-Z]+-FAILED\], Operations/ { n += $3 } END { print n + 0 }' "$bench_work/out")
-  [[ -n $up_ops_s ]] || { cat "$bench_work/out" >&2; echo "error: upstream YCSB printed no throughput" >&2; exit 1; }
+  local figures
+  figures=$(bench_upstream_figures)
+  read -r up_ops_s up_ops up_failed <<<"$figures"
 }
 
 # ours_run ARGS…: the binding, timed; sets $our_ops_s and $our_ops (successes, its warm-up's too).
@@ -109,8 +94,6 @@ ours_run() {
   our_ops=$(result "$run" summary.json "[.phases[].successes] | add")
 }
 
-per_op() { awk -v c="$1" -v n="$2" 'BEGIN { printf "%.1f", 1e6 * c / n }'; }
-
 report=()
 for w in $workloads; do
   : >"$bench_work/ours.txt"
@@ -122,13 +105,13 @@ for w in $workloads; do
     for side in $( ((round % 2)) && echo "ours up" || echo "up ours"); do
       if [[ $side == ours ]]; then
         ours_run "workload$w" --records "$rows" --phase run --duration "$seconds" --database "w${w}o$round"
-        echo "$our_ops_s $(per_op "$bench_cpu_s" "$our_ops")" >>"$bench_work/ours.txt"
+        echo "$our_ops_s $(bench_per_op "$bench_cpu_s" "$our_ops")" >>"$bench_work/ours.txt"
       else
         # The workload file's operationcount, as the binding runs it: CoreWorkload sizes its
         # zipfian key range for a run's inserts by it, and redraws keys past the last inserted one.
         upstream_run "w${w}u$round" -t -P "$YBBENCH_HOME/workloads/workload$w" -p recordcount="$rows" \
           -p maxexecutiontime="$seconds"
-        echo "$up_ops_s $(per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
+        echo "$up_ops_s $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
         failed=$((failed + up_failed))
       fi
     done
@@ -151,11 +134,11 @@ for round in $(seq 1 "$rounds"); do
   for side in $( ((round % 2)) && echo "ours up" || echo "up ours"); do
     if [[ $side == ours ]]; then
       ours_run workloada --records "$load_rows" --phase load --database "lo$round"
-      echo "$our_ops_s $(per_op "$bench_cpu_s" "$our_ops")" >>"$bench_work/ours.txt"
+      echo "$our_ops_s $(bench_per_op "$bench_cpu_s" "$our_ops")" >>"$bench_work/ours.txt"
     else
       upstream_run "lu$round" -load -P "$YBBENCH_HOME/workloads/workloada" -p recordcount="$load_rows" \
         -p db.batchsize=1000 -p jdbc.batchupdateapi=true
-      echo "$up_ops_s $(per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
+      echo "$up_ops_s $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
     fi
   done
   echo "load round $round: binding $(tail -n 1 "$bench_work/ours.txt" | awk '{ printf "%.0f rows/s, %s µs/row", $1, $2 }')," \

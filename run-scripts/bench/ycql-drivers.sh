@@ -56,23 +56,11 @@ echo "Cassandra $server_version on $hostport: $threads threads, $rounds rounds o
 
 # The same runner with Apache's driver: its jars first, YugabyteDB's driver jars left out
 # (both use the com.datastax.oss.driver packages, so only one can be on a classpath).
-apache_dir="$bench_work/apache-driver"
-mkdir -p "$apache_dir"
-cat >"$apache_dir/pom.xml" <<POM
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>dev.ybbench.bench</groupId><artifactId>apache-driver</artifactId><version>1</version>
-  <dependencies>
-    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-core</artifactId>
-      <version>$apache_driver</version></dependency>
-  </dependencies>
-</project>
-POM
-(cd "$apache_dir" && mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >mvn.log 2>&1) ||
-  { cat "$apache_dir/mvn.log" >&2; exit 1; }
+apache_cp=$(bench_maven_classpath "$bench_work/apache-driver" \
+  "org.apache.cassandra:java-driver-core:$apache_driver")
 lib="$YBBENCH_HOME/ycsb-yugabyte/target/lib"
 yb_free=$(find "$lib" -name '*.jar' ! -name 'java-driver-core-*-yb-*' ! -name 'native-protocol-*-yb-*' | sort | paste -sd:)
-apache_cp="$(cat "$apache_dir/cp.txt"):$YBBENCH_HOME/ycsb-yugabyte/target/ycsb-yugabyte.jar:$yb_free"
+apache_cp="$apache_cp:$YBBENCH_HOME/ycsb-yugabyte/target/ycsb-yugabyte.jar:$yb_free"
 
 ycsb() { bench_ycsb "$@" --api ycql --threads "$threads"; }
 
@@ -106,29 +94,16 @@ done
 
 # 3. Upstream's Cassandra binding (driver 3.0.0, as its 0.17.0 pom says) on a table of its own.
 if [[ -n $upstream_jar ]]; then
-  up_dir="$bench_work/upstream"
-  mkdir -p "$up_dir"
-  cat >"$up_dir/pom.xml" <<POM
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>dev.ybbench.bench</groupId><artifactId>upstream-cassandra</artifactId><version>1</version>
-  <dependencies>
-    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>0.17.0</version></dependency>
-    <dependency><groupId>com.datastax.cassandra</groupId><artifactId>cassandra-driver-core</artifactId>
-      <version>3.0.0</version></dependency>
-  </dependencies>
-</project>
-POM
-  (cd "$up_dir" && mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >mvn.log 2>&1) ||
-    { cat "$up_dir/mvn.log" >&2; exit 1; }
-  up_cp="$upstream_jar:$(cat "$up_dir/cp.txt")"
+  up_dir="$bench_work/upstream-cassandra"
+  up_cp="$upstream_jar:$(bench_maven_classpath "$up_dir" site.ycsb:core:0.17.0 \
+    com.datastax.cassandra:cassandra-driver-core:3.0.0)"
   fields=$(for i in $(seq 0 9); do printf ', field%d varchar' "$i"; done)
   # The driver's own warnings (YugabyteDB's partition metadata, which Cassandra has not) go to a log.
   java -cp "$lib/*" "$here/Cql.java" "$hostport" \
     "CREATE KEYSPACE IF NOT EXISTS upstream WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}" \
     "CREATE TABLE IF NOT EXISTS upstream.usertable (y_id varchar PRIMARY KEY$fields)" >"$up_dir/cql.log" 2>&1 ||
     { cat "$up_dir/cql.log" >&2; exit 1; }
-  read -r -a java_opts <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
+  ybbench_java_opts java_opts
   upstream() {
     bench_cpu java "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.CassandraCQLClient -s \
       -threads "$threads" -p hosts="${hostport%:*}" -p port="${hostport##*:}" -p cassandra.keyspace=upstream \
@@ -146,14 +121,17 @@ POM
           --duration "$seconds" --threads "$threads" --database ours --hosts "$hostport" \
           --results-dir "$bench_work/results"
         run=$(sed -n 's/^Results: //p' "$bench_work/out")
-        echo "$(phase_throughput "$run" run) $(awk -v c="$bench_cpu_s" -v n="$(result "$run" summary.json \
-          '.phases.run.successes')" 'BEGIN { print 1e6 * c / n }')" >>"$bench_work/ours-c.txt"
+        echo "$(phase_throughput "$run" run) $(bench_per_op "$bench_cpu_s" "$(result "$run" summary.json \
+          '.phases.run.successes')")" >>"$bench_work/ours-c.txt"
       else
         upstream -t -p maxexecutiontime="$seconds"
-        awk -F', ' '/^\[OVERALL\], RunTime/ { t = $3 } /^\[OVERALL\], Throughput/ { r = $3 }
-          /^\[READ-FAILED\], Operations/ { f = $3 }
-          END { if (f > 0) { print "error: upstream failed " f " reads" > "/dev/stderr"; exit 1 }
-                print r, 1e6 * c / (r * t / 1000) }' c="$bench_cpu_s" "$bench_work/out" >>"$bench_work/up-c.txt"
+        figures=$(bench_upstream_figures)
+        read -r up_ops_s up_ops up_failed <<<"$figures"
+        if ((up_failed > 0)); then
+          echo "error: upstream's Cassandra binding failed $up_failed reads; its throughput would count them" >&2
+          exit 1
+        fi
+        echo "$up_ops_s $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up-c.txt"
       fi
     done
     echo "round $round: binding $(tail -n 1 "$bench_work/ours-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op", $1, $2 }')," \

@@ -22,7 +22,12 @@ public final class BindingProperties {
       return true; // a binding used without a workload file: its caller may look at anything
     }
     boolean core = workload.equals(CoreWorkload.class.getName()) || workload.equals(ClientSlices.class.getName());
-    return !core || Boolean.parseBoolean(p.getProperty(CoreWorkload.DATA_INTEGRITY_PROPERTY, "false").strip());
+    return !core || dataIntegrity(p);
+  }
+
+  /** CoreWorkload's {@code dataintegrity}: whether it writes values it can check and checks each read. */
+  public static boolean dataIntegrity(Properties p) {
+    return Boolean.parseBoolean(p.getProperty(CoreWorkload.DATA_INTEGRITY_PROPERTY, "false").strip());
   }
 
   public static int intProp(Properties p, String name, int dflt) {

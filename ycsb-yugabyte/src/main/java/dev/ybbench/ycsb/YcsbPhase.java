@@ -146,9 +146,7 @@ final class YcsbPhase {
     }
 
     Metrics metrics = new Metrics();
-    boolean verified = !load && Boolean.parseBoolean(props.getProperty(CoreWorkload.DATA_INTEGRITY_PROPERTY, "false")
-        .strip());
-    Verifications verifications = verified ? Verifications.start() : null;
+    Verifications verifications = !load && BindingProperties.dataIntegrity(props) ? Verifications.start() : null;
     Warmup warmup = warmupSeconds > 0 ? new Warmup(latencyDir, timeseries) : null;
     MetricsSink sink = new MetricsSink(warmup != null ? warmup.metrics : metrics);
     sink.track(checkpoint);

@@ -75,23 +75,10 @@ public final class CopyRows {
   /** A whole-number value of the current row. */
   public CopyRows value(long v) {
     separate();
-    ensure(20);
-    if (v == Long.MIN_VALUE) {
-      return append(Long.toString(v));
-    }
-    if (v < 0) {
-      buf[len++] = '-';
-      v = -v;
-    }
-    int start = len;
-    do {
-      buf[len++] = (byte) ('0' + v % 10);
-      v /= 10;
-    } while (v > 0);
-    for (int i = start, j = len - 1; i < j; i++, j--) {
-      byte t = buf[i];
-      buf[i] = buf[j];
-      buf[j] = t;
+    String digits = Long.toString(v);
+    ensure(digits.length());
+    for (int i = 0; i < digits.length(); i++) {
+      buf[len++] = (byte) digits.charAt(i);
     }
     return this;
   }
@@ -160,14 +147,6 @@ public final class CopyRows {
       buf[len++] = '\t';
     }
     inRow = true;
-  }
-
-  private CopyRows append(String ascii) {
-    ensure(ascii.length());
-    for (int i = 0; i < ascii.length(); i++) {
-      buf[len++] = (byte) ascii.charAt(i);
-    }
-    return this;
   }
 
   private void escape(char c) {
