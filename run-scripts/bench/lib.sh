@@ -133,6 +133,50 @@ bench_upstream_figures() {
     { cat "$bench_work/out" >&2; echo "error: upstream YCSB printed no throughput" >&2; exit 1; }
 }
 
+# bench_upstream WARMUP JAVA_ARGS…: upstream YCSB's Client (java JAVA_ARGS…, which include -s), timed
+# by bench_cpu, with its status printed every second. Sets $up_ops_s, $up_ops and $up_failed from
+# its summary (the whole run), and, for its steady state — from its status line at WARMUP seconds
+# to its last one before its threads ended (the JVM's CPU read from /proc the moment each line
+# appears) — $up_win_ops_s and $up_win_us, µs of CPU per operation, as the harness's own
+# client.cpu_us_per_op counts its measured window after a warm-up.
+bench_upstream() {
+  local warmup=$1 pidfile="$bench_work/pid" samples="$bench_work/status-cpu"
+  shift
+  rm -f "$pidfile"
+  : >"$bench_work/out"
+  bench_status_cpu "$pidfile" "$bench_work/out" >"$samples" &
+  local watcher=$!
+  # shellcheck disable=SC2016 # $$ and $0 are the inner shell's, which becomes the JVM
+  bench_cpu sh -c 'echo $$ >"$0"; exec "$@"' "$pidfile" java "$@" -p status.interval=1
+  wait "$watcher" || true
+  local figures
+  figures=$(bench_upstream_figures)
+  read -r up_ops_s up_ops up_failed <<<"$figures"
+  figures=$(awk -v w="$warmup" -v hz="$(getconf CLK_TCK)" '
+    { s[NR] = $1; o[NR] = $2; c[NR] = $3 }
+    END {
+      for (i = 1; i < NR - 1 && s[i] < w; i++) {}
+      j = NR - 1 # the last line comes after the threads ended
+      if (j <= i || s[j] <= s[i] || o[j] <= o[i]) exit 1
+      printf "%.1f %.2f\n", (o[j] - o[i]) / (s[j] - s[i]), 1e6 * (c[j] - c[i]) / hz / (o[j] - o[i])
+    }' "$samples") || { echo "error: upstream YCSB printed too few status lines for a window after ${warmup} s" >&2; exit 1; }
+  read -r up_win_ops_s up_win_us <<<"$figures"
+}
+
+# bench_status_cpu PIDFILE LOG: follows upstream YCSB's status lines in LOG while the process in
+# PIDFILE lives, printing "SECONDS OPERATIONS CPU_TICKS" for each, its user + system CPU from /proc.
+bench_status_cpu() {
+  local pid line stat f
+  for _ in $(seq 1 600); do [[ -s $1 ]] && break; sleep 0.05; done
+  pid=$(<"$1")
+  tail -n +1 -F --pid="$pid" "$2" 2>/dev/null | while IFS= read -r line; do
+    [[ $line =~ \ ([0-9]+)\ sec:\ ([0-9]+)\ operations ]] || continue
+    read -r stat <"/proc/$pid/stat" 2>/dev/null || break
+    read -r -a f <<<"${stat##*) }" # fields from the third (state): utime is the 14th, stime the 15th
+    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]} $((f[11] + f[12]))"
+  done
+}
+
 # median: of the numbers on standard input, one per line.
 median() {
   sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'

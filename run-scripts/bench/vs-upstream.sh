@@ -7,19 +7,24 @@
 #   git clone https://github.com/brianfrankcooper/YCSB && cd YCSB && git checkout 0.17.0
 #   mvn -pl jdbc -am package -Dmaven.test.skip=true -Dcheckstyle.skip=true   # jdbc/target/jdbc-binding-*.jar
 #
-#   1. workloads a, c and e (their run phase, equal threads): ops/s, and client CPU per operation
-#      of the whole process (user + system, by the shell's `time`) — each side on a table of its
-#      own, loaded fresh each round by the same load, so that workload e's inserts never collide;
+#   1. workloads a, c and e (their run phase, equal threads), each side on a table of its own,
+#      loaded fresh each round by the same load, so that workload e's inserts never collide:
+#      ops/s and client CPU per operation in the steady state — after --warmup seconds, to the
+#      end (the binding's measured window after its warm-up; upstream's status lines, its JVM's
+#      CPU read from /proc as each appears) — and of the whole process (user + system, by the
+#      shell's `time`: JVM start, JIT and warm-up included, which weigh on short runs);
 #   2. a load of --load-rows rows: the binding's default (COPY, its default batch size) against
 #      upstream's batched JDBC load (db.batchsize=1000, jdbc.batchupdateapi=true,
-#      reWriteBatchedInserts=true), each into a table of its own.
+#      reWriteBatchedInserts=true), each into a table of its own: rows/s, CPU per row of the
+#      load (JVM start excluded) and of the whole process.
 #
 # Both run with the same JVM options (YBBENCH_JAVA_OPTS, else run_ycsb.sh's). Upstream counts
 # failed operations in its throughput: a side that had any is reported. Each measurement is
 # repeated --rounds times, the sides' order alternating; medians are compared.
 #
 # Usage: run-scripts/bench/vs-upstream.sh --upstream-jar JDBC_BINDING_JAR [--workloads "a c e"]
-#            [--threads N] [--seconds S] [--rows N] [--load-rows N] [--rounds N] [--db-version V]
+#            [--threads N] [--seconds S] [--warmup S] [--rows N] [--load-rows N] [--rounds N]
+#            [--db-version V]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -30,6 +35,7 @@ source "$here/lib.sh"
 workloads="a c e"
 threads=8
 seconds=20
+warmup=5
 rows=100000
 load_rows=1000000
 rounds=3
@@ -40,12 +46,13 @@ while [[ $# -gt 0 ]]; do
     --workloads) workloads=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
     --rows) rows=$2; shift 2 ;;
     --load-rows) load_rows=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
     --upstream-jar) upstream_jar=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -69,29 +76,51 @@ ybbench_java_opts java_opts
 
 ours() { bench_ycsb "$@" --user postgres --threads "$threads"; }
 
-# upstream_run DATABASE ARGS…: upstream's Client against a database of the benchmark's server,
-# timed; sets $up_ops_s, $up_ops and $up_failed from its summary lines.
+# Each measurement appends "OPS_PER_S WINDOW_US_PER_OP WHOLE_US_PER_OP" to a side's file.
+# upstream_run WARMUP DATABASE ARGS…: upstream's Client against a database of the benchmark's
+# server; its figures go to up.txt, and the failed operations it counted into $failed.
 upstream_run() {
-  local db=$1
-  shift
-  bench_cpu java "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.JdbcDBClient -s \
+  local warmup=$1 db=$2
+  shift 2
+  bench_upstream "$warmup" "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.JdbcDBClient -s \
     -threads "$threads" -p db.driver=org.postgresql.Driver -p db.user=postgres -p db.passwd= \
     -p "db.url=jdbc:postgresql://$hostport/$db?reWriteBatchedInserts=true" "$@"
-  local figures
-  figures=$(bench_upstream_figures)
-  read -r up_ops_s up_ops up_failed <<<"$figures"
+  echo "$up_win_ops_s $up_win_us $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
+  failed=$((failed + up_failed))
 }
 
-# ours_run ARGS…: the binding, timed; sets $our_ops_s and $our_ops (successes, its warm-up's too).
+# ours_run PHASE ARGS…: the binding; its figures go to ours.txt (the whole process's operations
+# are its successes, its warm-up's too).
 ours_run() {
-  bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "$@" --user postgres --threads "$threads" --hosts "$hostport" \
-    --results-dir "$bench_work/results"
+  local phase=$1
+  shift
+  bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase "$phase" --user postgres --threads "$threads" \
+    --hosts "$hostport" --results-dir "$bench_work/results"
   local run
   run=$(sed -n 's/^Results: //p' "$bench_work/out")
-  local phase=run
-  [[ " $* " == *" --phase load "* ]] && phase=load
-  our_ops_s=$(phase_throughput "$run" "$phase")
-  our_ops=$(result "$run" summary.json "[.phases[].successes] | add")
+  echo "$(phase_throughput "$run" "$phase") $(result "$run" summary.json ".phases.$phase.client.cpu_us_per_op")" \
+    "$(bench_per_op "$bench_cpu_s" "$(result "$run" summary.json "[.phases[].successes] | add")")" >>"$bench_work/ours.txt"
+}
+
+# last SIDE UNIT: a side's latest measurement, for the progress lines.
+last() {
+  tail -n 1 "$bench_work/$1.txt" | awk -v u="$2" '{ printf "%.0f %ss/s, %s µs/%s (whole process %s)", $1, u, $2, u, $3 }'
+}
+
+# compare WHAT UNIT TARGETS: the medians of both sides' measurements and their ratios.
+compare() {
+  local col o=() u=()
+  for col in 1 2 3; do
+    o+=("$(cut -d' ' -f"$col" "$bench_work/ours.txt" | median)")
+    u+=("$(cut -d' ' -f"$col" "$bench_work/up.txt" | median)")
+  done
+  awk -v what="$1" -v unit="$2" -v targets="$3" -v f="$failed" -v o1="${o[0]}" -v o2="${o[1]}" -v o3="${o[2]}" \
+    -v u1="${u[0]}" -v u2="${u[1]}" -v u3="${u[2]}" 'BEGIN {
+    printf "%s (medians): binding %.0f %ss/s, %.1f µs CPU/%s (whole process %.1f); upstream %.0f %ss/s, %.1f µs CPU/%s " \
+      "(whole process %.1f): throughput %.2fx, CPU/%s %.2fx, whole-process CPU/%s %.2fx (%s)%s\n",
+      what, o1, unit, o2, unit, o3, u1, unit, u2, unit, u3, o1 / u1, unit, o2 / u2, unit, o3 / u3, targets,
+      (f > 0 ? "; upstream counted " f " failed operations in its throughput" : "")
+  }'
 }
 
 report=()
@@ -104,50 +133,33 @@ for w in $workloads; do
     ours "workload$w" --records "$rows" --phase load --database "w${w}u$round" >/dev/null
     for side in $( ((round % 2)) && echo "ours up" || echo "up ours"); do
       if [[ $side == ours ]]; then
-        ours_run "workload$w" --records "$rows" --phase run --duration "$seconds" --database "w${w}o$round"
-        echo "$our_ops_s $(bench_per_op "$bench_cpu_s" "$our_ops")" >>"$bench_work/ours.txt"
+        ours_run run "workload$w" --records "$rows" --duration "$seconds" --warmup "$warmup" --database "w${w}o$round"
       else
         # The workload file's operationcount, as the binding runs it: CoreWorkload sizes its
         # zipfian key range for a run's inserts by it, and redraws keys past the last inserted one.
-        upstream_run "w${w}u$round" -t -P "$YBBENCH_HOME/workloads/workload$w" -p recordcount="$rows" \
-          -p maxexecutiontime="$seconds"
-        echo "$up_ops_s $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
-        failed=$((failed + up_failed))
+        upstream_run "$warmup" "w${w}u$round" -t -P "$YBBENCH_HOME/workloads/workload$w" -p recordcount="$rows" \
+          -p maxexecutiontime="$((warmup + seconds))"
       fi
     done
-    echo "workload$w round $round: binding $(tail -n 1 "$bench_work/ours.txt" | awk '{ printf "%.0f ops/s, %s µs/op", $1, $2 }')," \
-      "upstream $(tail -n 1 "$bench_work/up.txt" | awk '{ printf "%.0f ops/s, %s µs/op", $1, $2 }')"
+    echo "workload$w round $round: binding $(last ours op), upstream $(last up op)"
   done
-  report+=("$(awk -v w="$w" -v o="$(cut -d' ' -f1 "$bench_work/ours.txt" | median)" \
-    -v u="$(cut -d' ' -f1 "$bench_work/up.txt" | median)" -v oc="$(cut -d' ' -f2 "$bench_work/ours.txt" | median)" \
-    -v uc="$(cut -d' ' -f2 "$bench_work/up.txt" | median)" -v f="$failed" 'BEGIN {
-    printf "workload%s (medians): binding %.0f ops/s, %.1f µs CPU/op; upstream %.0f ops/s, %.1f µs CPU/op: " \
-      "throughput %.2fx (target >= 1.1), CPU/op %.2fx (target <= 0.8)%s", w, o, oc, u, uc, o / u, oc / uc,
-      (f > 0 ? "; upstream counted " f " failed operations in its throughput" : "")
-  }')")
+  report+=("$(compare "workload$w" op "targets: throughput >= 1.1x, CPU/op <= 0.8x")")
 done
 
 : >"$bench_work/ours.txt"
 : >"$bench_work/up.txt"
+failed=0
 for round in $(seq 1 "$rounds"); do
   ours workloada --phase create --database "lu$round" >/dev/null
   for side in $( ((round % 2)) && echo "ours up" || echo "up ours"); do
     if [[ $side == ours ]]; then
-      ours_run workloada --records "$load_rows" --phase load --database "lo$round"
-      echo "$our_ops_s $(bench_per_op "$bench_cpu_s" "$our_ops")" >>"$bench_work/ours.txt"
+      ours_run load workloada --records "$load_rows" --database "lo$round"
     else
-      upstream_run "lu$round" -load -P "$YBBENCH_HOME/workloads/workloada" -p recordcount="$load_rows" \
+      upstream_run 0 "lu$round" -load -P "$YBBENCH_HOME/workloads/workloada" -p recordcount="$load_rows" \
         -p db.batchsize=1000 -p jdbc.batchupdateapi=true
-      echo "$up_ops_s $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up.txt"
     fi
   done
-  echo "load round $round: binding $(tail -n 1 "$bench_work/ours.txt" | awk '{ printf "%.0f rows/s, %s µs/row", $1, $2 }')," \
-    "upstream $(tail -n 1 "$bench_work/up.txt" | awk '{ printf "%.0f rows/s, %s µs/row", $1, $2 }')"
+  echo "load round $round: binding $(last ours row), upstream $(last up row)"
 done
-report+=("$(awk -v o="$(cut -d' ' -f1 "$bench_work/ours.txt" | median)" -v u="$(cut -d' ' -f1 "$bench_work/up.txt" | median)" \
-  -v oc="$(cut -d' ' -f2 "$bench_work/ours.txt" | median)" -v uc="$(cut -d' ' -f2 "$bench_work/up.txt" | median)" \
-  -v n="$load_rows" 'BEGIN {
-  printf "load of %d rows (medians): binding %.0f rows/s, %.1f µs CPU/row; upstream batched JDBC %.0f rows/s, " \
-    "%.1f µs CPU/row: throughput %.2fx (target >= 2), CPU/row %.2fx", n, o, oc, u, uc, o / u, oc / uc
-}')")
+report+=("$(compare "load of $load_rows rows" row "target: throughput >= 2x")")
 printf '%s\n' "${report[@]}"

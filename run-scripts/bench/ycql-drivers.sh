@@ -7,15 +7,17 @@
 #      Apache's (org.apache.cassandra:java-driver-core) at equal concurrency; the same binding
 #      runs on both, with the other driver swapped in on the classpath;
 #   3. with --upstream-jar, workloadc against upstream YCSB 0.17.0's own Cassandra binding at
-#      equal threads: ops/s and whole-process client CPU per operation (user + system, by the
-#      shell's `time`), each on its own table of --rows rows. Upstream publishes only its core
-#      to Maven Central; the binding is one source file, compiled against its driver:
+#      equal threads, each on its own table of --rows rows: ops/s and client CPU per operation in
+#      the steady state (after --warmup seconds: the binding's measured window, upstream's status
+#      lines with its JVM's CPU from /proc) and of the whole process (user + system, by the
+#      shell's `time`). Upstream publishes only its core to Maven Central; the binding is one
+#      source file, compiled against its driver:
 #        git clone https://github.com/brianfrankcooper/YCSB && cd YCSB && git checkout 0.17.0
 #        mvn -pl cassandra -am package -Dmaven.test.skip=true   # cassandra/target/cassandra-binding-*.jar
 #
 # Each measurement is repeated --rounds times, alternating the two sides; medians are compared.
 #
-# Usage: run-scripts/bench/ycql-drivers.sh [--threads N] [--seconds S] [--rows N] [--rounds N]
+# Usage: run-scripts/bench/ycql-drivers.sh [--threads N] [--seconds S] [--warmup S] [--rows N] [--rounds N]
 #            [--db-version V] [--apache-driver VERSION] [--upstream-jar CASSANDRA_BINDING_JAR]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
@@ -26,6 +28,7 @@ source "$here/lib.sh"
 
 threads=8
 seconds=15
+warmup=5
 rows=50000
 rounds=3
 version=5.0
@@ -35,6 +38,7 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --threads) threads=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
     --rows) rows=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
@@ -105,12 +109,14 @@ if [[ -n $upstream_jar ]]; then
     { cat "$up_dir/cql.log" >&2; exit 1; }
   ybbench_java_opts java_opts
   upstream() {
-    bench_cpu java "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.CassandraCQLClient -s \
+    local warmup=$1
+    shift
+    bench_upstream "$warmup" "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.CassandraCQLClient -s \
       -threads "$threads" -p hosts="${hostport%:*}" -p port="${hostport##*:}" -p cassandra.keyspace=upstream \
       -p cassandra.readconsistencylevel=QUORUM -p cassandra.writeconsistencylevel=QUORUM \
       -P "$YBBENCH_HOME/workloads/workloadc" -p recordcount="$rows" "$@"
   }
-  upstream -load
+  upstream 0 -load
   ycsb workloadc --records "$rows" --phase load --database ours >/dev/null
   : >"$bench_work/ours-c.txt"
   : >"$bench_work/up-c.txt"
@@ -118,24 +124,23 @@ if [[ -n $upstream_jar ]]; then
     for side in $( ((round % 2)) && echo "ours up" || echo "up ours"); do
       if [[ $side == ours ]]; then
         bench_cpu "$YBBENCH_HOME/run_ycsb.sh" workloadc --api ycql --records "$rows" --phase run \
-          --duration "$seconds" --threads "$threads" --database ours --hosts "$hostport" \
+          --duration "$seconds" --warmup "$warmup" --threads "$threads" --database ours --hosts "$hostport" \
           --results-dir "$bench_work/results"
         run=$(sed -n 's/^Results: //p' "$bench_work/out")
-        echo "$(phase_throughput "$run" run) $(bench_per_op "$bench_cpu_s" "$(result "$run" summary.json \
-          '.phases.run.successes')")" >>"$bench_work/ours-c.txt"
+        echo "$(phase_throughput "$run" run) $(result "$run" summary.json '.phases.run.client.cpu_us_per_op')" \
+          "$(bench_per_op "$bench_cpu_s" "$(result "$run" summary.json '[.phases[].successes] | add')")" \
+          >>"$bench_work/ours-c.txt"
       else
-        upstream -t -p maxexecutiontime="$seconds"
-        figures=$(bench_upstream_figures)
-        read -r up_ops_s up_ops up_failed <<<"$figures"
+        upstream "$warmup" -t -p maxexecutiontime="$((warmup + seconds))"
         if ((up_failed > 0)); then
           echo "error: upstream's Cassandra binding failed $up_failed reads; its throughput would count them" >&2
           exit 1
         fi
-        echo "$up_ops_s $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up-c.txt"
+        echo "$up_win_ops_s $up_win_us $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up-c.txt"
       fi
     done
-    echo "round $round: binding $(tail -n 1 "$bench_work/ours-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op", $1, $2 }')," \
-      "upstream $(tail -n 1 "$bench_work/up-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op", $1, $2 }')"
+    echo "round $round: binding $(tail -n 1 "$bench_work/ours-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op (whole process %.1f)", $1, $2, $3 }')," \
+      "upstream $(tail -n 1 "$bench_work/up-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op (whole process %.1f)", $1, $2, $3 }')"
   done
 fi
 
@@ -146,8 +151,10 @@ awk -v li="$(median <"$bench_work/inflight.txt")" -v l1="$(median <"$bench_work/
 }'
 if [[ -n $upstream_jar ]]; then
   awk -v o="$(cut -d' ' -f1 "$bench_work/ours-c.txt" | median)" -v u="$(cut -d' ' -f1 "$bench_work/up-c.txt" | median)" \
-    -v oc="$(cut -d' ' -f2 "$bench_work/ours-c.txt" | median)" -v uc="$(cut -d' ' -f2 "$bench_work/up-c.txt" | median)" 'BEGIN {
-    printf "workloadc vs upstream (medians): binding %.0f ops/s, %.1f µs CPU/op; upstream Cassandra binding %.0f " \
-      "ops/s, %.1f µs CPU/op: throughput %.2fx (target >= 1.1), CPU/op %.2fx\n", o, oc, u, uc, o / u, oc / uc
+    -v oc="$(cut -d' ' -f2 "$bench_work/ours-c.txt" | median)" -v uc="$(cut -d' ' -f2 "$bench_work/up-c.txt" | median)" \
+    -v ow="$(cut -d' ' -f3 "$bench_work/ours-c.txt" | median)" -v uw="$(cut -d' ' -f3 "$bench_work/up-c.txt" | median)" 'BEGIN {
+    printf "workloadc vs upstream (medians): binding %.0f ops/s, %.1f µs CPU/op (whole process %.1f); upstream " \
+      "Cassandra binding %.0f ops/s, %.1f µs CPU/op (whole process %.1f): throughput %.2fx (target >= 1.1), " \
+      "CPU/op %.2fx, whole-process CPU/op %.2fx\n", o, oc, ow, u, uc, uw, o / u, oc / uc, ow / uw
   }'
 fi
