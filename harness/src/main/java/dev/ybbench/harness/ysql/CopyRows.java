@@ -13,6 +13,16 @@ import java.util.Arrays;
  * asks (backslash, tab, newline, carriage return), so any text arrives as it was given.
  */
 public final class CopyRows {
+  /** What follows a backslash for each ASCII byte the format escapes; 0 for the rest. */
+  private static final byte[] ESCAPE = new byte[128];
+
+  static {
+    ESCAPE['\\'] = '\\';
+    ESCAPE['\t'] = 't';
+    ESCAPE['\n'] = 'n';
+    ESCAPE['\r'] = 'r';
+  }
+
   private byte[] buf = new byte[1 << 16];
   private int len;
   private int rows;
@@ -21,55 +31,57 @@ public final class CopyRows {
 
   /** A text value of the current row; null is SQL NULL. */
   public CopyRows value(String v) {
+    separate();
     if (v == null) {
-      separate();
       ensure(2);
       buf[len++] = '\\';
       buf[len++] = 'N';
-      return this;
+    } else {
+      escaped(v.getBytes(StandardCharsets.UTF_8), false);
     }
-    return utf8(v.getBytes(StandardCharsets.UTF_8));
+    return this;
   }
 
   /**
    * A text value given as bytes, read as UTF-8 the way a {@code new String(bytes, UTF_8)} reads
-   * them (a malformed sequence becomes U+FFFD). ASCII bytes — YCSB's random values — are copied
-   * as they are, without a String in between.
+   * them (a malformed sequence becomes U+FFFD). ASCII bytes — YCSB's random values — are escaped
+   * straight into the buffer in one pass, without a String in between.
    */
   public CopyRows decoded(byte[] bytes) {
-    for (byte b : bytes) {
-      if (b < 0) {
-        return value(new String(bytes, StandardCharsets.UTF_8));
-      }
-    }
-    return utf8(bytes);
-  }
-
-  /** Well-formed UTF-8, escaped where the format asks: its ASCII bytes never occur inside a multi-byte character. */
-  private CopyRows utf8(byte[] b) {
     separate();
-    int special = 0;
-    for (byte x : b) {
-      if (x == '\\' || x == '\t' || x == '\n' || x == '\r') {
-        special++;
-      }
-    }
-    ensure(b.length + special);
-    if (special == 0) {
-      System.arraycopy(b, 0, buf, len, b.length);
-      len += b.length;
-      return this;
-    }
-    for (byte x : b) {
-      switch (x) {
-        case '\\' -> escape('\\');
-        case '\t' -> escape('t');
-        case '\n' -> escape('n');
-        case '\r' -> escape('r');
-        default -> buf[len++] = x;
-      }
+    if (!escaped(bytes, true)) {
+      escaped(new String(bytes, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8), false);
     }
     return this;
+  }
+
+  /**
+   * Appends UTF-8 escaped where the format asks (its ASCII bytes never occur inside a multi-byte
+   * character, so those are copied as they are). With {@code asciiOnly}, the first byte above
+   * ASCII stops it: nothing is appended and it returns false.
+   */
+  private boolean escaped(byte[] b, boolean asciiOnly) {
+    ensure(2 * b.length);
+    byte[] out = buf;
+    int n = len;
+    for (byte x : b) {
+      if (x < 0) {
+        if (asciiOnly) {
+          return false;
+        }
+        out[n++] = x;
+        continue;
+      }
+      byte e = ESCAPE[x];
+      if (e == 0) {
+        out[n++] = x;
+      } else {
+        out[n++] = '\\';
+        out[n++] = e;
+      }
+    }
+    len = n;
+    return true;
   }
 
   /** A whole-number value of the current row. */
@@ -147,11 +159,6 @@ public final class CopyRows {
       buf[len++] = '\t';
     }
     inRow = true;
-  }
-
-  private void escape(char c) {
-    buf[len++] = '\\';
-    buf[len++] = (byte) c;
   }
 
   private void ensure(int more) {

@@ -32,8 +32,10 @@ class CopyRowsTest {
     byte[] ascii = "plain \\ text".getBytes(StandardCharsets.UTF_8);
     byte[] utf8 = "café".getBytes(StandardCharsets.UTF_8);
     byte[] malformed = {'a', (byte) 0xFF, 'b'};
-    rows.decoded(ascii).decoded(utf8).decoded(malformed).endRow();
-    assertEquals("plain \\\\ text\tcafé\ta\uFFFDb\n", rows.text());
+    // escapes before the first byte above ASCII are written once, not again after it
+    byte[] escapedThenUtf8 = "\\\t€".getBytes(StandardCharsets.UTF_8);
+    rows.decoded(ascii).decoded(utf8).decoded(malformed).decoded(escapedThenUtf8).endRow();
+    assertEquals("plain \\\\ text\tcafé\ta\uFFFDb\t\\\\\\t€\n", rows.text());
   }
 
   @Test

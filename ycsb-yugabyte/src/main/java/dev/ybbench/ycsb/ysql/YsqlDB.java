@@ -45,6 +45,8 @@ import site.ycsb.StringByteIterator;
 public class YsqlDB extends DB implements OperationEvents.Source {
   private OperationEvents events = OperationEvents.NONE;
   private YsqlConfig config;
+  /** The table's field names in column order, built once: a loaded row looks each one up. */
+  private List<String> fields;
   private SqlSchema schema;
   private Connection connection;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
@@ -74,6 +76,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   @Override
   public void init() throws DBException {
     config = YsqlConfig.from(getProperties());
+    fields = config.table().fields();
     schema = config.schema();
     copySql = schema.copy();
     sqlText = new StatementCache(schema);
@@ -261,7 +264,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     } else {
       copyRows.value(key);
     }
-    for (String f : t.fields()) {
+    for (String f : fields) {
       ByteIterator v = values.get(f);
       if (v == null) {
         copyRows.value((String) null);
@@ -367,7 +370,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     } else {
       row.add(key);
     }
-    for (String f : t.fields()) {
+    for (String f : fields) {
       ByteIterator v = values.get(f);
       row.add(v == null ? null : v.toString());
     }
