@@ -102,7 +102,7 @@ if [[ -z $hosts ]]; then
   hosts=$hostport
   echo "Embedded server $server_version on $hosts, for $clients clients"
 else
-  bench_need_jq
+  bench_need jq jq "to read the results"
   bench_work=$(mktemp -d)
   trap 'rm -rf "$bench_work"' EXIT
 fi

@@ -8,7 +8,7 @@
 bench_serve() {
   local main=$1
   shift
-  bench_need_jq
+  bench_need jq jq "to read the results"
   # Built once by the calling script; every run of this benchmark uses that build.
   export YBBENCH_SKIP_BUILD=1
   bench_work=$(mktemp -d)
@@ -66,24 +66,14 @@ phase_throughput() {
   result "$1" summary.json ".phases.$2.throughput_ops"
 }
 
-# bench_need_jq: the scripts read results with jq; as root it is installed if missing.
-bench_need_jq() {
-  command -v jq >/dev/null 2>&1 && return 0
+# bench_need COMMAND PACKAGE WHAT_FOR: a tool the scripts need; as root its Debian package is
+# installed if it is missing, otherwise one line says how to get it.
+bench_need() {
+  command -v "$1" >/dev/null 2>&1 && return 0
   if [[ $(id -u) -eq 0 ]]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
   else
-    echo "error: jq is needed to read the results (apt-get install jq)" >&2
-    exit 2
-  fi
-}
-
-# bench_need_pgbench: the references are pgbench's; as root postgresql-client is installed if missing.
-bench_need_pgbench() {
-  command -v pgbench >/dev/null 2>&1 && return 0
-  if [[ $(id -u) -eq 0 ]]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client >/dev/null
-  else
-    echo "error: pgbench is needed (apt-get install postgresql-client)" >&2
+    echo "error: $1 is needed $3 (apt-get install $2)" >&2
     exit 2
   fi
 }

@@ -37,7 +37,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-bench_need_pgbench
+bench_need pgbench postgresql-client "for the reference"
 
 max=0
 for n in $counts; do

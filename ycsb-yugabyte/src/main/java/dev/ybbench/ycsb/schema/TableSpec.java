@@ -1,7 +1,9 @@
 package dev.ybbench.ycsb.schema;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * The YCSB table as the harness creates it: YCSB's {@code table} and {@code fieldcount}, a key
@@ -21,13 +23,12 @@ public record TableSpec(String table, int fieldCount, KeyLayout layout, int tabl
     }
   }
 
-  /** field0 … field{n-1}, YCSB's own field names. */
+  /** The names for each field count, built once: the bindings ask for them with every row they load. */
+  private static final Map<Integer, List<String>> FIELDS = new ConcurrentHashMap<>();
+
+  /** field0 … field{n-1}, YCSB's own field names (an unmodifiable list). */
   public List<String> fields() {
-    List<String> f = new ArrayList<>(fieldCount);
-    for (int i = 0; i < fieldCount; i++) {
-      f.add("field" + i);
-    }
-    return f;
+    return FIELDS.computeIfAbsent(fieldCount, n -> IntStream.range(0, n).mapToObj(i -> "field" + i).toList());
   }
 
   /** The key columns in primary-key order. */

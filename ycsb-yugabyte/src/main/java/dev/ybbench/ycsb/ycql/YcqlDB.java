@@ -49,8 +49,6 @@ import site.ycsb.StringByteIterator;
 public class YcqlDB extends DB implements OperationEvents.Source {
   private OperationEvents events = OperationEvents.NONE;
   private YcqlConfig config;
-  /** The table's field names in column order, built once: an insert looks each one up. */
-  private List<String> fields;
   private CqlSchema schema;
   private SharedSession shared;
   /** CQL text per operation and field set, built once: a read should not build a string. */
@@ -70,7 +68,6 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   @Override
   public void init() throws DBException {
     config = YcqlConfig.from(getProperties());
-    fields = config.table().fields();
     schema = config.schema();
     cqlText = new StatementCache(schema);
     valuesRead = BindingProperties.valuesRead(getProperties());
@@ -226,7 +223,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   private BoundStatement insertStatement(String key, Map<String, ByteIterator> values) {
     BoundStatementBuilder b = bindKey(shared.prepare(schema.insert()).boundStatementBuilder(), key, 0);
     int i = config.table().keyColumns().size();
-    for (String f : fields) {
+    for (String f : config.table().fields()) {
       ByteIterator v = values.get(f);
       b.setString(i++, v == null ? null : v.toString());
     }

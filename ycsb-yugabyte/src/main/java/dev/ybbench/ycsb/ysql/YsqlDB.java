@@ -45,8 +45,6 @@ import site.ycsb.StringByteIterator;
 public class YsqlDB extends DB implements OperationEvents.Source {
   private OperationEvents events = OperationEvents.NONE;
   private YsqlConfig config;
-  /** The table's field names in column order, built once: a loaded row looks each one up. */
-  private List<String> fields;
   private SqlSchema schema;
   private Connection connection;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
@@ -76,7 +74,6 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   @Override
   public void init() throws DBException {
     config = YsqlConfig.from(getProperties());
-    fields = config.table().fields();
     schema = config.schema();
     copySql = schema.copy();
     sqlText = new StatementCache(schema);
@@ -264,7 +261,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     } else {
       copyRows.value(key);
     }
-    for (String f : fields) {
+    for (String f : t.fields()) {
       ByteIterator v = values.get(f);
       if (v == null) {
         copyRows.value((String) null);
@@ -370,7 +367,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     } else {
       row.add(key);
     }
-    for (String f : fields) {
+    for (String f : t.fields()) {
       ByteIterator v = values.get(f);
       row.add(v == null ? null : v.toString());
     }
