@@ -2,6 +2,7 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.UserError;
 import java.util.Properties;
+import dev.ybbench.ycsb.workload.CoreWorkload64;
 import site.ycsb.workloads.CoreWorkload;
 
 /** Reading the bindings' YCSB properties, with one clear error for a value that is not a number. */
@@ -21,8 +22,7 @@ public final class BindingProperties {
     if (workload == null) {
       return true; // a binding used without a workload file: its caller may look at anything
     }
-    boolean core = workload.equals(CoreWorkload.class.getName()) || workload.equals(ClientSlices.class.getName());
-    return !core || dataIntegrity(p);
+    return !CoreWorkload64.isCore(workload) || dataIntegrity(p);
   }
 
   /** CoreWorkload's {@code dataintegrity}: whether it writes values it can check and checks each read. */

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
+import dev.ybbench.ycsb.workload.KeyDraws;
 import site.ycsb.generator.NumberGenerator;
 
 /**
@@ -30,7 +31,7 @@ import site.ycsb.generator.NumberGenerator;
  * the threads may hold in batches or in flight, at least 1,000); a resume looks those up in the
  * table and inserts the missing ones, then goes on from {@code reserved}.
  */
-final class LoadCheckpoint {
+final class LoadCheckpoint implements KeyDraws {
   static final String FILE = "load-checkpoint.json";
 
   private final Path file;
@@ -88,10 +89,11 @@ final class LoadCheckpoint {
   }
 
   /**
-   * The key numbers CoreWorkload's doInsert draws, from here instead of its counter; {@code
+   * The key numbers the workload's doInsert draws, from here instead of its counter; {@code
    * keyName} is the workload's name for a key number, the name its insert is settled by.
    */
-  synchronized NumberGenerator keys(LongFunction<String> name) {
+  @Override
+  public synchronized NumberGenerator keys(LongFunction<String> name) {
     keyName = name;
     return new NumberGenerator() {
       @Override
@@ -129,7 +131,8 @@ final class LoadCheckpoint {
   }
 
   /** The name of {@code keynum} if it is the key this thread drew last, else null. */
-  String drawnName(long keynum) {
+  @Override
+  public String drawnName(long keynum) {
     Drawn d = drawn.get();
     return d.keynum == keynum ? d.name : null;
   }

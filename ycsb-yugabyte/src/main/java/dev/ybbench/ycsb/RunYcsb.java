@@ -44,7 +44,7 @@ import picocli.CommandLine.Parameters;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
-import site.ycsb.workloads.CoreWorkload;
+import dev.ybbench.ycsb.workload.CoreWorkload64;
 
 /** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
 @Command(name = "run_ycsb.sh", sortOptions = false, usageHelpAutoWidth = true,
@@ -232,6 +232,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return mergedDir != null ? mergedDir : lifecycle.runDirectory();
   }
 
+  /** run.json's record of a client's slice of the load, "start+count" (only with more than one client). */
+  static final String LOAD_KEYS = "ybbench.load_keys";
+
   /** What a --fleet id may be: it is written into the table's mark and matched by the other clients. */
   static final String FLEET_ID = "[A-Za-z0-9._-]{1,64}";
 
@@ -265,21 +268,20 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     props.setProperty("insertcount", props.getProperty("insertcount",
         Long.toString(Long.parseLong(props.getProperty("recordcount")) - insertStart)));
     // This client's share of the keys the clients load; reads and updates go over all of them.
-    long[] mine = ClientSlices.slice(insertStart, Long.parseLong(props.getProperty("insertcount")), clients,
+    long[] mine = CoreWorkload64.slice(insertStart, Long.parseLong(props.getProperty("insertcount")), clients,
         clientIndex);
     if (doLoad && mine[1] == 0) {
       throw new UserError("--clients " + clients + " is more than the " + props.getProperty("insertcount")
           + " records to load: client " + clientIndex + " would have none; use fewer clients or more --records");
     }
     // CoreWorkload's keys can be split among clients and drawn by a load's checkpoint; another class numbers its own.
-    boolean coreWorkload = props.getProperty("workload", CoreWorkload.class.getName())
-        .equals(CoreWorkload.class.getName());
+    boolean coreWorkload = CoreWorkload64.isCore(props.getProperty("workload"));
     if (clients > 1 && !coreWorkload) {
       throw new UserError("--clients splits the keys of YCSB's CoreWorkload; workload=" + props.getProperty("workload")
           + " numbers its own keys, so its clients would insert the same ones; run it as one client");
     }
-    props.setProperty(ClientSlices.CLIENTS, Integer.toString(clients));
-    props.setProperty(ClientSlices.CLIENT_INDEX, Integer.toString(clientIndex));
+    props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(clients));
+    props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(clientIndex));
     if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && duration == 0) {
       throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
@@ -433,8 +435,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       return new LoadCheckpoint(dir, mine[0], mine[0] + mine[1], mine[0], List.of(), reserveAhead, null);
     }
     Measurements.setProperties(loadProps);
-    ClientSlices names = new ClientSlices();
-    names.init(YcsbPhase.forCoreWorkload(loadProps));
+    CoreWorkload64 names = (CoreWorkload64) YcsbPhase.workload(loadProps);
     List<Long> doubtful = earlier.doubtful();
     List<Long> missing = new ArrayList<>();
     DB db = apiTarget.newBinding();
@@ -443,11 +444,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     try {
       String table = loadProps.getProperty("table", "usertable");
       for (long k : doubtful) {
-        Status s = db.read(table, names.keyName(k), null, new HashMap<>());
+        Status s = db.read(table, names.buildKeyName(k), null, new HashMap<>());
         if (s == Status.NOT_FOUND) {
           missing.add(k);
         } else if (!s.isOk()) {
-          throw new RunFailure("cannot tell whether key " + names.keyName(k) + " of " + resume + " was written: "
+          throw new RunFailure("cannot tell whether key " + names.buildKeyName(k) + " of " + resume + " was written: "
               + s.getName() + " " + s.getDescription());
         }
       }
@@ -649,7 +650,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     Map<String, String> m = new TreeMap<>();
     props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
     if (clients > 1) {
-      m.put(ClientSlices.LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
+      m.put(LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
     }
     m.put("ybbench.threads", Integer.toString(threads));
     m.put("ybbench.duration_s", Long.toString(duration));

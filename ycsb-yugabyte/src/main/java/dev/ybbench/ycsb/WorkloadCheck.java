@@ -84,12 +84,6 @@ final class WorkloadCheck {
       throw new UserError("insertstart=" + start + " plus insertcount=" + count + " exceeds recordcount=" + records
           + ": the slice to load must lie within the records");
     }
-    if (records > Integer.MAX_VALUE) {
-      // CoreWorkload (YCSB 0.17) parses insertstart and insertcount, and draws the key numbers it
-      // reads, as 32-bit numbers: past 2^31 - 1 it fails or wraps, so no slicing gets beyond.
-      throw new UserError("recordcount=" + records + " is beyond YCSB's CoreWorkload, which numbers keys in 32 bits "
-          + "(at most " + Integer.MAX_VALUE + " records in one table)");
-    }
     if (whole(p, "minscanlength") > whole(p, "maxscanlength") && p.getProperty("maxscanlength") != null) {
       throw new UserError("minscanlength=" + p.getProperty("minscanlength") + " is above maxscanlength="
           + p.getProperty("maxscanlength"));

@@ -4,6 +4,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.merge.PhaseMerge;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.ycsb.workload.CoreWorkload64;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,8 +20,8 @@ import java.util.regex.Pattern;
  */
 final class YcsbMerge {
   /** What each client sets for itself: which client it is, and so its slice of the load. */
-  private static final Pattern OWN = Pattern.compile(Pattern.quote(ClientSlices.CLIENT_INDEX) + "|"
-      + Pattern.quote(ClientSlices.LOAD_KEYS));
+  private static final Pattern OWN = Pattern.compile(Pattern.quote(CoreWorkload64.CLIENT_INDEX) + "|"
+      + Pattern.quote(RunYcsb.LOAD_KEYS));
 
   private YcsbMerge() {}
 
@@ -37,7 +38,7 @@ final class YcsbMerge {
   }
 
   private static void checkClients(List<RunMerge.Part> parts) {
-    String clients = parts.get(0).parameter(ClientSlices.CLIENTS);
+    String clients = parts.get(0).parameter(CoreWorkload64.CLIENTS);
     int n = clients == null ? 1 : Integer.parseInt(clients);
     if (n == 1) {
       throw new UserError("Cannot merge " + parts.get(0).dir() + ": it ran as the only client (--clients 1), so "
@@ -45,7 +46,7 @@ final class YcsbMerge {
     }
     TreeSet<Integer> seen = new TreeSet<>();
     for (RunMerge.Part p : parts) {
-      int i = Integer.parseInt(p.parameter(ClientSlices.CLIENT_INDEX));
+      int i = Integer.parseInt(p.parameter(CoreWorkload64.CLIENT_INDEX));
       if (!seen.add(i)) {
         throw new UserError("Cannot merge: two runs are client " + i + " of " + n + " (" + p.dir() + " is one)");
       }

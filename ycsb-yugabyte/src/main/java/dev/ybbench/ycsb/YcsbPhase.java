@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
-import site.ycsb.workloads.CoreWorkload;
+import dev.ybbench.ycsb.workload.CoreWorkload64;
 
 /**
  * One YCSB phase, load or run: YCSB's own workload and client threads (so workload files mean
@@ -84,17 +84,26 @@ final class YcsbPhase {
   }
 
   /**
-   * YCSB's CoreWorkload parses operationcount as a 32-bit number, though it uses it only to size
-   * the zipfian key space's room for new keys; the harness counts operations itself, in 64 bits,
-   * so the workload sees at most Integer.MAX_VALUE.
+   * The workload named by {@code workload}, initialised: CoreWorkload as {@link CoreWorkload64}, any
+   * other class as it is. Another class may parse operationcount as a 32-bit number, as YCSB's own
+   * do; the harness counts operations itself, in 64 bits, so such a class sees at most
+   * Integer.MAX_VALUE.
    */
-  static Properties forCoreWorkload(Properties props) {
+  static Workload workload(Properties props) throws Exception {
+    String workloadClass = props.getProperty("workload");
+    if (CoreWorkload64.isCore(workloadClass)) {
+      CoreWorkload64 w = new CoreWorkload64();
+      w.init(props);
+      return w;
+    }
     Properties p = (Properties) props.clone();
     String ops = p.getProperty("operationcount");
     if (ops != null && Long.parseLong(ops.strip()) > Integer.MAX_VALUE) {
       p.setProperty("operationcount", Integer.toString(Integer.MAX_VALUE));
     }
-    return p;
+    Workload w = (Workload) Class.forName(workloadClass).getDeclaredConstructor().newInstance();
+    w.init(p);
+    return w;
   }
 
   /** The name the warm-up has in summary.json and timeseries.csv. */
@@ -132,13 +141,9 @@ final class YcsbPhase {
       Timeseries timeseries) throws Exception {
     boolean load = phase.equals("load");
     Measurements.setProperties(props); // YCSB's workload and threads expect it to exist
-    String workloadClass = props.getProperty("workload", CoreWorkload.class.getName());
-    // CoreWorkload as ClientSlices, so that clients sharing a table insert keys of their own.
-    Workload w = workloadClass.equals(CoreWorkload.class.getName()) ? new ClientSlices()
-        : (Workload) Class.forName(workloadClass).getDeclaredConstructor().newInstance();
-    w.init(forCoreWorkload(props));
+    Workload w = workload(props);
     if (checkpoint != null) {
-      ((ClientSlices) w).drawKeysFrom(checkpoint);
+      ((CoreWorkload64) w).drawKeysFrom(checkpoint);
     }
     workload = w;
     if (stopRequested) {

@@ -75,8 +75,6 @@ class BadInputTest {
     cases.put(new String[] {"sqlinserts-read"}, "ybbench.phase=run (sqlinserts-read or -p) needs --hosts of a server "
         + "loaded earlier");
     cases.put(new String[] {"workloada", "--phase", "run"}, "--phase run needs --hosts of a server loaded earlier");
-    cases.put(new String[] {"largedata-load", "-p", "recordcount=30000000000"}, "recordcount=30000000000 is beyond "
-        + "YCSB's CoreWorkload, which numbers keys in 32 bits");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
     cases.put(new String[] {"workloada", "--resume", "no/such/run"}, "--resume no/such/run is not a directory");
     cases.put(new String[] {"workloada", "--resume", RunYcsbTest.HOME.resolve("workloads").toString()},

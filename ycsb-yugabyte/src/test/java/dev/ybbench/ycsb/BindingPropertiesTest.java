@@ -18,7 +18,7 @@ class BindingPropertiesTest {
   @Test
   void coreWorkloadLooksAtWhatItReadsOnlyWhenItVerifiesIt() {
     assertFalse(BindingProperties.valuesRead(props("workload", "site.ycsb.workloads.CoreWorkload")));
-    assertFalse(BindingProperties.valuesRead(props("workload", ClientSlices.class.getName())));
+    assertFalse(BindingProperties.valuesRead(props("workload", dev.ybbench.ycsb.workload.CoreWorkload64.class.getName())));
     assertTrue(BindingProperties.valuesRead(props("workload", "site.ycsb.workloads.CoreWorkload",
         "dataintegrity", "true")));
   }

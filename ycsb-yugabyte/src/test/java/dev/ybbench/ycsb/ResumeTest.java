@@ -36,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ResumeTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int RECORDS = 6000;
+  /** The YSQL load's first key number, past 2^31. */
+  private static final long FIRST_KEY = 29_999_994_000L;
 
   @TempDir
   Path results;
@@ -45,17 +47,44 @@ class ResumeTest {
     long[] count() throws Exception;
   }
 
+  /**
+   * Over YSQL the keys lie past 2^31 (YCSB 0.17 would wrap them): the slice 29,999,994,000 … of
+   * 30 billion records, loaded, killed, resumed, then read back by a run phase that finds every key.
+   */
   @Test
-  void aYsqlLoadKilledHalfWayAndResumedHoldsEveryRecordOnce() throws Exception {
+  void aYsqlLoadPast32BitsKilledHalfWayAndResumedHoldsEveryRecordOnce() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 30, System.out::println)) {
-      killAndResume(List.of("--hosts", pg.hostPort(), "--user", "postgres"), () -> {
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/resume", "postgres",
-            ""); ResultSet rs = c.createStatement().executeQuery("SELECT count(*), count(DISTINCT ycsb_key) FROM "
+      List<String> keys = List.of("--records", "30000000000", "-p", "insertstart=" + FIRST_KEY, "-p",
+          "insertcount=" + RECORDS, "-p", "insertorder=ordered");
+      List<String> server = new ArrayList<>(List.of("--hosts", pg.hostPort(), "--user", "postgres"));
+      server.addAll(keys);
+      String url = "jdbc:postgresql://" + pg.hostPort() + "/resume";
+      killAndResume(server, () -> {
+        try (Connection c = DriverManager.getConnection(url, "postgres", "");
+            ResultSet rs = c.createStatement().executeQuery("SELECT count(*), count(DISTINCT ycsb_key) FROM "
                 + "usertable")) {
           rs.next();
           return new long[] {rs.getLong(1), rs.getLong(2)};
         }
       });
+      try (Connection c = DriverManager.getConnection(url, "postgres", "");
+          ResultSet rs = c.createStatement().executeQuery("SELECT min(ycsb_key), max(ycsb_key) FROM usertable")) {
+        rs.next();
+        assertEquals("user" + FIRST_KEY, rs.getString(1), "the first key number, not wrapped");
+        assertEquals("user" + (FIRST_KEY + RECORDS - 1), rs.getString(2));
+      }
+      // A run phase reads them back: every key it chooses is one of those loaded.
+      List<String> read = new ArrayList<>(List.of("workloadc", "--phase", "run", "--operations", "3000", "--threads",
+          "2", "--database", "resume", "-p", "requestdistribution=uniform", "--results-dir", results.toString()));
+      read.addAll(server);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+      int rc = cmd.execute(read.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8));
+      System.out.println(out.toString(StandardCharsets.UTF_8));
+      assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));
+      JsonNode reads = JSON.readTree(cmd.runDirectory().resolve("summary.json").toFile()).at("/phases/run/operations/READ");
+      assertEquals(3000, reads.get("successes").asLong(), reads.toString());
+      assertEquals(0, reads.get("errors").asLong(), "no read found nothing: " + reads);
     }
   }
 
@@ -63,7 +92,9 @@ class ResumeTest {
   @Test
   void aYcqlLoadKilledHalfWayAndResumedHoldsEveryRecordOnce() throws Exception {
     try (EmbeddedCassandra cassandra = EmbeddedCassandra.start(null, 1, System.out::println)) {
-      killAndResume(List.of("--api", "ycql", "--hosts", cassandra.hostList()), () -> {
+      List<String> server = List.of("--api", "ycql", "--hosts", cassandra.hostList(), "--records",
+          Integer.toString(RECORDS));
+      killAndResume(server, () -> {
         Properties p = new Properties();
         p.setProperty(YcqlConfig.HOSTS, cassandra.hostList());
         p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
@@ -82,8 +113,8 @@ class ResumeTest {
 
   private void killAndResume(List<String> server, Rows table) throws Exception {
     // Paced, so that the kill lands in the middle; batches of 16, so that some rows are in doubt.
-    List<String> flags = new ArrayList<>(List.of("workloada", "--phase", "load", "--records",
-        Integer.toString(RECORDS), "--target", "1000", "--threads", "4", "--batch-size", "16", "--database",
+    List<String> flags = new ArrayList<>(List.of("workloada", "--phase", "load", "--target", "1000", "--threads",
+        "4", "--batch-size", "16", "--database",
         "resume", "--results-dir", results.toString()));
     flags.addAll(server);
     List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
