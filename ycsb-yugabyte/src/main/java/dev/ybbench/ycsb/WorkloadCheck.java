@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.ycsb.cli.YcsbSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,8 +32,7 @@ final class WorkloadCheck {
     AT_LEAST.put("maxscanlength", 1L);
     AT_LEAST.put("zeropadding", 1L);
     AT_LEAST.put("threadcount", 1L);
-    AT_LEAST.put(RunYcsb.WARMUP_PROPERTY, 0L);
-    AT_LEAST.put("db.batchsize", 1L);
+    AT_LEAST.put(YcsbSettings.WARMUP, 0L);
     AT_LEAST.put("yb.split", 1L);
     AT_LEAST.put("yb.tablets", 0L);
     AT_LEAST.put("ysql.max_retries", 0L);

@@ -5,16 +5,56 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** Which YCSB workload file a run means: -P FILE, a path, or a name in workloads/. */
+/**
+ * Which YCSB workload files a run means: a name in workloads/ or a path, then any -P files, read
+ * in that order as YCSB reads several -P (a later file's values replace an earlier one's).
+ */
 final class WorkloadFiles {
   private WorkloadFiles() {}
 
-  /** The file's properties, as YCSB's -P reads them. */
-  static Properties read(Path file) throws IOException {
+  /** The files, WORKLOAD first; an unknown one is a one-line error listing the workloads shipped. */
+  static List<Path> resolve(String workload, List<Path> files, Path home) {
+    List<Path> out = new ArrayList<>();
+    if (workload != null) {
+      out.add(named(workload, home));
+    }
+    for (Path f : files) {
+      if (!Files.isRegularFile(f)) {
+        throw new UserError("Workload file " + f + " (-P) does not exist");
+      }
+      out.add(f);
+    }
+    if (out.isEmpty()) {
+      throw new UserError("Name a workload, e.g. ./run_ycsb.sh workloada (see --help)");
+    }
+    return out;
+  }
+
+  /**
+   * The run's workload name, for its directory and run.json: WORKLOAD's, else the last -P file
+   * that names a {@code workload} class (YCSB users also pass a db.properties), else the last file.
+   */
+  static String name(String workload, List<Path> files) throws IOException {
+    Path chosen = files.get(files.size() - 1);
+    if (workload == null) {
+      for (Path f : files) {
+        if (read(f).containsKey("workload")) {
+          chosen = f;
+        }
+      }
+    } else {
+      chosen = files.get(0);
+    }
+    return chosen.getFileName().toString().replaceFirst("\\.properties$", "");
+  }
+
+  private static Properties read(Path file) throws IOException {
     Properties props = new Properties();
     try (InputStream in = Files.newInputStream(file)) {
       props.load(in);
@@ -22,20 +62,7 @@ final class WorkloadFiles {
     return props;
   }
 
-  /** The file; an unknown one is a one-line error listing the workloads shipped. */
-  static Path resolve(String workload, Path workloadFileOption, Path home) {
-    if (workloadFileOption != null) {
-      if (workload != null) {
-        throw new UserError("Give the workload once: either WORKLOAD or -P FILE, not both");
-      }
-      if (!Files.isRegularFile(workloadFileOption)) {
-        throw new UserError("Workload file " + workloadFileOption + " does not exist");
-      }
-      return workloadFileOption;
-    }
-    if (workload == null) {
-      throw new UserError("Name a workload, e.g. ./run_ycsb.sh workloada (see --help)");
-    }
+  private static Path named(String workload, Path home) {
     Path asGiven = Path.of(workload);
     if (Files.isRegularFile(asGiven)) {
       return asGiven;

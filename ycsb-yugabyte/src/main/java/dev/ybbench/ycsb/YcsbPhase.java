@@ -20,12 +20,13 @@ import java.util.function.Supplier;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
+import dev.ybbench.ycsb.cli.YcsbSettings;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 
 /**
  * One YCSB phase, load or run: YCSB's own workload and client threads (so workload files mean
  * what they mean in YCSB), with the harness's measurement in between and a status line every
- * {@value #STATUS_EVERY_S} seconds.
+ * {@value #STATUS_EVERY_S} seconds (YCSB's {@code status.interval}).
  */
 final class YcsbPhase {
   static final int STATUS_EVERY_S = 10;
@@ -188,7 +189,9 @@ final class YcsbPhase {
 
     End end = End.COMPLETED;
     long startNanos = System.nanoTime();
-    long nextStatus = STATUS_EVERY_S;
+    long statusEvery = Long.parseLong(props.getProperty(YcsbSettings.STATUS_INTERVAL,
+        Integer.toString(STATUS_EVERY_S)).strip());
+    long nextStatus = statusEvery;
     // A thread whose binding could not start never counts the latch down, so the threads themselves
     // say when the phase is over.
     while (!done.await(200, TimeUnit.MILLISECONDS) && running.stream().anyMatch(Thread::isAlive)) {
@@ -221,7 +224,7 @@ final class YcsbPhase {
         console.accept(recorder == null
             ? statusLine(load, warmup.metrics, warmup.recorder, elapsed, 0, warmupSeconds)
             : statusLine(load, metrics, recorder, recorder.elapsedSeconds(), opCount, maxSeconds));
-        nextStatus += STATUS_EVERY_S;
+        nextStatus += statusEvery;
       }
     }
     for (Thread th : running) {

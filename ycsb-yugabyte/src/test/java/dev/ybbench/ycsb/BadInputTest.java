@@ -27,8 +27,8 @@ class BadInputTest {
   @Test
   void everyBadInputIsOneLineAndExitTwoBeforeAnythingStarts() throws Exception {
     Map<String[], String> cases = new LinkedHashMap<>();
-    cases.put(new String[] {"workloada", "--records", "0"}, "recordcount=0 must be at least 1");
-    cases.put(new String[] {"workloada", "-p", "recordcount=-5"}, "recordcount=-5 must be at least 1");
+    cases.put(new String[] {"workloada", "--records", "0"}, "--records must be at least 1, was 0");
+    cases.put(new String[] {"workloada", "-p", "recordcount=-5"}, "-p recordcount=-5 must be at least 1");
     cases.put(new String[] {"workloada", "-p", "fieldcount=abc"}, "fieldcount=abc is not a whole number");
     cases.put(new String[] {"workloada", "-p", "readproportion=1.5"}, "readproportion=1.5 must lie between 0 and 1");
     cases.put(new String[] {"workloada", "-p", "requestdistribution=zipf"}, "requestdistribution=zipf is not one of");
@@ -69,11 +69,11 @@ class BadInputTest {
         + "run, both or create");
     cases.put(new String[] {"workloada", "-p", "ybbench.api=sql"}, "Unknown --api 'sql' (or ybbench.api)");
     cases.put(new String[] {"largedata-load", "-p", "ybbench.target_ops=fast"},
-        "ybbench.target_ops=fast (largedata-load or -p) is not a number");
+        "-p ybbench.target_ops=fast is not a number");
     cases.put(new String[] {"sqlinserts", "-p", "ybbench.batch_size=1.5"},
-        "ybbench.batch_size=1.5 (sqlinserts or -p) is not a whole number");
-    cases.put(new String[] {"sqlinserts-read"}, "ybbench.phase=run (sqlinserts-read or -p) needs --hosts of a server "
-        + "loaded earlier");
+        "-p ybbench.batch_size=1.5 is not a whole number");
+    cases.put(new String[] {"sqlinserts-read"}, "ybbench.phase=run (sqlinserts-read) needs --hosts of a server loaded "
+        + "earlier");
     cases.put(new String[] {"workloada", "--phase", "run"}, "--phase run needs --hosts of a server loaded earlier");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
     cases.put(new String[] {"workloada", "--resume", "no/such/run"}, "--resume no/such/run is not a directory");
@@ -82,6 +82,21 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--hosts", "127.0.0.1:1", "--phase", "run", "--resume", "x"},
         "--resume continues a load; --phase run has none");
     cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");
+    // Command lines in YCSB's and yugabyte/YCSB's words: a setting given twice that disagrees, or one that cannot be
+    // honoured, is refused by name.
+    cases.put(new String[] {"workloada", "--threads", "4", "-p", "threadcount=3"},
+        "--threads 4 and -p threadcount=3 disagree; give one of them");
+    cases.put(new String[] {"workloada", "-threads", "3", "--threads", "4"},
+        "--threads 4 and -p threadcount=3 disagree; give one of them");
+    cases.put(new String[] {"workloada", "-target", "300", "--target", "100"},
+        "--target 100 and -p target=300 disagree; give one of them");
+    cases.put(new String[] {"workloadc", "-p", "db.url=jdbc:postgresql://h1:5433/ycsb", "--hosts", "h2"},
+        "--hosts h2 and -p db.url=jdbc:postgresql://h1:5433/ycsb disagree; give one of them");
+    cases.put(new String[] {"workloada", "-p", "jdbc.autocommit=false"}, "jdbc.autocommit=false: yugabyte/YCSB's "
+        + "binding then keeps every read and update in one transaction until the run ends");
+    cases.put(new String[] {"workloada", "-p", "measurementtype=timeseries"}, "-p measurementtype=timeseries: "
+        + "ybbench records every operation in HdrHistogram");
+    cases.put(new String[] {"load", "basic", "-P", "workloads/workloada"}, "'basic' is not a binding ybbench has");
     for (Map.Entry<String[], String> c : cases.entrySet()) {
       String[] args = c.getKey();
       String[] all = java.util.Arrays.copyOf(args, args.length + 2);

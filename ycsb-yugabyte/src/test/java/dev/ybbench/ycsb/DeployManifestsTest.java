@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.ycsb.cli.YcsbOptions;
+import dev.ybbench.ycsb.cli.YcsbSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -36,7 +38,7 @@ class DeployManifestsTest {
   private static final String JOB_UID = "0f8e7c6d-5b4a-4392-8170-6a5b4c3d2e1f";
 
   /** A client Job as its pods would run it. */
-  record ClientJob(String name, int clients, String resultsDir, List<RunYcsb> commands) {}
+  record ClientJob(String name, int clients, String resultsDir, List<YcsbOptions> commands) {}
 
   private static List<JsonNode> documents() throws Exception {
     List<JsonNode> docs = new ArrayList<>();
@@ -88,10 +90,10 @@ class DeployManifestsTest {
   }
 
   /** Parses with the real parser, as the JVM behind run_ycsb.sh does; a bad option fails here. */
-  private static RunYcsb parse(List<String> args) {
+  private static YcsbOptions parse(List<String> args) {
     RunYcsb cmd = new RunYcsb(new Console(new PrintStream(new ByteArrayOutputStream())), RunYcsbTest.HOME);
     new CommandLine(cmd).parseArgs(args.toArray(new String[0]));
-    return cmd;
+    return cmd.options();
   }
 
   private static List<ClientJob> clientJobs(List<JsonNode> docs) throws Exception {
@@ -107,22 +109,22 @@ class DeployManifestsTest {
       assertEquals(0, spec.get("backoffLimit").asInt(), name + ": a retried client would redo its keys");
       JsonNode container = spec.at("/template/spec/containers/0");
       assertFalse(container.has("command"), name + ": the image's entry point runs the clients");
-      List<RunYcsb> commands = new ArrayList<>();
+      List<YcsbOptions> commands = new ArrayList<>();
       for (int i = 0; i < completions; i++) {
         List<String> args = new ArrayList<>();
         for (JsonNode a : container.get("args")) {
           args.add(expand(a.asText(), container, i));
         }
-        RunYcsb c = parse(args);
+        YcsbOptions c = parse(args);
         assertEquals(completions, c.clients, name + ": --clients is the Job's completions");
         assertEquals(i, c.clientIndex, name + ": --client-index is the completion index");
-        WorkloadFiles.resolve(c.workload, c.workloadFileOption, RunYcsbTest.HOME);
-        assertTrue(c.fleet == null || c.fleet.matches(RunYcsb.FLEET_ID), name + ": --fleet " + c.fleet);
+        WorkloadFiles.resolve(c.workload, c.files, RunYcsbTest.HOME);
+        assertTrue(c.fleet == null || c.fleet.matches(YcsbSettings.FLEET_ID), name + ": --fleet " + c.fleet);
         assertTrue(args.contains("--no-install"), name + ": a client installs nothing");
         commands.add(c);
       }
       assertEquals(1, commands.stream().map(c -> c.fleet).distinct().count(), name + ": one fleet id");
-      String resultsDir = commands.get(0).options.resultsRoot(RunYcsbTest.HOME).toString();
+      String resultsDir = commands.get(0).run.resultsRoot(RunYcsbTest.HOME).toString();
       jobs.add(new ClientJob(name, completions, resultsDir, commands));
     }
     return jobs;
@@ -164,7 +166,7 @@ class DeployManifestsTest {
       for (int i = job.clients() - 1; i >= 0; i--) {
         words.add(glob, dir + "/20261122T000000Z_ycsb_client" + i);
       }
-      RunYcsb c = parse(words);
+      YcsbOptions c = parse(words);
       assertEquals(job.clients(), c.merge.size(), step);
       merged.add(job.name());
     }

@@ -48,11 +48,11 @@ public final class CqlSchema extends TableStatements {
       columns.add(TableSpec.KEY2 + " bigint");
       key = "(" + TableSpec.KEY1 + "), " + TableSpec.KEY2;
     } else {
-      columns.add(TableSpec.KEY + " varchar");
-      key = TableSpec.KEY;
+      columns.add(spec.keyColumn() + " varchar");
+      key = spec.keyColumn();
     }
     for (String f : spec.fields()) {
-      columns.add(f + " varchar");
+      columns.add(f + (spec.values() == TableSpec.ValueType.BLOB ? " blob" : " varchar"));
     }
     columns.add("PRIMARY KEY (" + key + ")");
     List<String> options = new ArrayList<>();
@@ -79,6 +79,7 @@ public final class CqlSchema extends TableStatements {
       return "SELECT " + columnList(fields) + " FROM " + table() + " WHERE " + TableSpec.KEY1 + " = ? AND "
           + TableSpec.KEY2 + " >= ? LIMIT ?";
     }
-    return "SELECT " + columnList(fields) + " FROM " + table() + " WHERE token(" + TableSpec.KEY + ") >= token(?) LIMIT ?";
+    return "SELECT " + columnList(fields) + " FROM " + table() + " WHERE token(" + spec.keyColumn()
+        + ") >= token(?) LIMIT ?";
   }
 }

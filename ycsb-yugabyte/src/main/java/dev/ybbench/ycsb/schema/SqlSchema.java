@@ -30,7 +30,8 @@ public final class SqlSchema extends TableStatements {
       columns.add(TableSpec.KEY1 + " BIGINT");
       columns.add(TableSpec.KEY2 + " BIGINT");
     } else {
-      columns.add(TableSpec.KEY + " VARCHAR(255)");
+      // YCSB's key is VARCHAR(255), as its JDBC binding's README creates it; the sample apps' is text.
+      columns.add(spec.keyColumn() + (spec.ycsbShape() ? " VARCHAR(255)" : " TEXT"));
     }
     for (String f : spec.fields()) {
       columns.add(f + " TEXT");
@@ -53,7 +54,7 @@ public final class SqlSchema extends TableStatements {
       return "SELECT " + columnList(fields) + " FROM " + table() + " WHERE " + TableSpec.KEY1 + " = ? AND "
           + TableSpec.KEY2 + " >= ? ORDER BY " + TableSpec.KEY2 + " LIMIT ?";
     }
-    return "SELECT " + columnList(fields) + " FROM " + table() + " WHERE " + TableSpec.KEY + " >= ? ORDER BY "
-        + TableSpec.KEY + " LIMIT ?";
+    return "SELECT " + columnList(fields) + " FROM " + table() + " WHERE " + spec.keyColumn() + " >= ? ORDER BY "
+        + spec.keyColumn() + " LIMIT ?";
   }
 }

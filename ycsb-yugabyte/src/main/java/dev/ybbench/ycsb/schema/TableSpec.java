@@ -1,38 +1,105 @@
 package dev.ybbench.ycsb.schema;
 
+import dev.ybbench.harness.UserError;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
 /**
- * The YCSB table as the harness creates it: YCSB's {@code table} and {@code fieldcount}, a key
- * layout, and an optional pre-split into a number of tablets (YugabyteDB only; 0 = server default).
+ * The benchmark table as the harness creates it: its name, key column and value columns, a key
+ * layout, and an optional pre-split into a number of tablets (YugabyteDB only; 0 = server
+ * default). Two shapes: YCSB's ({@code ycsb_key VARCHAR(255)} and YCSB's {@code fieldcount} text
+ * fields named by {@code fieldnameprefix}), and a key-value table of the sample apps' (a text key
+ * and named value columns, text or binary), chosen by {@value #COLUMNS}.
  */
-public record TableSpec(String table, int fieldCount, KeyLayout layout, int tablets) {
+public record TableSpec(String table, String keyColumn, List<String> fields, ValueType values, KeyLayout layout,
+    int tablets) {
   public static final String KEY = "ycsb_key";
   public static final String KEY1 = "ycsb_key1";
   public static final String KEY2 = "ycsb_key2";
+  /** A key-value table's columns, key first ({@code k,v}); without it the table is YCSB's. */
+  public static final String COLUMNS = "yb.columns";
+  /** A key-value table's values: text (default) or blob (binary, as CassandraKeyValue's). */
+  public static final String VALUE_TYPE = "yb.value_type";
+
+  /** What the value columns hold. */
+  public enum ValueType { TEXT, BLOB }
+
+  private static final String IDENTIFIER = "[A-Za-z_][A-Za-z0-9_]*";
 
   public TableSpec {
-    if (!table.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-      throw new IllegalArgumentException("table name '" + table + "' is not a plain SQL identifier");
+    if (!table.matches(IDENTIFIER)) {
+      throw new UserError("table name '" + table + "' is not a plain SQL identifier");
     }
-    if (fieldCount < 1) {
-      throw new IllegalArgumentException("fieldcount must be at least 1, was " + fieldCount);
+    for (String c : fields) {
+      if (!c.matches(IDENTIFIER)) {
+        throw new UserError("column name '" + c + "' is not a plain SQL identifier");
+      }
     }
+    if (fields.isEmpty()) {
+      throw new UserError("the table needs at least one value column (fieldcount at least 1)");
+    }
+    fields = List.copyOf(fields);
   }
 
-  /** The names for each field count, built once: the bindings ask for them with every row they load. */
-  private static final Map<Integer, List<String>> FIELDS = new ConcurrentHashMap<>();
-
-  /** field0 … field{n-1}, YCSB's own field names (an unmodifiable list). */
-  public List<String> fields() {
-    return FIELDS.computeIfAbsent(fieldCount, n -> IntStream.range(0, n).mapToObj(i -> "field" + i).toList());
+  /** YCSB's table with its default field names: field0 … field{n-1}. */
+  public TableSpec(String table, int fieldCount, KeyLayout layout, int tablets) {
+    this(table, KEY, fieldNames("field", fieldCount), ValueType.TEXT, layout, tablets);
   }
 
-  /** The key columns in primary-key order. */
+  /** The table the properties describe: YCSB's ({@code table}, {@code fieldcount}, {@code fieldnameprefix}) or {@value #COLUMNS}'. */
+  public static TableSpec from(Properties p, int fieldCount, KeyLayout layout, int tablets) {
+    String table = p.getProperty("table", "usertable").strip();
+    String columns = p.getProperty(COLUMNS);
+    ValueType values = switch (p.getProperty(VALUE_TYPE, "text").strip().toLowerCase(java.util.Locale.ROOT)) {
+      case "text" -> ValueType.TEXT;
+      case "blob" -> ValueType.BLOB;
+      default -> throw new UserError(VALUE_TYPE + "=" + p.getProperty(VALUE_TYPE) + " is not text or blob");
+    };
+    if (columns == null) {
+      if (values != ValueType.TEXT) {
+        throw new UserError(VALUE_TYPE + " applies to a key-value table (" + COLUMNS + "); YCSB's fields are text");
+      }
+      String prefix = p.getProperty("fieldnameprefix", "field").strip();
+      if (!(prefix + "0").matches(IDENTIFIER)) {
+        throw new UserError("fieldnameprefix=" + prefix + " does not make plain SQL column names");
+      }
+      return new TableSpec(table, KEY, fieldNames(prefix, fieldCount), values, layout, tablets);
+    }
+    List<String> names = List.of(columns.strip().split("\\s*,\\s*"));
+    if (names.size() < 2 || !names.get(0).matches(IDENTIFIER)) {
+      throw new UserError(COLUMNS + "=" + columns + " names a key column then at least one value column, e.g. k,v");
+    }
+    if (layout == KeyLayout.HASH_RANGE) {
+      throw new UserError("a key-value table (" + COLUMNS + ") has one key column; the hash-range layout is YCSB's");
+    }
+    return new TableSpec(table, names.get(0), names.subList(1, names.size()), values, layout, tablets);
+  }
+
+  /** The names for each prefix and field count, built once: the bindings ask for them with every row they load. */
+  private static final Map<String, List<String>> FIELDS = new ConcurrentHashMap<>();
+
+  private static List<String> fieldNames(String prefix, int n) {
+    if (n < 1) {
+      throw new UserError("fieldcount must be at least 1, was " + n);
+    }
+    return FIELDS.computeIfAbsent(prefix + "\u0000" + n, k -> IntStream.range(0, n).mapToObj(i -> prefix + i).toList());
+  }
+
+  /** Whether this is YCSB's table (its key column), rather than a key-value table of the sample apps'. */
+  public boolean ycsbShape() {
+    return keyColumn.equals(KEY);
+  }
+
+  /** The key column(s) in primary-key order. */
   public List<String> keyColumns() {
-    return layout == KeyLayout.HASH_RANGE ? List.of(KEY1, KEY2) : List.of(KEY);
+    return layout == KeyLayout.HASH_RANGE ? List.of(KEY1, KEY2) : List.of(keyColumn);
+  }
+
+  /** Whether a result column is a key column rather than a value. */
+  public boolean isKey(String column) {
+    return column.equalsIgnoreCase(keyColumn) || column.equalsIgnoreCase(KEY1) || column.equalsIgnoreCase(KEY2);
   }
 }

@@ -88,9 +88,13 @@ public class CoreWorkload64 extends Workload implements Pooled {
   /** The mix, and each pool's share of it. */
   private final Map<Pool, DiscreteGenerator> choosers = new LinkedHashMap<>();
   private final Map<Pool, List<String>> poolOperations = new LinkedHashMap<>();
+  /** The operations' weights, as the proportions give them. */
+  private final Map<String, Double> mix = new LinkedHashMap<>();
   private long clients = 1;
   private long clientIndex;
   private KeyDraws draws;
+  /** What init made of the properties, setting by setting, for a plan printed before the run. */
+  private final Map<String, String> settings = new LinkedHashMap<>();
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -152,6 +156,48 @@ public class CoreWorkload64 extends Workload implements Pooled {
         CoreWorkload.INSERTION_RETRY_INTERVAL_DEFAULT);
     clients = longProp(p, CLIENTS, "1");
     clientIndex = longProp(p, CLIENT_INDEX, "0");
+    settings.put("table", table);
+    settings.put("fields", String.join(",", fieldnames));
+    String lengths = p.getProperty(CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY,
+        CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT);
+    String length = p.getProperty(CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
+    settings.put("field_length", switch (lengths) {
+      case "constant" -> "constant " + length;
+      case "histogram" -> "histogram from " + p.getProperty(CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY,
+          CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY_DEFAULT);
+      default -> lengths + " " + p.getProperty(CoreWorkload.MIN_FIELD_LENGTH_PROPERTY,
+          CoreWorkload.MIN_FIELD_LENGTH_PROPERTY_DEFAULT) + "…" + length;
+    });
+    settings.put("read_all_fields", Boolean.toString(readallfields));
+    settings.put("write_all_fields", Boolean.toString(writeallfields));
+    settings.put("data_integrity", Boolean.toString(dataintegrity));
+    settings.put("keys", "user + " + (orderedinserts ? "the number" : "a hash of the number") + ", zero-padded to "
+        + zeropadding + " digits; " + insertcount + " loaded from " + insertstart + " of " + recordcount);
+    settings.put("request_distribution", requestdistrib + keyChooserDetail(p, requestdistrib));
+    settings.put("scan_length", scanlengthdistrib + " " + minscanlength + "…" + maxscanlength);
+    settings.put("mix", String.join(", ", mix.entrySet().stream().filter(e -> e.getValue() > 0)
+        .map(e -> e.getKey().toLowerCase() + " " + e.getValue()).toList()));
+    settings.put("insert_retries", insertionRetryLimit + " every " + insertionRetryInterval + " s");
+    settings.put("clients", clientIndex + " of " + clients);
+  }
+
+  /** The distribution's own parameters, as the plan shows them. */
+  private static String keyChooserDetail(Properties p, String dist) {
+    return switch (dist) {
+      case "exponential" -> " (percentile " + p.getProperty(ExponentialGenerator.EXPONENTIAL_PERCENTILE_PROPERTY,
+          ExponentialGenerator.EXPONENTIAL_PERCENTILE_DEFAULT) + ", frac " + p.getProperty(
+          ExponentialGenerator.EXPONENTIAL_FRAC_PROPERTY, ExponentialGenerator.EXPONENTIAL_FRAC_DEFAULT) + ")";
+      case "hotspot" -> " (data " + p.getProperty(CoreWorkload.HOTSPOT_DATA_FRACTION,
+          CoreWorkload.HOTSPOT_DATA_FRACTION_DEFAULT) + ", operations " + p.getProperty(
+          CoreWorkload.HOTSPOT_OPN_FRACTION, CoreWorkload.HOTSPOT_OPN_FRACTION_DEFAULT) + ")";
+      case "zipfian" -> " (room for " + p.getProperty("operationcount", "0") + " operations' inserts)";
+      default -> "";
+    };
+  }
+
+  /** What init made of the properties, setting by setting. */
+  public Map<String, String> settings() {
+    return settings;
   }
 
   private static NumberGenerator fieldLengthGenerator(Properties p) throws WorkloadException {
@@ -216,7 +262,6 @@ public class CoreWorkload64 extends Workload implements Pooled {
 
   /** The mix, and for each pool the operations of its kind in their proportions. */
   private void operations(Properties p) {
-    Map<String, Double> mix = new LinkedHashMap<>();
     mix.put("READ", proportion(p, CoreWorkload.READ_PROPORTION_PROPERTY,
         CoreWorkload.READ_PROPORTION_PROPERTY_DEFAULT));
     mix.put("UPDATE", proportion(p, CoreWorkload.UPDATE_PROPORTION_PROPERTY,

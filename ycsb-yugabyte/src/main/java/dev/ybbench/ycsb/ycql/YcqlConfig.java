@@ -35,7 +35,8 @@ public record YcqlConfig(
     String keyspace,
     String user,
     String password,
-    ConsistencyLevel consistency,
+    ConsistencyLevel readConsistency,
+    ConsistencyLevel writeConsistency,
     int replicationFactor,
     String localDatacenter,
     boolean partitionMetadata,
@@ -47,7 +48,8 @@ public record YcqlConfig(
     int inFlight,
     int maxRetries,
     int connectionsPerNode,
-    Duration requestTimeout) {
+    Duration requestTimeout,
+    Duration connectTimeout) {
 
   public static final int DEFAULT_PORT = 9042;
 
@@ -55,7 +57,12 @@ public record YcqlConfig(
   public static final String KEYSPACE = "ycql.keyspace";
   public static final String USER = "ycql.user";
   public static final String PASSWORD = "ycql.password";
+  /** Every request's consistency level, unless {@value #READ_CONSISTENCY} or {@value #WRITE_CONSISTENCY} says otherwise. */
   public static final String CONSISTENCY = "ycql.consistency";
+  /** Reads' and scans' consistency level (yugabyte/YCSB's cassandra.readconsistencylevel). */
+  public static final String READ_CONSISTENCY = "ycql.read_consistency";
+  /** Inserts', updates' and deletes' consistency level (yugabyte/YCSB's cassandra.writeconsistencylevel). */
+  public static final String WRITE_CONSISTENCY = "ycql.write_consistency";
   public static final String RF = "ycql.rf";
   public static final String LOCAL_DC = "ycql.local_dc";
   public static final String PARTITION_METADATA = "ycql.partition_metadata";
@@ -67,8 +74,10 @@ public record YcqlConfig(
   public static final String MAX_RETRIES = "ycql.max_retries";
   public static final String CONNECTIONS = "ycql.connections_per_node";
   public static final String TIMEOUT_MS = "ycql.request_timeout_ms";
-  /** YCSB's batch size property; over CQL it is the number of writes one thread keeps in flight during load. */
-  public static final String IN_FLIGHT = "db.batchsize";
+  /** How long opening a connection may take (default: the driver's, 5 s). */
+  public static final String CONNECT_TIMEOUT_MS = "ycql.connect_timeout_ms";
+  /** Writes one thread keeps in flight during a load (--batch-size; the runner sets it). */
+  public static final String IN_FLIGHT = "ycql.in_flight";
 
   /**
    * YugabyteDB's driver option {@code advanced.metadata.partition-metadata.enabled}, named by its
@@ -82,16 +91,9 @@ public record YcqlConfig(
 
   public static YcqlConfig from(Properties p) {
     String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(HostList.fromEnvironment(true), "127.0.0.1"));
-    String cl = p.getProperty(CONSISTENCY, "QUORUM").toUpperCase();
-    if (!CONSISTENCY_NAMES.contains(cl)) {
-      throw new UserError("Unknown consistency level '" + p.getProperty(CONSISTENCY) + "'; use one of "
-          + String.join(", ", CONSISTENCY_NAMES));
-    }
-    TableSpec table = new TableSpec(
-        p.getProperty("table", "usertable"),
-        intProp(p, "fieldcount", 10),
-        KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")),
-        intProp(p, "yb.tablets", 0));
+    String cl = p.getProperty(CONSISTENCY, "QUORUM");
+    TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10),
+        KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")), intProp(p, "yb.tablets", 0));
     int rf = intProp(p, RF, 1);
     if (rf < 1) {
       throw new UserError("The replication factor must be at least 1, was " + rf);
@@ -101,7 +103,8 @@ public record YcqlConfig(
         p.getProperty(KEYSPACE, "ycsb"),
         p.getProperty(USER, ""),
         p.getProperty(PASSWORD, System.getenv().getOrDefault("YCQL_PASSWORD", "")),
-        DefaultConsistencyLevel.valueOf(cl),
+        consistency(p, READ_CONSISTENCY, cl),
+        consistency(p, WRITE_CONSISTENCY, cl),
         rf,
         p.getProperty(LOCAL_DC, "datacenter1"),
         Boolean.parseBoolean(p.getProperty(PARTITION_METADATA, "true")),
@@ -113,7 +116,16 @@ public record YcqlConfig(
         Math.max(1, intProp(p, IN_FLIGHT, 1)),
         intProp(p, MAX_RETRIES, 10),
         Math.max(1, intProp(p, CONNECTIONS, 1)),
-        Duration.ofMillis(intProp(p, TIMEOUT_MS, 10_000)));
+        Duration.ofMillis(intProp(p, TIMEOUT_MS, 10_000)),
+        Duration.ofMillis(intProp(p, CONNECT_TIMEOUT_MS, 5_000)));
+  }
+
+  private static ConsistencyLevel consistency(Properties p, String name, String dflt) {
+    String cl = p.getProperty(name, dflt).strip().toUpperCase();
+    if (!CONSISTENCY_NAMES.contains(cl)) {
+      throw new UserError("Unknown consistency level '" + cl + "'; use one of " + String.join(", ", CONSISTENCY_NAMES));
+    }
+    return DefaultConsistencyLevel.valueOf(cl);
   }
 
   public CqlSchema schema() {
@@ -122,14 +134,15 @@ public record YcqlConfig(
 
   /** The same settings with partition-aware metadata on or off. */
   public YcqlConfig withPartitionMetadata(boolean on) {
-    return new YcqlConfig(hosts, keyspace, user, password, consistency, replicationFactor, localDatacenter, on, tls,
-        dialect, transactions, table, split, inFlight, maxRetries, connectionsPerNode, requestTimeout);
+    return new YcqlConfig(hosts, keyspace, user, password, readConsistency, writeConsistency, replicationFactor,
+        localDatacenter, on, tls, dialect, transactions, table, split, inFlight, maxRetries, connectionsPerNode,
+        requestTimeout, connectTimeout);
   }
 
   /** A key that is equal for configurations that can share one driver session. */
   String sessionKey() {
-    return hosts + "|" + user + "|" + consistency + "|" + localDatacenter + "|" + partitionMetadata + "|" + tls + "|"
-        + connectionsPerNode + "|" + requestTimeout;
+    return hosts + "|" + user + "|" + localDatacenter + "|" + partitionMetadata + "|" + tls + "|"
+        + connectionsPerNode + "|" + requestTimeout + "|" + connectTimeout;
   }
 
   /** The CQL driver on the classpath, e.g. "com.yugabyte:java-driver-core:4.15.0-yb-2". */
@@ -141,9 +154,10 @@ public record YcqlConfig(
   /** Opens a session (not bound to the keyspace, which may not exist yet). */
   public CqlSession open() {
     ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
-        .withString(DefaultDriverOption.REQUEST_CONSISTENCY, consistency.name())
+        .withString(DefaultDriverOption.REQUEST_CONSISTENCY, writeConsistency.name()) // reads set theirs
         .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout)
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+        .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, connectTimeout)
         .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
         .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, connectionsPerNode)
         .withClass(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class)

@@ -29,6 +29,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.nio.ByteBuffer;
+import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -42,7 +44,9 @@ import site.ycsb.StringByteIterator;
  * <p>Errors that leave a request's outcome unknown (timeouts, lost connections, a node going
  * down) and YugabyteDB's "try again" family are retried here by the {@link RetryPolicy}, up to
  * {@code ycql.max_retries} times; YCSB's writes are idempotent upserts, so that is safe. Each
- * retry is reported to {@link OperationEvents}. With {@code db.batchsize} above 1, inserts are
+ * retry is reported to {@link OperationEvents}. Reads and scans go at {@code ycql.read_consistency},
+ * writes at {@code ycql.write_consistency} (both {@code ycql.consistency} unless given). With
+ * {@code ycql.in_flight} above 1 (a load's --batch-size), inserts are
  * sent asynchronously with up to that many in flight per thread; {@link #cleanup()} waits for
  * the last of them, and a write that finally fails is reported as lost.
  */
@@ -101,7 +105,8 @@ public class YcqlDB extends DB implements OperationEvents.Source {
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     String cql = cqlText.read(fields);
     return call("READ", () -> {
-      Row row = shared.session.execute(bindKey(shared.prepare(cql).boundStatementBuilder(), key).build()).one();
+      Row row = shared.session.execute(bindKey(shared.prepare(cql).boundStatementBuilder(), key)
+          .setConsistencyLevel(config.readConsistency()).build()).one();
       if (row == null) {
         return Status.NOT_FOUND;
       }
@@ -121,6 +126,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
       BoundStatement bound = bindKey(ps.boundStatementBuilder(), startKey)
           .setInt(ps.getVariableDefinitions().size() - 1, count)
           .setPageSize(Math.min(count, 1000))
+          .setConsistencyLevel(config.readConsistency())
           .build();
       if (result != null) {
         result.clear();
@@ -143,21 +149,21 @@ public class YcqlDB extends DB implements OperationEvents.Source {
       // YCSB's default (writeallfields=false): one field, found by its name without sorting anything.
       Map.Entry<String, ByteIterator> only = values.entrySet().iterator().next();
       String cql = cqlText.update(only.getKey());
-      String value = only.getValue().toString();
+      Object value = valueOf(only.getValue());
       return call("UPDATE", () -> {
-        shared.session.execute(bindKey(shared.prepare(cql).boundStatementBuilder().setString(0, value), key, 1)
+        shared.session.execute(bindKey(bindValue(shared.prepare(cql).boundStatementBuilder(), 0, value), key, 1)
             .build());
         return Status.OK;
       });
     }
-    Map<String, String> sorted = new TreeMap<>();
-    values.forEach((k, v) -> sorted.put(k, v.toString()));
+    Map<String, Object> sorted = new TreeMap<>();
+    values.forEach((k, v) -> sorted.put(k, valueOf(v)));
     String cql = cqlText.update(sorted.keySet());
     return call("UPDATE", () -> {
       BoundStatementBuilder b = shared.prepare(cql).boundStatementBuilder();
       int i = 0;
-      for (String v : sorted.values()) {
-        b.setString(i++, v);
+      for (Object v : sorted.values()) {
+        b = bindValue(b, i++, v);
       }
       shared.session.execute(bindKey(b, key, i).build());
       return Status.OK;
@@ -166,7 +172,12 @@ public class YcqlDB extends DB implements OperationEvents.Source {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    Supplier<BoundStatement> statement = () -> insertStatement(key, values);
+    Object[] row = new Object[config.table().fields().size()];
+    int f = 0;
+    for (String field : config.table().fields()) {
+      row[f++] = valueOf(values.get(field)); // read once: a retry binds the same values again
+    }
+    Supplier<BoundStatement> statement = () -> insertStatement(key, row);
     if (config.inFlight() > 1) {
       // A write that found the server unreachable failed on a driver thread: this thread waits.
       retry.awaitTurn();
@@ -220,12 +231,11 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     });
   }
 
-  private BoundStatement insertStatement(String key, Map<String, ByteIterator> values) {
+  private BoundStatement insertStatement(String key, Object[] row) {
     BoundStatementBuilder b = bindKey(shared.prepare(schema.insert()).boundStatementBuilder(), key, 0);
     int i = config.table().keyColumns().size();
-    for (String f : config.table().fields()) {
-      ByteIterator v = values.get(f);
-      b.setString(i++, v == null ? null : v.toString());
+    for (Object v : row) {
+      b = bindValue(b, i++, v);
     }
     return b.build();
   }
@@ -236,6 +246,25 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     } catch (RuntimeException e) {
       return new Status(CqlErrors.errorClass(e), ErrorText.firstLine(e));
     }
+  }
+
+  /**
+   * A value as its column takes it: text as YCSB's ByteIterator gives it, or for a blob column its
+   * bytes. Read once, before the first attempt: a ByteIterator is used up by reading it, and a
+   * retry binds the same value again.
+   */
+  private Object valueOf(ByteIterator v) {
+    if (v == null) {
+      return null;
+    }
+    return config.table().values() == TableSpec.ValueType.BLOB ? ByteBuffer.wrap(v.toArray()) : v.toString();
+  }
+
+  private static BoundStatementBuilder bindValue(BoundStatementBuilder b, int index, Object v) {
+    if (v == null) {
+      return b.setToNull(index);
+    }
+    return v instanceof ByteBuffer bytes ? b.setByteBuffer(index, bytes.duplicate()) : b.setString(index, (String) v);
   }
 
   private BoundStatementBuilder bindKey(BoundStatementBuilder b, String key) {
@@ -261,13 +290,21 @@ public class YcqlDB extends DB implements OperationEvents.Source {
       List<String> all = new ArrayList<>();
       for (ColumnDefinition c : row.getColumnDefinitions()) {
         String name = c.getName().asInternal();
-        all.add(name.startsWith(TableSpec.KEY) ? null : name);
+        all.add(config.table().isKey(name) ? null : name);
       }
       names = all.toArray(new String[0]);
       fieldColumns.put(cql, names);
     }
+    boolean blob = config.table().values() == TableSpec.ValueType.BLOB;
     for (int i = 0; i < names.length; i++) {
-      if (names[i] != null) {
+      if (names[i] != null && blob) {
+        ByteBuffer v = row.getByteBuffer(i);
+        byte[] bytes = new byte[v == null ? 0 : v.remaining()];
+        if (v != null) {
+          v.duplicate().get(bytes);
+        }
+        into.put(names[i], new ByteArrayByteIterator(bytes));
+      } else if (names[i] != null) {
         String v = row.getString(i);
         into.put(names[i], new StringByteIterator(v == null ? "" : v));
       }

@@ -25,7 +25,8 @@ public record YsqlConfig(
     long split,
     int batchSize,
     LoadMethod loadMethod,
-    int maxRetries) {
+    int maxRetries,
+    int fetchSize) {
 
   /**
    * How a batch of inserted rows is written: one {@code COPY … FROM STDIN} (the default, the bulk
@@ -65,8 +66,10 @@ public record YsqlConfig(
   public static final String LAYOUT = "yb.layout";
   public static final String SPLIT = "yb.split";
   public static final String TABLETS = "yb.tablets";
-  /** YCSB's JDBC binding's name for rows per insert batch during load. */
-  public static final String BATCH_SIZE = "db.batchsize";
+  /** Rows per insert batch during a load (--batch-size; the runner sets it). */
+  public static final String BATCH_SIZE = "ysql.batch_rows";
+  /** The JDBC fetch size of scans, as yugabyte/YCSB's jdbc.fetchsize (0: the driver's). */
+  public static final String FETCH_SIZE = "ysql.fetch_size";
   /** {@link LoadMethod}: copy (default) or insert. */
   public static final String LOAD_METHOD = "ysql.load_method";
 
@@ -87,11 +90,11 @@ public record YsqlConfig(
       endpoint = endpoint.withLoadBalance(loadBalance == null || Boolean.parseBoolean(loadBalance));
     }
     SqlDialect dialect = SqlDialect.valueOf(p.getProperty(DIALECT, "YUGABYTEDB").toUpperCase());
-    TableSpec table = new TableSpec(
-        p.getProperty("table", "usertable"),
-        intProp(p, "fieldcount", 10),
-        KeyLayout.fromFlag(p.getProperty(LAYOUT, "hash")),
+    TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10), KeyLayout.fromFlag(p.getProperty(LAYOUT, "hash")),
         intProp(p, TABLETS, 0));
+    if (table.values() != TableSpec.ValueType.TEXT) {
+      throw new UserError(TableSpec.VALUE_TYPE + "=blob is YCQL's; the YSQL binding keeps text values");
+    }
     return new YsqlConfig(
         endpoint,
         dialect,
@@ -99,7 +102,8 @@ public record YsqlConfig(
         intProp(p, SPLIT, 100),
         Math.max(1, intProp(p, BATCH_SIZE, 1)),
         LoadMethod.named(p.getProperty(LOAD_METHOD, "copy")),
-        intProp(p, MAX_RETRIES, 10));
+        intProp(p, MAX_RETRIES, 10),
+        Math.max(0, intProp(p, FETCH_SIZE, 0)));
   }
 
   public SqlSchema schema() {

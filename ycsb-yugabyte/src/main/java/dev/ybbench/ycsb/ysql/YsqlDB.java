@@ -37,7 +37,7 @@ import site.ycsb.StringByteIterator;
  * {@code ysql.max_retries} times; each retry is reported to {@link OperationEvents} and never
  * counted as throughput. A lost or refused connection is not retried within the operation (a
  * transaction's fate is unknown); it is opened again on the next one, after the policy's pause.
- * With {@code db.batchsize} above 1, inserts are queued and written as
+ * With {@code ysql.batch_rows} above 1 (a load's --batch-size), inserts are queued and written as
  * one transaction per batch: one COPY FROM STDIN, or with {@code ysql.load_method=insert} a JDBC
  * batch the driver rewrites into multi-row INSERTs; the last partial batch is written in
  * {@link #cleanup()}.
@@ -129,6 +129,9 @@ public class YsqlDB extends DB implements OperationEvents.Source {
       PreparedStatement ps = prepare(sql);
       int i = bindKey(ps, 1, startKey);
       ps.setInt(i, count);
+      if (config.fetchSize() > 0) {
+        ps.setFetchSize(config.fetchSize()); // as yugabyte/YCSB's binding: pgjdbc uses it outside autocommit only
+      }
       if (result != null) {
         result.clear();
       }
@@ -392,7 +395,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
       names = new String[md.getColumnCount()];
       for (int c = 1; c <= names.length; c++) {
         String name = md.getColumnName(c);
-        names[c - 1] = name.startsWith(TableSpec.KEY) ? null : name;
+        names[c - 1] = config.table().isKey(name) ? null : name;
       }
       fieldColumns.put(sql, names);
     }

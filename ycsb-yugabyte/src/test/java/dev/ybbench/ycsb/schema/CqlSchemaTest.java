@@ -21,6 +21,19 @@ class CqlSchemaTest {
   }
 
   @Test
+  void theSampleAppsKeyValueTableHasBinaryValues() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("table", "cassandrakeyvalue");
+    p.setProperty(TableSpec.COLUMNS, "k,v");
+    p.setProperty(TableSpec.VALUE_TYPE, "blob");
+    CqlSchema kv = new CqlSchema(TableSpec.from(p, 10, KeyLayout.HASH, 0), CqlDialect.YUGABYTEDB, "ybdemo_keyspace",
+        1, false);
+    assertEquals("CREATE TABLE ybdemo_keyspace.cassandrakeyvalue (k varchar, v blob, PRIMARY KEY (k))",
+        kv.createTable());
+    assertEquals("SELECT * FROM ybdemo_keyspace.cassandrakeyvalue WHERE k = ?", kv.read(List.of()));
+  }
+
+  @Test
   void hashLayoutIsAPartitionKey() {
     String plain = "CREATE TABLE ycsb.usertable (ycsb_key varchar, field0 varchar, field1 varchar, "
         + "PRIMARY KEY (ycsb_key))";

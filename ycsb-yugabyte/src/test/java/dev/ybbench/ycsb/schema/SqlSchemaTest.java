@@ -27,6 +27,22 @@ class SqlSchemaTest {
   }
 
   @Test
+  void fieldNamesFollowFieldnameprefixAndTheSampleAppsTableIsItsOwn() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("fieldnameprefix", "col");
+    assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), col0 TEXT, col1 TEXT, PRIMARY KEY (ycsb_key))",
+        new SqlSchema(TableSpec.from(p, 2, KeyLayout.HASH, 0), SqlDialect.POSTGRESQL).createTable());
+    p = new java.util.Properties();
+    p.setProperty("table", "postgresqlkeyvalue");
+    p.setProperty(TableSpec.COLUMNS, "k,v");
+    SqlSchema kv = new SqlSchema(TableSpec.from(p, 10, KeyLayout.HASH, 0), SqlDialect.YUGABYTEDB);
+    assertEquals("CREATE TABLE postgresqlkeyvalue (k TEXT, v TEXT, PRIMARY KEY (k HASH))", kv.createTable());
+    assertEquals("INSERT INTO postgresqlkeyvalue (k, v) VALUES (?, ?)", kv.insert());
+    assertEquals("SELECT * FROM postgresqlkeyvalue WHERE k = ?", kv.read(List.of()));
+    assertEquals("UPDATE postgresqlkeyvalue SET v = ? WHERE k = ?", kv.update(List.of("v")));
+  }
+
+  @Test
   void yugabyteRangeLayoutSortsTheKeyAscending() {
     assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, field2 TEXT, "
         + "PRIMARY KEY (ycsb_key ASC))", yb(KeyLayout.RANGE, 0).createTable());

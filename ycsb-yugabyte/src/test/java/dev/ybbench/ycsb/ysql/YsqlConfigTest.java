@@ -25,7 +25,7 @@ class YsqlConfigTest {
         + "?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true&load-balance=true", c.url("ycsb"));
     assertEquals("yugabyte", c.endpoint().user());
     assertEquals(KeyLayout.HASH, c.table().layout());
-    assertEquals(10, c.table().fieldCount());
+    assertEquals(10, c.table().fields().size());
   }
 
   @Test
@@ -64,9 +64,9 @@ class YsqlConfigTest {
   @Test
   void ycsbPropertiesShapeTheTable() {
     YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "h", "table", "t1", "fieldcount", "2",
-        "yb.layout", "hash-range", "yb.split", "50", "db.batchsize", "64"));
+        "yb.layout", "hash-range", "yb.split", "50", YsqlConfig.BATCH_SIZE, "64"));
     assertEquals("t1", c.table().table());
-    assertEquals(2, c.table().fieldCount());
+    assertEquals(2, c.table().fields().size());
     assertEquals(KeyLayout.HASH_RANGE, c.table().layout());
     assertEquals(50, c.split());
     assertEquals(64, c.batchSize());

@@ -1,0 +1,142 @@
+package dev.ybbench.ycsb;
+
+import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.embedded.CassandraVersions;
+import dev.ybbench.harness.embedded.PostgresVersions;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.ycsb.cli.PropertyNames;
+import dev.ybbench.ycsb.cli.ReadProperties;
+import dev.ybbench.ycsb.cli.YcsbOptions;
+import dev.ybbench.ycsb.cli.YcsbSettings;
+import dev.ybbench.ycsb.workload.CoreWorkload64;
+import dev.ybbench.ycsb.ycql.YcqlConfig;
+import dev.ybbench.ycsb.ysql.YsqlConfig;
+import java.lang.reflect.RecordComponent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import site.ycsb.Workload;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * What a YCSB run will do, worked out before anything starts: the load's slice of the keys, the
+ * workload and the binding's settings as they will read them. Every property given is read here
+ * by the parts that will read it during the run; one that nothing reads would be silently
+ * ignored, so it is named in a warning instead (with the nearest known name). {@code --dry-run}
+ * prints the plan and stops.
+ */
+final class Plan {
+  private final YcsbOptions o;
+  private final Properties props;
+  private final boolean coreWorkload;
+  private final long[] loadSlice;
+  /** What the run takes, setting by setting, for --dry-run. */
+  private final Map<String, String> settings = new LinkedHashMap<>();
+
+  private Plan(YcsbOptions o, Properties props, boolean coreWorkload, long[] loadSlice) {
+    this.o = o;
+    this.props = props;
+    this.coreWorkload = coreWorkload;
+    this.loadSlice = loadSlice;
+  }
+
+  /**
+   * Checks the workload's properties, works out this client's slice of the load, and reads every
+   * property as the run will, warning of those nothing reads.
+   */
+  static Plan of(YcsbOptions o, YcsbSettings settings, boolean doRun, Console console) throws Exception {
+    Properties props = settings.properties();
+    WorkloadCheck.check(props, doRun).forEach(note -> console.line("note: " + note));
+    long insertStart = Long.parseLong(props.getProperty("insertstart", "0").strip());
+    props.setProperty("insertcount", props.getProperty("insertcount",
+        Long.toString(Long.parseLong(props.getProperty("recordcount")) - insertStart)).strip());
+    // This client's share of the keys the clients load; reads and updates go over all of them.
+    long[] mine = CoreWorkload64.slice(insertStart, Long.parseLong(props.getProperty("insertcount")), o.clients,
+        o.clientIndex);
+    // CoreWorkload's keys can be split among clients and drawn by a load's checkpoint; another class numbers its own.
+    boolean core = CoreWorkload64.isCore(props.getProperty("workload"));
+    if (o.clients > 1 && !core) {
+      throw new UserError("--clients splits the keys of YCSB's CoreWorkload; workload=" + props.getProperty("workload")
+          + " numbers its own keys, so its clients would insert the same ones; run it as one client");
+    }
+    props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(o.clients));
+    props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(o.clientIndex));
+    Plan plan = new Plan(o, props, core, mine);
+    plan.read(settings, console);
+    return plan;
+  }
+
+  long[] loadSlice() {
+    return loadSlice;
+  }
+
+  boolean coreWorkload() {
+    return coreWorkload;
+  }
+
+  /** Every part reads its properties as it will in the run; what none of them asked for is named. */
+  private void read(YcsbSettings s, Console console) throws Exception {
+    ReadProperties read = new ReadProperties(props); // WorkloadCheck checked them, but reads every binding's keys
+    Measurements.setProperties(read); // YCSB's own measurement settings, as its workloads expect them
+    Workload w = YcsbPhase.workload(read);
+    if (w instanceof CoreWorkload64 core) {
+      core.settings().forEach((k, v) -> settings.put("workload." + k, v));
+    } else {
+      settings.put("workload", w.getClass().getName());
+    }
+    w.cleanup();
+    new YcsbReport(read).settings().forEach((k, v) -> settings.put("report." + k, v));
+    for (String name : new String[] {YcsbSettings.STATUS_INTERVAL, "table", "insertstart", "insertcount",
+        "operationcount", "recordcount", "threadcount", "target", YcsbSettings.WARMUP}) {
+      read.getProperty(name); // the runner's own
+    }
+    BindingProperties.valuesRead(read);
+    Record binding = o.api.equals("ycql") ? YcqlConfig.from(read) : YsqlConfig.from(read);
+    boolean embedded = o.hosts == null && HostList.fromEnvironment(o.api.equals("ycql")) == null;
+    for (RecordComponent c : binding.getClass().getRecordComponents()) {
+      if (embedded && List.of("endpoint", "hosts").contains(c.getName())) {
+        continue; // an embedded server's address and driver are known once it is up
+      }
+      Object v = c.getAccessor().invoke(binding);
+      settings.put("binding." + c.getName(), RunInfo.isSecret(c.getName()) ? (String.valueOf(v).isEmpty() ? ""
+          : "***") : String.valueOf(v));
+    }
+    s.givenProperties().forEach((name, where) -> {
+      if (!read.asked().contains(name) && !s.consumed().contains(name)) {
+        console.line("warning: " + PropertyNames.unread(name, where, o.api, read.asked()));
+      }
+    });
+  }
+
+  /** The plan as --dry-run prints it: the run's settings, then the workload's and the binding's, one per line. */
+  void print(Console console, String workloadName) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("workload", workloadName);
+    m.put("api", o.api);
+    String hosts = o.hosts != null ? o.hosts : HostList.fromEnvironment(o.api.equals("ycql"));
+    m.put("server", hosts != null ? hosts + " (given)" : "embedded " + (o.api.equals("ycql")
+        ? "Cassandra " + CassandraVersions.resolve(o.dbVersion) + " × " + o.nodes
+        : "PostgreSQL " + PostgresVersions.resolve(o.dbVersion)));
+    m.put("phase", o.phase);
+    m.put("threads", Integer.toString(o.threads));
+    m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (o.api.equals("ycql")
+        ? o.batchSize + " writes in flight per thread" : o.batchSize == 1 ? "one row per INSERT"
+            : o.batchSize + " rows per " + (o.loadMethod.equals("copy") ? "COPY" : "multi-row INSERT")));
+    m.put("operations", props.getProperty("operationcount", "1000"));
+    m.put("duration_s", Long.toString(o.duration));
+    m.put("warmup_s", Long.toString(o.warmup));
+    m.put("target_ops", o.target > 0 ? Double.toString(o.target) : "none");
+    m.put("clients", o.clients + " (this one " + o.clientIndex + (o.fleet == null ? "" : ", fleet " + o.fleet) + ")");
+    m.put("label", String.valueOf(o.run.label));
+    m.put("results", o.run.resultsDir == null ? "results/" : o.run.resultsDir.toString());
+    m.put("limits", "errors " + o.run.maxErrorPct + " %, outage " + o.run.maxOutagePct + " %, server readings every "
+        + o.run.serverIntervalS + " s, metrics ports " + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));
+    m.put("status_interval_s", props.getProperty(YcsbSettings.STATUS_INTERVAL, "10"));
+    m.putAll(settings);
+    console.line("Plan (nothing started):");
+    m.forEach((k, v) -> console.line("  " + k + ": " + v));
+  }
+}

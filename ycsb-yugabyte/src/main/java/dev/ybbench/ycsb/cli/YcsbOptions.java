@@ -1,0 +1,163 @@
+package dev.ybbench.ycsb.cli;
+
+import dev.ybbench.harness.run.RunOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * run_ycsb.sh's flags as typed. A flag left out is null here until {@link YcsbSettings} settles
+ * it from the workload files and {@code -p} (YCSB's own properties, yugabyte/YCSB's binding
+ * properties) or the default: one precedence for every setting.
+ */
+public final class YcsbOptions {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "WORKLOAD",
+      description = "a file in workloads/ (workloada … workloadf, workloade-hashrange, and the published "
+          + "experiments: sqlinserts, sqlinserts-read, cassandra-kv-read, cassandra-kv-write, largedata-load, "
+          + "largedata-read-uniform, largedata-read-subset) or a path to any YCSB workload file")
+  public String workload;
+
+  @Option(names = "-P", paramLabel = "FILE",
+      description = "a YCSB workload or properties file, as YCSB's own -P takes it: several are read in order, a "
+          + "later one's values replacing an earlier one's (after WORKLOAD when both are given)")
+  public List<Path> files = new ArrayList<>();
+
+  @Option(names = "--api", paramLabel = "API",
+      description = "ysql (JDBC; embedded PostgreSQL) or ycql (CQL; embedded Cassandra) "
+          + "(default: the workload file's ybbench.api, else what the binding properties name, else ysql)")
+  public String api;
+
+  @Option(names = "--hosts", paramLabel = "H[:P],…",
+      description = "YugabyteDB nodes (default port 5433 YSQL, 9042 YCQL; or db.url / hosts, or env YSQL_NODES / "
+          + "YCQL_NODES or YCQL_ADDRS). Without: an embedded server")
+  public String hosts;
+
+  @Option(names = "--nodes", paramLabel = "N", defaultValue = "1",
+      description = "YCQL's embedded Cassandra: nodes in the cluster, on 127.0.0.1 … 127.0.0.N (default: ${DEFAULT-VALUE})")
+  public int nodes;
+
+  @Option(names = "--rf", paramLabel = "N",
+      description = "YCQL: the keyspace's replication factor (default: the embedded node count, at most 3; else 1)")
+  public Integer rf;
+
+  @Option(names = "--consistency", paramLabel = "CL",
+      description = "YCQL: consistency level of every request, e.g. ONE, QUORUM, ALL (default: QUORUM; ONE for "
+          + "yugabyte/YCSB's cassandra.* properties, as its binding)")
+  public String consistency;
+
+  @Option(names = "--db-version", paramLabel = "V",
+      description = "embedded server version: PostgreSQL 13-18 or an exact release (default: 17); "
+          + "Cassandra 4.1 or 5.0 or an exact release (default: 5.0)")
+  public String dbVersion;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "client threads, one connection each (YCSB threadcount; default: 8)")
+  public Integer threads;
+
+  @Option(names = "--records", paramLabel = "N", description = "records to load (YCSB recordcount)")
+  public Long records;
+
+  @Option(names = "--operations", paramLabel = "N", description = "operations in the run phase (YCSB operationcount)")
+  public Long operations;
+
+  @Option(names = "--duration", paramLabel = "SECONDS",
+      description = "longest run phase; it ends at --operations or here, whichever comes first "
+          + "(YCSB maxexecutiontime; default: 60; 0 = no limit)")
+  public Long duration;
+
+  @Option(names = "--warmup", paramLabel = "SECONDS",
+      description = "run the workload this long before measuring; recorded apart as the phase \"warmup\" "
+          + "(default: the workload's warmuptime, else 0)")
+  public Long warmup;
+
+  @Option(names = "--target", paramLabel = "OPS",
+      description = "cap throughput at this many ops/s over all threads, load and run alike "
+          + "(YCSB target; default: the workload file's ybbench.target_ops, else no cap)")
+  public Double target;
+
+  @Option(names = "--layout", paramLabel = "L",
+      description = "primary key: hash, range or hash-range (default: the workload file's yb.layout, else hash)")
+  public String layout;
+
+  @Option(names = "--tablets", paramLabel = "N", description = "YugabyteDB: pre-split the table into N tablets")
+  public Integer tablets;
+
+  @Option(names = "--batch-size", paramLabel = "N",
+      description = "load: YSQL rows per insert batch; YCQL writes in flight per thread; 1 = one at a time "
+          + "(default: the workload file's ybbench.batch_size, else 512 for YSQL, 128 for YCQL)")
+  public Integer batchSize;
+
+  @Option(names = "--load-method", paramLabel = "M",
+      description = "load, YSQL: copy (each batch one COPY FROM STDIN) or insert (each batch one multi-row INSERT) "
+          + "(default: copy)")
+  public String loadMethod;
+
+  @Option(names = "--phase", paramLabel = "P",
+      description = "load, run, both, or create (the table alone, for clients that then load it) "
+          + "(default: the workload file's ybbench.phase, else both; YCSB's load / run / -load / -t)")
+  public String phase;
+
+  @Option(names = "--clients", paramLabel = "N", defaultValue = "1",
+      description = "clients (processes or machines) sharing one table: each loads its slice of the keys and "
+          + "inserts new keys of its own (default: ${DEFAULT-VALUE})")
+  public int clients;
+
+  @Option(names = "--client-index", paramLabel = "I", defaultValue = "0",
+      description = "which of the --clients this is, 0 … N-1: client 0 creates the table, the others wait for it "
+          + "(default: ${DEFAULT-VALUE})")
+  public int clientIndex;
+
+  @Option(names = "--fleet", paramLabel = "ID",
+      description = "the clients' shared id (letters, digits, . _ -): the table client 0 creates carries it, "
+          + "so the others wait for that table and not one left from an earlier run")
+  public String fleet;
+
+  @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR",
+      description = "add the runs of clients that shared one table up into one run directory")
+  public List<Path> merge;
+
+  @Option(names = "--resume", paramLabel = "RUN_DIR",
+      description = "continue the load of RUN_DIR, which crashed or was stopped, with the same flags: the keys it "
+          + "may or may not have written are looked up in the table, the missing ones inserted, and the load goes on "
+          + "where it stopped")
+  public Path resume;
+
+  @Option(names = "--driver", paramLabel = "D",
+      description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: db.driver, else the "
+          + "smart driver on YugabyteDB, pgjdbc on PostgreSQL)")
+  public String driver;
+
+  @Option(names = "--database", paramLabel = "DB",
+      description = "database (YSQL) or keyspace (YCQL) to create and use (default: db.url's or "
+          + "cassandra.keyspace, else ycsb)")
+  public String database;
+
+  @Option(names = "--user", paramLabel = "USER",
+      description = "default: db.user / cassandra.username, else yugabyte (postgres for the embedded server)")
+  public String user;
+
+  @Option(names = "--password", paramLabel = "PW",
+      description = "default: db.passwd / cassandra.password, else env YSQL_PASSWORD / YCQL_PASSWORD; never written "
+          + "to results")
+  public String password;
+
+  @Option(names = "--dry-run",
+      description = "print the equivalent ybbench command and what would run (server, phases, threads, every "
+          + "setting the workload and binding take), then exit without starting anything")
+  public boolean dryRun;
+
+  @Mixin
+  public RunOptions run = new RunOptions();
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE",
+      description = "a YCSB or binding property (repeatable; a later one replaces an earlier one)")
+  public Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+  public boolean help;
+}

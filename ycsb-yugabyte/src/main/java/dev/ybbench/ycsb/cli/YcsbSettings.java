@@ -1,0 +1,638 @@
+package dev.ybbench.ycsb.cli;
+
+import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.embedded.CassandraVersions;
+import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.harness.embedded.PostgresVersions;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.ysql.YsqlConfig;
+
+/**
+ * What a run_ycsb.sh command means, settled once before anything starts. Every setting has one
+ * precedence, YCSB's extended by ybbench's flags: the workload files (several {@code -P}, a later
+ * one replacing an earlier one's values), then {@code -p}, then the flag. A flag and a {@code -p}
+ * that disagree are refused, naming both; a flag silently wins over a file, as {@code -p} does in
+ * YCSB. YCSB's own properties ({@code threadcount}, {@code target}, {@code maxexecutiontime},
+ * {@code operationcount}, {@code recordcount}, {@code dotransactions}, {@code db}, {@code label})
+ * and yugabyte/YCSB's binding properties ({@link YugabyteYcsb}) are settings like the flags they
+ * stand for; nothing is reinterpreted and nothing dropped: what ybbench cannot honour is refused.
+ */
+public final class YcsbSettings {
+  /** Where a value was given, weakest first. */
+  enum Rank { BINDING_DEFAULT, FILE, PROPERTY, FLAG }
+
+  /** A value given for a setting, and where ({@code -p threadcount=4}, {@code threadcount=4 (workloada)}). */
+  record Given(String value, Rank rank, String origin) {}
+
+  /** What a --fleet id may be: it is written into the table's mark and matched by the other clients. */
+  public static final String FLEET_ID = "[A-Za-z0-9._-]{1,64}";
+
+  /** Defaults of ybbench's own, where YCSB's would not serve (one thread, no time limit). */
+  public static final int DEFAULT_THREADS = 8;
+  public static final long DEFAULT_DURATION_S = 60;
+  public static final long DEFAULT_RECORDS = 1000; // YCSB's own workload files' value
+  /**
+   * Rows per YSQL load batch (one COPY each), from measurement: 500,000 rows of workloada, 8
+   * threads, embedded PostgreSQL, two rounds alternating — 128 rows: 85–89 K rows/s, 512:
+   * 96–98 K, 1,000: 94–99 K, 4,096: 87–90 K (more client CPU per row). 512 is as fast as 1,000
+   * with half the rows in doubt per batch should the load be cut short.
+   */
+  public static final int YSQL_BATCH_ROWS = 512;
+  /** YCQL writes in flight per thread during a load. */
+  public static final int YCQL_IN_FLIGHT = 128;
+
+  /** The workload file's scenario keys (a published experiment is one file); taken out of the YCSB properties. */
+  public static final String FILE_API = "ybbench.api";
+  public static final String FILE_PHASE = "ybbench.phase";
+  public static final String FILE_TARGET = "ybbench.target_ops";
+  public static final String FILE_BATCH_SIZE = "ybbench.batch_size";
+  /** The workload property for --warmup, in seconds (named after YCSB's maxexecutiontime). */
+  public static final String WARMUP = "warmuptime";
+  /** YCSB's file for the final measurements, and their format (one of {@link #EXPORTERS}; text by default). */
+  public static final String EXPORT_FILE = "exportfile";
+  public static final String EXPORTER = "exporter";
+  public static final List<String> EXPORTERS = List.of("site.ycsb.measurements.exporter.TextMeasurementsExporter",
+      "site.ycsb.measurements.exporter.JSONMeasurementsExporter",
+      "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter");
+  /** YCSB's percentiles of the final report (default: ybbench's 50, 95, 99, 99.9). */
+  public static final String PERCENTILES = "hdrhistogram.percentiles";
+  /** YCSB's status line interval in seconds; ybbench prints one this often (default 10). */
+  public static final String STATUS_INTERVAL = "status.interval";
+
+  private final YcsbOptions o;
+  /** Every file's properties in order, a later file's replacing an earlier one's, and which file each came from. */
+  private final Properties files = new Properties();
+  private final Map<String, String> fileOf = new LinkedHashMap<>();
+  private final Map<String, String> cli;
+  private final Map<String, List<Given>> given = new LinkedHashMap<>();
+  private final List<String> notes = new ArrayList<>();
+  /** Properties this settlement took as its own (YCSB's and yugabyte/YCSB's that stand for settings). */
+  private final Set<String> consumed = new TreeSet<>();
+  /** Settings whose value came from somewhere other than a flag of ybbench's: the equivalent command shows them. */
+  private final Map<String, String> translated = new LinkedHashMap<>();
+  /** Properties a flag settles ({@link #pick}); every other given property goes to the workload and bindings as settled. */
+  private final Set<String> picked = new LinkedHashSet<>();
+  /** Properties whose setting a flag gave. */
+  private final Set<String> flagged = new LinkedHashSet<>();
+  /** Settled values no single flag can say (reads and writes at different consistency levels): -p in the equivalent command. */
+  private final Map<String, String> translatedProperties = new LinkedHashMap<>();
+  private final Properties props = new Properties();
+
+  /** Whether --phase was typed (the settled value is in the options). */
+  private final boolean phaseGiven;
+
+  private YcsbSettings(YcsbOptions o) {
+    this.o = o;
+    this.phaseGiven = o.phase != null;
+    this.cli = new LinkedHashMap<>(o.properties);
+  }
+
+  /**
+   * Reads {@code workloadFiles} in order and settles every option of {@code o} in place: a flag
+   * left out takes its property's value or its default. Returns the settlement, whose {@link
+   * #properties()} are what the workload and the bindings read.
+   */
+  public static YcsbSettings settle(YcsbOptions o, List<Path> workloadFiles) throws IOException {
+    YcsbSettings s = new YcsbSettings(o);
+    for (Path f : workloadFiles) {
+      Properties p = new Properties();
+      try (InputStream in = Files.newInputStream(f)) {
+        p.load(in);
+      }
+      for (String name : p.stringPropertyNames()) {
+        s.files.setProperty(name, p.getProperty(name));
+        s.fileOf.put(name, f.getFileName().toString());
+      }
+    }
+    s.settle();
+    return s;
+  }
+
+  /** The properties the workload and bindings read: the files', then -p's, then the settings'. */
+  public Properties properties() {
+    return props;
+  }
+
+  /** What the user should know about how their properties were taken (one line each). */
+  public List<String> notes() {
+    return notes;
+  }
+
+  /** Properties settled here (YCSB's client properties, yugabyte/YCSB's), which no workload or binding reads. */
+  public Set<String> consumed() {
+    return consumed;
+  }
+
+  /** Where each given property came from: "-p" or its file's name. */
+  public Map<String, String> givenProperties() {
+    Map<String, String> m = new LinkedHashMap<>();
+    fileOf.forEach((name, file) -> m.put(name, file));
+    cli.keySet().forEach(name -> m.put(name, "-p"));
+    return m;
+  }
+
+  /** The values given for each property, files' then -p's, so the effective properties hold -p's. */
+  private void settle() {
+    files.stringPropertyNames().forEach(n -> props.setProperty(n, files.getProperty(n)));
+    cli.forEach(props::setProperty);
+    collect();
+    api();
+    if (bindingInUse()) {
+      YugabyteYcsb.translate(effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL), o.api, (name, source) -> {
+        Rank rank = source.from().isEmpty() ? Rank.BINDING_DEFAULT
+            : source.from().stream().anyMatch(cli::containsKey) ? Rank.PROPERTY : Rank.FILE;
+        String origin = source.from().isEmpty() ? "yugabyte/YCSB's default"
+            : String.join(" and ", source.from().stream().map(this::origin).toList());
+        add(name, source.value(), rank, origin);
+        consumed.addAll(source.from());
+      }, notes::add);
+      for (String name : props.stringPropertyNames()) {
+        if (YugabyteYcsb.SQL.contains(name) || YugabyteYcsb.CQL.contains(name)) {
+          consumed.add(name);
+        }
+      }
+    }
+    ycsbClient();
+    boolean ycql = o.api.equals("ycql");
+    o.phase = pick("--phase", o.phase, FILE_PHASE, s -> s, "both");
+    o.threads = pick("--threads", o.threads, "threadcount", whole("threadcount", Integer::parseInt), DEFAULT_THREADS);
+    o.target = pick("--target", o.target, "target", number("target"), 0.0);
+    o.duration = pick("--duration", o.duration, "maxexecutiontime", whole("maxexecutiontime", Long::parseLong),
+        DEFAULT_DURATION_S);
+    o.operations = pick("--operations", o.operations, "operationcount", whole("operationcount", Long::parseLong),
+        null);
+    o.records = pick("--records", o.records, "recordcount", whole("recordcount", Long::parseLong), DEFAULT_RECORDS);
+    o.warmup = pick("--warmup", o.warmup, WARMUP, whole(WARMUP, Long::parseLong), 0L);
+    o.run.label = pick("--label", o.run.label, "label", s -> s, null);
+    o.layout = pick("--layout", o.layout, "yb.layout", s -> s, null);
+    o.tablets = pick("--tablets", o.tablets, "yb.tablets", whole("yb.tablets", Integer::parseInt), null);
+    o.batchSize = pick("--batch-size", o.batchSize, FILE_BATCH_SIZE, whole(FILE_BATCH_SIZE, Integer::parseInt),
+        ycql ? YCQL_IN_FLIGHT : YSQL_BATCH_ROWS);
+    String prefix = ycql ? "ycql." : "ysql.";
+    o.hosts = pick("--hosts", o.hosts, prefix + "hosts", s -> s, null);
+    o.database = pick("--database", o.database, ycql ? "ycql.keyspace" : "ysql.database", s -> s, "ycsb");
+    o.user = pick("--user", o.user, prefix + "user", s -> s, null);
+    o.password = pick("--password", o.password, prefix + "password", s -> s, null);
+    if (ycql) {
+      o.rf = pick("--rf", o.rf, "ycql.rf", whole("ycql.rf", Integer::parseInt), null);
+      String flag = o.consistency;
+      String both = pick("--consistency", flag, "ycql.consistency", s -> s.toUpperCase(Locale.ROOT), null);
+      String read = pick("--consistency", flag, "ycql.read_consistency", s -> s.toUpperCase(Locale.ROOT), both);
+      String write = pick("--consistency", flag, "ycql.write_consistency", s -> s.toUpperCase(Locale.ROOT), both);
+      translated.remove("--consistency");
+      if (flag == null && read != null && read.equals(write)) {
+        translated.put("--consistency", read);
+      } else if (flag == null && (read != null || write != null)) {
+        translatedProperties.put("ycql.read_consistency", read == null ? "QUORUM" : read);
+        translatedProperties.put("ycql.write_consistency", write == null ? "QUORUM" : write);
+      }
+      o.consistency = read != null && read.equals(write) ? read : flag;
+      set("ycql.read_consistency", read);
+      set("ycql.write_consistency", write);
+      props.remove("ycql.consistency");
+    } else {
+      o.loadMethod = pick("--load-method", o.loadMethod, "ysql.load_method", s -> s, "copy");
+      o.driver = pick("--driver", o.driver, "ysql.driver", s -> s, null);
+    }
+    write(ycql);
+  }
+
+  /**
+   * Refuses settled options that mean nothing, before anything starts: one line each.
+   *
+   */
+  public void validate(Path home) {
+    String phaseFrom = phaseGiven ? "--phase run" : originOf(FILE_PHASE);
+    if (o.api.equals("ysql") && (o.rf != null || o.consistency != null)) {
+      throw new UserError("--rf and --consistency apply to --api ycql");
+    }
+    if (o.nodes < 1) {
+      throw new UserError("--nodes must be at least 1, was " + o.nodes);
+    }
+    if (o.rf != null && o.rf < 1) {
+      throw new UserError("--rf must be at least 1, was " + o.rf);
+    }
+    if (o.threads < 1) {
+      throw new UserError(said("--threads", "threadcount") + " must be at least 1, was " + o.threads);
+    }
+    if (o.records < 1) {
+      throw new UserError(said("--records", "recordcount") + " must be at least 1, was " + o.records);
+    }
+    if (o.operations != null && o.operations < 0) {
+      throw new UserError(said("--operations", "operationcount") + " cannot be negative; 0 means until --duration "
+          + "ends the run");
+    }
+    if (o.duration < 0) {
+      throw new UserError(said("--duration", "maxexecutiontime") + " cannot be negative; 0 means no time limit");
+    }
+    if (o.warmup < 0) {
+      throw new UserError(said("--warmup", WARMUP) + " cannot be negative, was " + o.warmup);
+    }
+    if (o.target < 0) {
+      throw new UserError(said("--target", "target") + " cannot be negative; 0 means no cap");
+    }
+    if (o.batchSize < 1) {
+      throw new UserError(said("--batch-size", FILE_BATCH_SIZE) + " must be at least 1, was " + o.batchSize);
+    }
+    if (o.loadMethod != null && o.api.equals("ycql")) {
+      throw new UserError("--load-method is for YSQL loads; YCQL's load keeps --batch-size writes in flight");
+    }
+    if (o.tablets != null && o.tablets < 1) {
+      throw new UserError("--tablets must be at least 1, was " + o.tablets);
+    }
+    if (!List.of("load", "run", "both", "create").contains(o.phase)) {
+      throw new UserError("Unknown --phase '" + o.phase + "' (or ybbench.phase); use load, run, both or create");
+    }
+    if (o.clients < 1) {
+      throw new UserError("--clients must be at least 1, was " + o.clients);
+    }
+    if (o.clientIndex < 0 || o.clientIndex >= o.clients) {
+      throw new UserError("--client-index must be 0 … " + (o.clients - 1) + " for --clients " + o.clients + ", was "
+          + o.clientIndex);
+    }
+    if (o.fleet != null && !o.fleet.matches(FLEET_ID)) {
+      throw new UserError("--fleet '" + o.fleet + "' must be 1-64 letters, digits, '.', '_' or '-'");
+    }
+    if (o.layout != null) {
+      KeyLayout.fromFlag(o.layout);
+    }
+    if (o.loadMethod != null) {
+      YsqlConfig.LoadMethod.named(o.loadMethod);
+    }
+    if (o.resume != null && !o.phase.equals("load") && !o.phase.equals("both")) {
+      throw new UserError("--resume continues a load; --phase " + o.phase + " has none");
+    }
+    if (o.resume != null && !Files.isDirectory(o.resume)) {
+      throw new UserError("--resume " + o.resume + " is not a directory; give the run directory of the load");
+    }
+    if (o.hosts != null && o.hosts.isBlank()) {
+      throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
+          + "embedded server");
+    }
+    boolean embedded = o.hosts == null && HostList.fromEnvironment(o.api.equals("ycql")) == null;
+    if (embedded && o.phase.equals("run")) {
+      throw new UserError(phaseFrom + " needs --hosts of a server loaded earlier: an embedded server starts "
+          + "empty (to load and run one workload after another on one server: run-scripts/fleet.sh --clients 1 "
+          + "LOAD_WORKLOAD RUN_WORKLOAD)");
+    }
+    if (embedded && o.clientIndex > 0) {
+      throw new UserError("--client-index " + o.clientIndex + " needs --hosts: an embedded server would be this "
+          + "client's own, with no client 0 to create its table");
+    }
+    if (embedded && o.api.equals("ycql")) {
+      EmbeddedCassandra.checkNodes(o.nodes);
+      if (o.rf != null && o.rf > o.nodes) {
+        throw new UserError("--rf " + o.rf + " needs at least " + o.rf + " nodes; the embedded cluster has " + o.nodes
+            + " (--nodes)");
+      }
+      CassandraVersions.resolve(o.dbVersion);
+    } else if (embedded) {
+      PostgresVersions.resolve(o.dbVersion);
+    }
+    String status = props.getProperty(STATUS_INTERVAL);
+    if (status != null && !status.strip().matches("[1-9][0-9]{0,5}")) {
+      throw new UserError(originOf(STATUS_INTERVAL) + ": the status interval is a whole number of seconds from 1");
+    }
+    RunDirectory.checkWritable(o.run.resultsRoot(home));
+    o.run.limits();
+  }
+
+  /** Gathers what files and -p give for each setting, under the setting's own property name. */
+  private void collect() {
+    for (String name : files.stringPropertyNames()) {
+      add(name, files.getProperty(name), Rank.FILE);
+    }
+    cli.forEach((name, value) -> add(name, value, Rank.PROPERTY));
+  }
+
+  /** A property given at {@code rank}, filed under the setting it stands for. */
+  private void add(String name, String value, Rank rank) {
+    String v = value.strip();
+    String origin = origin(name, rank);
+    switch (name) {
+      case FILE_TARGET -> add("target", v, rank, origin);
+      case "dotransactions" -> {
+        // YCSB's -t (true, its "run" command) runs the mix over a table loaded before; -load (false) loads it.
+        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+          throw new UserError(origin + ": dotransactions takes true or false");
+        }
+        add(FILE_PHASE, Boolean.parseBoolean(v) ? "run" : "load", rank, origin);
+      }
+      case "db" -> add(FILE_API, YugabyteYcsb.apiOfClass(v), rank, origin);
+      default -> add(name, v, rank, origin);
+    }
+  }
+
+  private void add(String setting, String value, Rank rank, String origin) {
+    List<Given> list = given.computeIfAbsent(setting, k -> new ArrayList<>());
+    for (Given g : list) {
+      if (g.rank() == rank && !g.value().equals(value) && rank != Rank.BINDING_DEFAULT) {
+        throw new UserError(g.origin() + " and " + origin + " disagree; give one of them");
+      }
+    }
+    list.add(new Given(value, rank, origin));
+  }
+
+  /** "-p name=value" or "name=value (file)", a password's value hidden. */
+  private String origin(String name, Rank rank) {
+    String value = RunInfo.isSecret(name) ? "***" : (rank == Rank.PROPERTY ? cli.get(name)
+        : files.getProperty(name)).strip();
+    return rank == Rank.PROPERTY ? "-p " + name + "=" + value : name + "=" + value + " (" + fileOf.get(name) + ")";
+  }
+
+  /** Where a yugabyte/YCSB property a translation read came from. */
+  private String origin(String name) {
+    return origin(name, cli.containsKey(name) ? Rank.PROPERTY : Rank.FILE);
+  }
+
+  /** The effective values of the properties of {@code sets} that were given. */
+  @SafeVarargs
+  private Map<String, String> effective(Set<String>... sets) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String name : props.stringPropertyNames()) {
+      for (Set<String> s : sets) {
+        if (s.contains(name)) {
+          m.put(name, props.getProperty(name));
+        }
+      }
+    }
+    return m;
+  }
+
+  /**
+   * The API: --api, else the workload's {@code ybbench.api} or {@code db} class, else what
+   * yugabyte/YCSB's properties name ({@code db.url} is YSQL, {@code hosts} YCQL), else YSQL.
+   */
+  private void api() {
+    String fromProperties = YugabyteYcsb.apiOfProperties(effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL).keySet());
+    if (fromProperties != null && o.api == null) { // with --api, the other API's properties are refused by name
+      Rank rank = YugabyteYcsb.SQL.stream().anyMatch(cli::containsKey) || YugabyteYcsb.CQL.stream()
+          .anyMatch(cli::containsKey) ? Rank.PROPERTY : Rank.FILE;
+      List<Given> declared = given.getOrDefault(FILE_API, List.of());
+      for (Given g : declared) {
+        if (!g.value().equals(fromProperties)) {
+          throw new UserError(g.origin() + " is " + g.value() + ", but the binding properties given are "
+              + fromProperties + "'s (" + String.join(", ", effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL).keySet())
+              + ")");
+        }
+      }
+      if (declared.isEmpty()) {
+        add(FILE_API, fromProperties, rank, "yugabyte/YCSB's " + (fromProperties.equals("ysql") ? "yugabyteSQL"
+            : "yugabyteCQL") + " properties");
+      }
+    }
+    o.api = pick("--api", o.api, FILE_API, s -> s.toLowerCase(Locale.ROOT), "ysql");
+    if (!o.api.equals("ysql") && !o.api.equals("ycql")) {
+      throw new UserError("Unknown --api '" + o.api + "' (or ybbench.api); use ysql or ycql");
+    }
+  }
+
+  /** Whether yugabyte/YCSB's binding is what the command names: its class as {@code db}, or any of its properties. */
+  private boolean bindingInUse() {
+    String db = props.getProperty("db");
+    return db != null || !effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL).isEmpty();
+  }
+
+  /**
+   * YCSB's own client properties beyond those that stand for flags: honoured (the status line's
+   * interval, the final report's percentiles and export file), satisfied already (status lines
+   * and HdrHistogram are always on, latency is recorded from both starts), or refused.
+   */
+  private void ycsbClient() {
+    for (String name : new TreeSet<>(props.stringPropertyNames())) {
+      String v = props.getProperty(name).strip();
+      String refusal = switch (name) {
+        case "status" -> { // YCSB's -s: ybbench prints a status line whether asked or not
+          bool(name, v);
+          yield null;
+        }
+        case "measurementtype" -> v.equals("hdrhistogram") ? null : "ybbench records every operation in HdrHistogram "
+            + "(latency/*.hlog) and per second in timeseries.csv; measurementtype=" + v + " is not one of its outputs";
+        case "measurement.interval" -> List.of("op", "intended", "both").contains(v) ? null
+            : "measurement.interval takes op, intended or both";
+        case "hdrhistogram.fileoutput" -> null; // latency/*.hlog is always written
+        case "hdrhistogram.output.path" -> "the HdrHistogram logs are the run directory's latency/*.hlog; "
+            + "leave hdrhistogram.output.path out";
+        case "measurement.trackjvm" -> bool(name, v) ? "ybbench reports its client's CPU and peak memory "
+            + "(summary.json client), not YCSB's JVM statistics; leave measurement.trackjvm out" : null;
+        case "histogram.buckets", "timeseries.granularity", "measurement.raw.output_file",
+            "measurement.raw.no_summary" -> name + " belongs to a measurementtype ybbench does not have "
+            + "(it records HdrHistogram and timeseries.csv); leave it out";
+        case "reportlatencyforeacherror", "latencytrackederrors" -> "ybbench counts errors by class (summary.json "
+            + "errors_by_class) and records the latency of successes only; leave " + name + " out";
+        case "spin.sleep" -> bool(name, v) ? "ybbench's threads wait for the target schedule by parking, not "
+            + "spinning; leave spin.sleep out" : null;
+        case EXPORTER -> EXPORTERS.contains(v) ? null : "exporter takes one of " + String.join(", ", EXPORTERS);
+        default -> name.startsWith("htrace.") ? "ybbench does not trace with HTrace; leave " + name + " out" : null;
+      };
+      if (refusal != null) {
+        throw new UserError(origin(name, cli.containsKey(name) ? Rank.PROPERTY : Rank.FILE) + ": " + refusal);
+      }
+    }
+    consumed.addAll(List.of("status", "measurementtype", "measurement.interval", "hdrhistogram.fileoutput",
+        "measurement.trackjvm", "spin.sleep", "dotransactions", "db", "label", "maxexecutiontime", "threadcount",
+        "target", FILE_TARGET, FILE_API, FILE_PHASE, FILE_BATCH_SIZE));
+  }
+
+  private boolean bool(String name, String v) {
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw new UserError(origin(name, cli.containsKey(name) ? Rank.PROPERTY : Rank.FILE) + ": give true or false");
+    }
+    return Boolean.parseBoolean(v);
+  }
+
+  /**
+   * A setting's value: its flag, else the strongest value given for {@code property}, else {@code
+   * dflt}. A flag that disagrees with a {@code -p} (or anything yugabyte/YCSB's {@code -p} became)
+   * is refused, naming both.
+   */
+  private <T> T pick(String flag, T flagValue, String property, Function<String, T> parse, T dflt) {
+    picked.add(property);
+    Given best = strongest(property);
+    if (flagValue != null) {
+      flagged.add(property);
+      if (best != null && best.rank() == Rank.PROPERTY && !same(flagValue, parse.apply(best.value()))) {
+        throw new UserError(flag + " " + shown(flag, flagValue) + " and " + best.origin() + " disagree; give one of "
+            + "them");
+      }
+      return flagValue;
+    }
+    if (best == null) {
+      return dflt;
+    }
+    T value = parse.apply(best.value());
+    // A file's own ybbench setting needs no flag to say it again, nor does an empty password.
+    if (!best.origin().startsWith(property + "=") && !String.valueOf(value).isEmpty()) {
+      translated.put(flag, shown(flag, value));
+    }
+    return value;
+  }
+
+  /** The value given for {@code setting} at the highest rank, or null. */
+  private Given strongest(String setting) {
+    Given best = null;
+    for (Given g : given.getOrDefault(setting, List.of())) {
+      if (best == null || g.rank().compareTo(best.rank()) > 0) {
+        best = g;
+      }
+    }
+    return best;
+  }
+
+  private static String shown(String flag, Object value) {
+    if (flag.equals("--password")) {
+      return "***";
+    }
+    return value instanceof Double d && d == Math.rint(d) ? Long.toString(d.longValue()) : String.valueOf(value);
+  }
+
+  private static boolean same(Object a, Object b) {
+    if (a instanceof Number x && b instanceof Number y) {
+      return x.doubleValue() == y.doubleValue();
+    }
+    return String.valueOf(a).equalsIgnoreCase(String.valueOf(b));
+  }
+
+  private <T> Function<String, T> whole(String name, Function<String, T> parse) {
+    return v -> {
+      try {
+        return parse.apply(v);
+      } catch (NumberFormatException e) {
+        throw new UserError(originOf(name) + " is not a whole number");
+      }
+    };
+  }
+
+  private Function<String, Double> number(String name) {
+    return v -> {
+      try {
+        double d = Double.parseDouble(v);
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+          throw new NumberFormatException();
+        }
+        return d;
+      } catch (NumberFormatException e) {
+        throw new UserError(originOf(name) + " is not a number");
+      }
+    };
+  }
+
+  /** How the user gave a setting, for an error about its value: its flag, or where its property came from. */
+  private String said(String flag, String property) {
+    return flagged.contains(property) ? flag : originOf(property);
+  }
+
+  /** The strongest origin of a setting's property, for an error about its value. */
+  private String originOf(String setting) {
+    Given best = strongest(setting);
+    return best == null ? setting : best.origin();
+  }
+
+  /** The settled values into the properties the workload and bindings read; the scenario keys out of them. */
+  private void write(boolean ycql) {
+    for (String k : List.of(FILE_API, FILE_PHASE, FILE_TARGET, FILE_BATCH_SIZE, "dotransactions", "db", "label",
+        "maxexecutiontime", "status", "target")) {
+      props.remove(k);
+    }
+    props.setProperty("threadcount", Integer.toString(o.threads));
+    props.setProperty("recordcount", Long.toString(o.records));
+    if (o.operations != null) {
+      props.setProperty("operationcount", Long.toString(o.operations));
+    }
+    if (o.target > 0) {
+      props.setProperty("target", Double.toString(o.target));
+    }
+    if (o.warmup > 0) {
+      props.setProperty(WARMUP, Long.toString(o.warmup));
+    } else {
+      props.remove(WARMUP);
+    }
+    set("yb.layout", o.layout);
+    set("yb.tablets", o.tablets == null ? null : o.tablets.toString());
+    String prefix = ycql ? "ycql." : "ysql.";
+    set(prefix + "hosts", o.hosts);
+    set(ycql ? "ycql.keyspace" : "ysql.database", o.database);
+    set(prefix + "user", o.user);
+    set(prefix + "password", o.password);
+    if (ycql) {
+      set("ycql.rf", o.rf == null ? null : o.rf.toString());
+    } else {
+      set("ysql.driver", o.driver);
+      set("ysql.load_method", o.loadMethod.strip().toLowerCase(Locale.ROOT));
+    }
+    // Every other setting as settled: a property given as it was, or what yugabyte/YCSB's became (jdbc.fetchsize,
+    // db.url's options, cassandra's timeouts, …), the strongest value winning.
+    given.forEach((setting, list) -> {
+      if (!picked.contains(setting) && !consumed.contains(setting)) {
+        props.setProperty(setting, strongest(setting).value());
+        if (!strongest(setting).origin().startsWith(setting + "=") && !cli.containsKey(setting)) {
+          translatedProperties.put(setting, strongest(setting).value());
+        }
+      }
+    });
+  }
+
+  private void set(String name, String value) {
+    if (value == null) {
+      props.remove(name);
+    } else {
+      props.setProperty(name, value);
+    }
+  }
+
+  /**
+   * The same run as a ybbench command: the workload files, the flags given as they were ({@code
+   * nativeFlags}), a flag for each setting a property of YCSB's or yugabyte/YCSB's gave, and the
+   * {@code -p} that stand for no flag.
+   */
+  public String equivalentCommand(List<String> nativeFlags) {
+    List<String> words = new ArrayList<>(List.of("./run_ycsb.sh"));
+    if (o.workload != null) {
+      words.add(o.workload);
+    }
+    for (Path f : o.files) {
+      words.add("-P");
+      words.add(f.toString());
+    }
+    words.addAll(nativeFlags);
+    translated.forEach((flag, value) -> {
+      words.add(flag);
+      words.add(value);
+    });
+    Map<String, String> rest = new LinkedHashMap<>();
+    cli.forEach((name, value) -> {
+      if (!consumed.contains(name) && !picked.contains(name)) {
+        rest.put(name, value);
+      }
+    });
+    translatedProperties.forEach(rest::putIfAbsent);
+    rest.forEach((name, value) -> {
+      words.add("-p");
+      words.add(name + "=" + (RunInfo.isSecret(name) ? "***" : value));
+    });
+    return String.join(" ", words);
+  }
+
+  /** Whether the command said anything in YCSB's or yugabyte/YCSB's words, so that the equivalent is worth printing. */
+  public boolean foreign() {
+    return bindingInUse() || consumed.stream().anyMatch(n -> cli.containsKey(n) && !n.startsWith("ybbench."))
+        || !translatedProperties.isEmpty();
+  }
+}
