@@ -4,6 +4,8 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import dev.ybbench.ycsb.workload.Pool;
+import dev.ybbench.ycsb.workload.Pooled;
 import site.ycsb.DBException;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
@@ -31,6 +33,7 @@ final class ClientLoop implements Runnable {
   private final long intervalNanos;
   private final int threadId;
   private final int threadCount;
+  private final Pool pool;
   private final ClientThreadFailures failures;
   private final CountDownLatch done;
 
@@ -38,9 +41,11 @@ final class ClientLoop implements Runnable {
    * @param transactions  the run phase's mix (true) or the load's inserts (false)
    * @param operations    this thread's share ({@link #UNLIMITED} = until the workload is asked to stop)
    * @param intervalNanos the schedule: one operation every this many ns (0 = as fast as possible)
+   * @param pool          the mix, or the share of it this thread's pool does (a {@link Pooled} workload's)
    */
   ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
-      long intervalNanos, int threadId, int threadCount, ClientThreadFailures failures, CountDownLatch done) {
+      long intervalNanos, int threadId, int threadCount, Pool pool, ClientThreadFailures failures,
+      CountDownLatch done) {
     this.db = db;
     this.workload = workload;
     this.props = props;
@@ -49,6 +54,7 @@ final class ClientLoop implements Runnable {
     this.intervalNanos = intervalNanos;
     this.threadId = threadId;
     this.threadCount = threadCount;
+    this.pool = pool;
     this.failures = failures;
     this.done = done;
   }
@@ -58,7 +64,8 @@ final class ClientLoop implements Runnable {
     db.init(); // a binding that cannot start ends the thread here, recorded by ClientThreadFailures
     Object state;
     try {
-      state = workload.initThread(props, threadId, threadCount);
+      state = pool == Pool.MIX ? workload.initThread(props, threadId, threadCount)
+          : ((Pooled) workload).initThread(props, threadId, threadCount, pool);
     } catch (WorkloadException | RuntimeException e) {
       throw failures.failed(e);
     }

@@ -14,6 +14,9 @@ import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
 import java.lang.reflect.RecordComponent;
+import dev.ybbench.ycsb.workload.Pool;
+import dev.ybbench.ycsb.workload.Pooled;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +68,24 @@ final class Plan {
     props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(o.clients));
     props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(o.clientIndex));
     Plan plan = new Plan(o, props, core, mine);
-    plan.read(settings, console);
+    plan.read(settings, console, doRun);
     return plan;
+  }
+
+  /** The run phase's threads: one pool doing the mix, or readers and writers apart. */
+  List<YcsbPhase.Threads> runPools() {
+    if (!o.pools()) {
+      return List.of(new YcsbPhase.Threads(Pool.MIX, o.threads, Long.parseLong(props.getProperty("operationcount",
+          "1000")), o.target));
+    }
+    List<YcsbPhase.Threads> pools = new ArrayList<>();
+    if (o.readThreads() > 0) {
+      pools.add(new YcsbPhase.Threads(Pool.READ, o.readThreads(), o.reads, o.readTarget));
+    }
+    if (o.writeThreads() > 0) {
+      pools.add(new YcsbPhase.Threads(Pool.WRITE, o.writeThreads(), o.writes, o.writeTarget));
+    }
+    return pools;
   }
 
   long[] loadSlice() {
@@ -78,10 +97,19 @@ final class Plan {
   }
 
   /** Every part reads its properties as it will in the run; what none of them asked for is named. */
-  private void read(YcsbSettings s, Console console) throws Exception {
+  private void read(YcsbSettings s, Console console, boolean doRun) throws Exception {
     ReadProperties read = new ReadProperties(props); // WorkloadCheck checked them, but reads every binding's keys
     Measurements.setProperties(read); // YCSB's own measurement settings, as its workloads expect them
     Workload w = YcsbPhase.workload(read);
+    if (o.pools() && doRun) {
+      if (!(w instanceof Pooled pooled)) {
+        throw new UserError("--read-threads and --write-threads split the mix of YCSB's CoreWorkload or a sample "
+            + "app; workload=" + props.getProperty("workload") + " has no readers and writers apart");
+      }
+      for (YcsbPhase.Threads t : runPools()) {
+        pooled.checkPool(t.pool());
+      }
+    }
     if (w instanceof CoreWorkload64 core) {
       core.settings().forEach((k, v) -> settings.put("workload." + k, v));
     } else {
@@ -121,7 +149,13 @@ final class Plan {
         ? "Cassandra " + CassandraVersions.resolve(o.dbVersion) + " × " + o.nodes
         : "PostgreSQL " + PostgresVersions.resolve(o.dbVersion)));
     m.put("phase", o.phase);
-    m.put("threads", Integer.toString(o.threads));
+    m.put("threads", Integer.toString(o.threads) + (o.pools() ? " (load)" : ""));
+    if (o.pools()) {
+      for (YcsbPhase.Threads t : runPools()) {
+        m.put(t.pool().label(), t.count() + " threads, " + (t.operations() == 0 ? "until the time limit"
+            : t.operations() + " operations") + (t.targetOps() > 0 ? ", " + t.targetOps() + " ops/s" : ""));
+      }
+    }
     m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (o.api.equals("ycql")
         ? o.batchSize + " writes in flight per thread" : o.batchSize == 1 ? "one row per INSERT"
             : o.batchSize + " rows per " + (o.loadMethod.equals("copy") ? "COPY" : "multi-row INSERT")));

@@ -15,6 +15,7 @@ import dev.ybbench.ycsb.cli.YcsbCommandLine;
 import dev.ybbench.ycsb.cli.YcsbOptions;
 import dev.ybbench.ycsb.cli.YcsbSettings;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
+import dev.ybbench.ycsb.workload.Pool;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ycql.YcqlTarget;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
@@ -190,11 +191,17 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
             checkpoint, report);
       }
       if (doRun && !run.interrupted()) {
-        long opCount = Long.parseLong(props.getProperty("operationcount", "1000"));
-        console.line(String.format("Running %s with %d threads: %s operations, at most %s", workloadName, o.threads,
-            opCount == 0 ? "unlimited" : Long.toString(opCount), o.duration == 0 ? "no time limit"
-                : o.duration + " s"));
-        runPhase(run, "run", props, opCount, o.target, o.warmup, o.duration, null, report);
+        List<YcsbPhase.Threads> pools = plan.runPools();
+        console.line("Running " + workloadName + " with " + String.join(" and ", pools.stream().map(p ->
+            (p.pool() == Pool.MIX ? p.count() + " threads" : p.count() + " " + p.pool().label()) + ": "
+                + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " operations"
+                + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
+            + ", at most " + (o.duration == 0 ? "no time limit" : o.duration + " s"));
+        YcsbPhase p = new YcsbPhase("run", props, apiTarget::newBinding, run.console()::line,
+            () -> run.beginPhase("run"));
+        run.onStop(p::stop);
+        record(run, "run", p.execute(pools, o.warmup, o.duration, run.directory().latencyDir(), run.timeseries()),
+            report);
       }
       report.export();
     });
@@ -277,8 +284,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name))
         .checkpointed(checkpoint);
     run.onStop(p::stop);
-    YcsbPhase.Result r = p.execute(o.threads, opCount, targetOps, warmupSeconds, maxSeconds,
-        run.directory().latencyDir(), run.timeseries());
+    record(run, name, p.execute(o.threads, opCount, targetOps, warmupSeconds, maxSeconds,
+        run.directory().latencyDir(), run.timeseries()), report);
+  }
+
+  private static void record(Run run, String name, YcsbPhase.Result r, YcsbReport report) throws IOException {
     run.console().line(report.text(r));
     if (r.warmup() != null) {
       run.keep(YcsbPhase.WARMUP, r.warmup());
@@ -383,6 +393,14 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     m.put("ybbench.target_ops", Double.toString(o.target));
     m.put("ybbench.batch_size", Integer.toString(o.batchSize));
     m.put("ybbench.phase", o.phase);
+    if (o.pools()) {
+      m.put(YcsbSettings.READ_THREADS, Integer.toString(o.readThreads()));
+      m.put(YcsbSettings.WRITE_THREADS, Integer.toString(o.writeThreads()));
+      m.put(YcsbSettings.READS, Long.toString(o.reads));
+      m.put(YcsbSettings.WRITES, Long.toString(o.writes));
+      m.put(YcsbSettings.READ_TARGET, Double.toString(o.readTarget));
+      m.put(YcsbSettings.WRITE_TARGET, Double.toString(o.writeTarget));
+    }
     return m;
   }
 }

@@ -22,6 +22,7 @@ import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
 import dev.ybbench.ycsb.cli.YcsbSettings;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
+import dev.ybbench.ycsb.workload.Pool;
 
 /**
  * One YCSB phase, load or run: YCSB's own workload and client threads (so workload files mean
@@ -132,14 +133,34 @@ final class YcsbPhase {
   }
 
   /**
-   * @param threads       client threads, each with its own binding and connection
-   * @param opCount       operations to do in all (0 = until the time limit)
-   * @param targetOps     throughput cap over all threads in ops/s (0 = none)
+   * A pool of a phase's client threads, each with its own binding and connection.
+   *
+   * @param pool       the whole mix, or the readers' or writers' share of it
+   * @param count      threads
+   * @param operations operations the pool does in all (0 = until the time limit)
+   * @param targetOps  the pool's rate over all its threads in ops/s, as a schedule (0 = as fast as they go)
+   */
+  record Threads(Pool pool, int count, long operations, double targetOps) {}
+
+  /** One pool doing the whole mix: a load, or a run phase without separate readers and writers. */
+  Result execute(int threads, long opCount, double targetOps, long warmupSeconds, long maxSeconds, Path latencyDir,
+      Timeseries timeseries) throws Exception {
+    return execute(List.of(new Threads(Pool.MIX, threads, opCount, targetOps)), warmupSeconds, maxSeconds, latencyDir,
+        timeseries);
+  }
+
+  /**
+   * Runs the pools at once, in one measured window.
+   *
    * @param warmupSeconds operations run this long first, recorded apart as the phase "warmup" (0 = none)
    * @param maxSeconds    time limit of the measured window (0 = none)
    */
-  Result execute(int threads, long opCount, double targetOps, long warmupSeconds, long maxSeconds, Path latencyDir,
-      Timeseries timeseries) throws Exception {
+  Result execute(List<Threads> pools, long warmupSeconds, long maxSeconds, Path latencyDir, Timeseries timeseries)
+      throws Exception {
+    int threads = pools.stream().mapToInt(Threads::count).sum();
+    // Progress is against the operations asked for, when every pool has a limit.
+    long opCount = pools.stream().allMatch(p -> p.operations() > 0)
+        ? pools.stream().mapToLong(Threads::operations).sum() : 0;
     boolean load = phase.equals("load");
     Measurements.setProperties(props); // YCSB's workload and threads expect it to exist
     Workload w = workload(props);
@@ -161,29 +182,34 @@ final class YcsbPhase {
     ClientThreadFailures threadFailures = new ClientThreadFailures();
     List<MeasuredDB> measured = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
-    // The target rate over all threads, as a schedule per thread: one operation every this many ns.
-    long intervalNanos = targetOps > 0 ? Math.max(1, Math.round(threads * 1e9 / targetOps)) : 0;
     PhaseRecorder recorder = null;
     if (warmup == null) {
       measuring.run();
       recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
     }
-    for (int t = 0; t < threads; t++) {
-      // YCSB's split: each thread does opCount / threads, the first (opCount % threads) one more.
-      // A thread whose share is 0 (fewer operations than threads) does nothing, rather than run unlimited.
-      long mine = opCount == 0 ? ClientLoop.UNLIMITED : opCount / threads + (t < opCount % threads ? 1 : 0);
-      DB binding = bindings.get();
-      binding.setProperties(props);
-      if (binding instanceof OperationEvents.Source source) {
-        source.setEvents(sink);
+    int t = 0;
+    for (Threads pool : pools) {
+      // The pool's rate over its threads, as a schedule per thread: one operation every this many ns.
+      long intervalNanos = pool.targetOps() > 0 ? Math.max(1, Math.round(pool.count() * 1e9 / pool.targetOps())) : 0;
+      long ops = pool.operations();
+      for (int i = 0; i < pool.count(); i++, t++) {
+        // YCSB's split: each thread does ops / threads, the first (ops % threads) one more. A thread whose share
+        // is 0 (fewer operations than threads) does nothing, rather than run unlimited.
+        long mine = ops == 0 ? ClientLoop.UNLIMITED : ops / pool.count() + (i < ops % pool.count() ? 1 : 0);
+        DB binding = bindings.get();
+        binding.setProperties(props);
+        if (binding instanceof OperationEvents.Source source) {
+          source.setEvents(sink);
+        }
+        MeasuredDB m = new MeasuredDB(binding, sink, reported, console, threadFailures);
+        measured.add(m);
+        Thread th = new Thread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads, pool.pool(),
+            threadFailures, done), "ycsb-" + phase + "-" + (pool.pool() == Pool.MIX ? "" : pool.pool().label() + "-")
+            + i);
+        // A binding that cannot start ends its thread with ClientThreadFailures.Failed; it is reported once, below.
+        th.setUncaughtExceptionHandler(threadFailures);
+        running.add(th);
       }
-      MeasuredDB m = new MeasuredDB(binding, sink, reported, console, threadFailures);
-      measured.add(m);
-      Thread th = new Thread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads, threadFailures, done),
-          "ycsb-" + phase + "-" + t);
-      // A binding that cannot start ends its thread with ClientThreadFailures.Failed; it is reported once, below.
-      th.setUncaughtExceptionHandler(threadFailures);
-      running.add(th);
     }
     running.forEach(Thread::start);
 
@@ -223,7 +249,8 @@ final class YcsbPhase {
       if (elapsed >= nextStatus) {
         console.accept(recorder == null
             ? statusLine(load, warmup.metrics, warmup.recorder, elapsed, 0, warmupSeconds)
-            : statusLine(load, metrics, recorder, recorder.elapsedSeconds(), opCount, maxSeconds));
+            : statusLine(load, metrics, recorder, recorder.elapsedSeconds(), opCount, maxSeconds)
+                + pools(pools, metrics, recorder.elapsedSeconds()));
         nextStatus += statusEvery;
       }
     }
@@ -268,6 +295,25 @@ final class YcsbPhase {
       }
     }
     return first == Long.MAX_VALUE ? wallSeconds : Math.max((last - first) / 1e9, 1e-3);
+  }
+
+  /** ", readers 1200 ops/s, writers 300 ops/s" for separate pools (their operations are apart by kind); else "". */
+  static String pools(List<Threads> pools, Metrics m, double elapsed) {
+    if (pools.size() == 1 && pools.get(0).pool() == Pool.MIX) {
+      return "";
+    }
+    StringBuilder s = new StringBuilder();
+    for (Threads p : pools) {
+      long ops = 0;
+      for (var op : m.operations()) {
+        boolean read = op.name().equals("READ") || op.name().equals("SCAN");
+        if (read == (p.pool() == Pool.READ)) {
+          ops += op.successes();
+        }
+      }
+      s.append(String.format(Locale.ROOT, ", %s %.0f ops/s", p.pool().label(), ops / Math.max(elapsed, 1e-9)));
+    }
+    return s.toString();
   }
 
   /**

@@ -65,6 +65,32 @@ public final class YcsbOptions {
   @Option(names = "--operations", paramLabel = "N", description = "operations in the run phase (YCSB operationcount)")
   public Long operations;
 
+  @Option(names = "--read-threads", paramLabel = "N",
+      description = "run phase: a pool of N reader threads doing the workload's reads and scans, apart from the "
+          + "writers, both in one measured window (with --write-threads; replaces --threads there)")
+  public Integer readThreads;
+
+  @Option(names = "--write-threads", paramLabel = "N",
+      description = "run phase: a pool of N writer threads doing the workload's inserts and updates, apart from the "
+          + "readers")
+  public Integer writeThreads;
+
+  @Option(names = "--reads", paramLabel = "N", description = "with pools: the readers' operations (default: until "
+      + "--duration)")
+  public Long reads;
+
+  @Option(names = "--writes", paramLabel = "N", description = "with pools: the writers' operations (default: until "
+      + "--duration)")
+  public Long writes;
+
+  @Option(names = "--read-target", paramLabel = "OPS", description = "with pools: the readers' rate over all of "
+      + "them, as a schedule (default: none)")
+  public Double readTarget;
+
+  @Option(names = "--write-target", paramLabel = "OPS", description = "with pools: the writers' rate over all of "
+      + "them, as a schedule (default: none)")
+  public Double writeTarget;
+
   @Option(names = "--duration", paramLabel = "SECONDS",
       description = "longest run phase; it ends at --operations or here, whichever comes first "
           + "(YCSB maxexecutiontime; default: 60; 0 = no limit)")
@@ -153,6 +179,19 @@ public final class YcsbOptions {
 
   @Mixin
   public RunOptions run = new RunOptions();
+
+  /** Whether the run phase has separate reader and writer pools. */
+  public boolean pools() {
+    return readThreads != null || writeThreads != null;
+  }
+
+  public int readThreads() {
+    return readThreads == null ? 0 : readThreads;
+  }
+
+  public int writeThreads() {
+    return writeThreads == null ? 0 : writeThreads;
+  }
 
   @Option(names = "-p", paramLabel = "KEY=VALUE",
       description = "a YCSB or binding property (repeatable; a later one replaces an earlier one)")

@@ -63,6 +63,13 @@ public final class YcsbSettings {
   public static final String FILE_PHASE = "ybbench.phase";
   public static final String FILE_TARGET = "ybbench.target_ops";
   public static final String FILE_BATCH_SIZE = "ybbench.batch_size";
+  /** The run phase's reader and writer pools (--read-threads and so on), for workload files. */
+  public static final String READ_THREADS = "ybbench.read_threads";
+  public static final String WRITE_THREADS = "ybbench.write_threads";
+  public static final String READS = "ybbench.reads";
+  public static final String WRITES = "ybbench.writes";
+  public static final String READ_TARGET = "ybbench.read_target_ops";
+  public static final String WRITE_TARGET = "ybbench.write_target_ops";
   /** The workload property for --warmup, in seconds (named after YCSB's maxexecutiontime). */
   public static final String WARMUP = "warmuptime";
   /** YCSB's file for the final measurements, and their format (one of {@link #EXPORTERS}; text by default). */
@@ -180,6 +187,13 @@ public final class YcsbSettings {
         null);
     o.records = pick("--records", o.records, "recordcount", whole("recordcount", Long::parseLong), DEFAULT_RECORDS);
     o.warmup = pick("--warmup", o.warmup, WARMUP, whole(WARMUP, Long::parseLong), 0L);
+    o.readThreads = pick("--read-threads", o.readThreads, READ_THREADS, whole(READ_THREADS, Integer::parseInt), null);
+    o.writeThreads = pick("--write-threads", o.writeThreads, WRITE_THREADS, whole(WRITE_THREADS, Integer::parseInt),
+        null);
+    o.reads = pick("--reads", o.reads, READS, whole(READS, Long::parseLong), 0L);
+    o.writes = pick("--writes", o.writes, WRITES, whole(WRITES, Long::parseLong), 0L);
+    o.readTarget = pick("--read-target", o.readTarget, READ_TARGET, number(READ_TARGET), 0.0);
+    o.writeTarget = pick("--write-target", o.writeTarget, WRITE_TARGET, number(WRITE_TARGET), 0.0);
     o.run.label = pick("--label", o.run.label, "label", s -> s, null);
     o.layout = pick("--layout", o.layout, "yb.layout", s -> s, null);
     o.tablets = pick("--tablets", o.tablets, "yb.tablets", whole("yb.tablets", Integer::parseInt), null);
@@ -247,6 +261,22 @@ public final class YcsbSettings {
     }
     if (o.target < 0) {
       throw new UserError(said("--target", "target") + " cannot be negative; 0 means no cap");
+    }
+    if (o.pools()) {
+      if (o.readThreads() < 0 || o.writeThreads() < 0 || o.readThreads() + o.writeThreads() == 0) {
+        throw new UserError("--read-threads and --write-threads are thread counts, at least one of them above 0; were "
+            + o.readThreads + " and " + o.writeThreads);
+      }
+      if (o.reads < 0 || o.writes < 0 || o.readTarget < 0 || o.writeTarget < 0) {
+        throw new UserError("--reads, --writes, --read-target and --write-target cannot be negative; 0 means no limit");
+      }
+      if (o.operations != null && flagged.contains("operationcount")) {
+        throw new UserError("--operations limits one pool of threads; with separate readers and writers give --reads "
+            + "and --writes");
+      }
+    } else if (o.reads > 0 || o.writes > 0 || o.readTarget > 0 || o.writeTarget > 0) {
+      throw new UserError("--reads, --writes, --read-target and --write-target are the pools' (--read-threads, "
+          + "--write-threads); without pools use --operations and --target");
     }
     if (o.batchSize < 1) {
       throw new UserError(said("--batch-size", FILE_BATCH_SIZE) + " must be at least 1, was " + o.batchSize);
@@ -448,7 +478,8 @@ public final class YcsbSettings {
     }
     consumed.addAll(List.of("status", "measurementtype", "measurement.interval", "hdrhistogram.fileoutput",
         "measurement.trackjvm", "spin.sleep", "dotransactions", "db", "label", "maxexecutiontime", "threadcount",
-        "target", FILE_TARGET, FILE_API, FILE_PHASE, FILE_BATCH_SIZE));
+        "target", FILE_TARGET, FILE_API, FILE_PHASE, FILE_BATCH_SIZE, READ_THREADS, WRITE_THREADS, READS, WRITES,
+        READ_TARGET, WRITE_TARGET));
   }
 
   private boolean bool(String name, String v) {
@@ -548,7 +579,8 @@ public final class YcsbSettings {
   /** The settled values into the properties the workload and bindings read; the scenario keys out of them. */
   private void write(boolean ycql) {
     for (String k : List.of(FILE_API, FILE_PHASE, FILE_TARGET, FILE_BATCH_SIZE, "dotransactions", "db", "label",
-        "maxexecutiontime", "status", "target")) {
+        "maxexecutiontime", "status", "target", READ_THREADS, WRITE_THREADS, READS, WRITES, READ_TARGET,
+        WRITE_TARGET)) {
       props.remove(k);
     }
     props.setProperty("threadcount", Integer.toString(o.threads));
