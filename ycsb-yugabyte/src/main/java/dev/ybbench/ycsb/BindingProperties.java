@@ -3,6 +3,7 @@ package dev.ybbench.ycsb;
 import dev.ybbench.harness.UserError;
 import java.util.Properties;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
+import dev.ybbench.ycsb.workload.KeyValueApp;
 import site.ycsb.workloads.CoreWorkload;
 
 /** Reading the bindings' YCSB properties, with one clear error for a value that is not a number. */
@@ -23,6 +24,14 @@ public final class BindingProperties {
       return true; // a binding used without a workload file: its caller may look at anything
     }
     return !CoreWorkload64.isCore(workload) || dataIntegrity(p);
+  }
+
+  /**
+   * Whether the workload checks what it reads and reports each check as operation VERIFY: CoreWorkload
+   * under {@code dataintegrity}, and the sample apps' workload always (as the apps check every read).
+   */
+  public static boolean verifies(Properties p) {
+    return dataIntegrity(p) || KeyValueApp.class.getName().equals(p.getProperty("workload", "").strip());
   }
 
   /** CoreWorkload's {@code dataintegrity}: whether it writes values it can check and checks each read. */

@@ -14,6 +14,7 @@ import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
 import java.lang.reflect.RecordComponent;
+import dev.ybbench.ycsb.workload.KeyValueApp;
 import dev.ybbench.ycsb.workload.Pool;
 import dev.ybbench.ycsb.workload.Pooled;
 import java.util.ArrayList;
@@ -101,17 +102,19 @@ final class Plan {
     ReadProperties read = new ReadProperties(props); // WorkloadCheck checked them, but reads every binding's keys
     Measurements.setProperties(read); // YCSB's own measurement settings, as its workloads expect them
     Workload w = YcsbPhase.workload(read);
-    if (o.pools() && doRun) {
-      if (!(w instanceof Pooled pooled)) {
-        throw new UserError("--read-threads and --write-threads split the mix of YCSB's CoreWorkload or a sample "
-            + "app; workload=" + props.getProperty("workload") + " has no readers and writers apart");
-      }
+    if (o.pools() && doRun && !(w instanceof Pooled)) {
+      throw new UserError("--read-threads and --write-threads split the mix of YCSB's CoreWorkload or a sample "
+          + "app; workload=" + props.getProperty("workload") + " has no readers and writers apart");
+    }
+    if (doRun && w instanceof Pooled pooled) {
       for (YcsbPhase.Threads t : runPools()) {
         pooled.checkPool(t.pool());
       }
     }
     if (w instanceof CoreWorkload64 core) {
       core.settings().forEach((k, v) -> settings.put("workload." + k, v));
+    } else if (w instanceof KeyValueApp app) {
+      app.settings().forEach((k, v) -> settings.put("workload." + k, v));
     } else {
       settings.put("workload", w.getClass().getName());
     }
@@ -156,10 +159,15 @@ final class Plan {
             : t.operations() + " operations") + (t.targetOps() > 0 ? ", " + t.targetOps() + " ops/s" : ""));
       }
     }
-    m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (o.api.equals("ycql")
-        ? o.batchSize + " writes in flight per thread" : o.batchSize == 1 ? "one row per INSERT"
-            : o.batchSize + " rows per " + (o.loadMethod.equals("copy") ? "COPY" : "multi-row INSERT")));
-    m.put("operations", props.getProperty("operationcount", "1000"));
+    if (!o.phase.equals("run")) {
+      m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (o.api.equals("ycql")
+          ? o.batchSize + " writes in flight per thread" : o.batchSize == 1 ? "one row per INSERT"
+              : o.batchSize + " rows per " + (o.loadMethod.equals("copy") ? "COPY" : "multi-row INSERT")));
+    }
+    if (!o.pools()) {
+      m.put("operations", props.getProperty("operationcount", "1000"));
+    }
+    m.put("create_table", o.createTable == null ? "for a load" : o.createTable);
     m.put("duration_s", Long.toString(o.duration));
     m.put("warmup_s", Long.toString(o.warmup));
     m.put("target_ops", o.target > 0 ? Double.toString(o.target) : "none");

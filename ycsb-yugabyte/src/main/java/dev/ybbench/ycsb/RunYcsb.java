@@ -11,6 +11,7 @@ import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
+import dev.ybbench.ycsb.cli.SampleAppCommandLine;
 import dev.ybbench.ycsb.cli.YcsbCommandLine;
 import dev.ybbench.ycsb.cli.YcsbOptions;
 import dev.ybbench.ycsb.cli.YcsbSettings;
@@ -32,6 +33,7 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -90,7 +92,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     try {
       String[] ours;
       try {
-        ours = YcsbCommandLine.translate(args);
+        ours = YcsbCommandLine.translate(foreign(args));
       } catch (UserError e) {
         err.println("error: " + lifecycle.console().clean(e.getMessage()));
         return RunLifecycle.EXIT_BAD_INPUT;
@@ -100,6 +102,33 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       lifecycle.finished();
     }
   }
+
+  /**
+   * A sample app's command line ({@code --workload SqlInserts …}) in ybbench's flags; the first
+   * line printed is the same run as a ybbench command, then a note for each option of the app's
+   * whose meaning there is to change nothing. Any other command line as it is.
+   */
+  private String[] foreign(String[] given) {
+    if (!SampleAppCommandLine.applies(given)) {
+      return given;
+    }
+    SampleAppCommandLine.Translation t = SampleAppCommandLine.translate(given, UUID::randomUUID);
+    String[] ours = t.args().toArray(new String[0]);
+    this.args = ours; // run.json records the run as it ran
+    sampleApp = true;
+    List<String> shown = new ArrayList<>(t.args());
+    for (int i = 0; i + 1 < shown.size(); i++) {
+      if (shown.get(i).equals("--password")) {
+        shown.set(i + 1, "***");
+      }
+    }
+    lifecycle.console().line("As ybbench: ./run_ycsb.sh " + String.join(" ", shown));
+    t.notes().forEach(n -> lifecycle.console().line("note: " + n));
+    return ours;
+  }
+
+  /** Whether the command line was a sample app's, already printed as ybbench's. */
+  private boolean sampleApp;
 
   /** The options as settled, for tests and callers. */
   public YcsbOptions options() {
@@ -137,7 +166,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     redactUrlPasswords(props);
     String workloadName = WorkloadFiles.name(o.workload, files);
     settings.validate(home);
-    if (settings.foreign() || o.dryRun) {
+    if ((settings.foreign() || o.dryRun) && !sampleApp) { // a sample app's line printed it first
       console.line("As ybbench: " + settings.equivalentCommand(nativeFlags()));
     }
     settings.notes().forEach(n -> console.line("note: " + n));
@@ -165,9 +194,16 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     YcsbReport report = new YcsbReport(props);
     return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
       run.auditTable(props.getProperty("table", "usertable"), o.clients);
-      if (o.resume != null) {
-        apiTarget.useExistingSchema(console::line); // the table the earlier part loaded into
-      } else if (o.phase.equals("create") || doLoad && o.clientIndex == 0) {
+      String create = o.createTable;
+      if (o.resume != null || "never".equals(create)) {
+        apiTarget.useExistingSchema(console::line); // the table the earlier part loaded into, or one made before
+      } else if ("if-missing".equals(create)) {
+        if (apiTarget.schemaReady(null)) {
+          apiTarget.useExistingSchema(console::line);
+        } else {
+          apiTarget.createSchema(o.fleet, console::line);
+        }
+      } else if (o.phase.equals("create") || o.clientIndex == 0 && (doLoad || "always".equals(create))) {
         apiTarget.createSchema(o.fleet, console::line);
       } else if (doLoad) {
         awaitSchema(run);
@@ -393,6 +429,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     m.put("ybbench.target_ops", Double.toString(o.target));
     m.put("ybbench.batch_size", Integer.toString(o.batchSize));
     m.put("ybbench.phase", o.phase);
+    if (o.createTable != null) {
+      m.put(YcsbSettings.CREATE_TABLE, o.createTable);
+    }
     if (o.pools()) {
       m.put(YcsbSettings.READ_THREADS, Integer.toString(o.readThreads()));
       m.put(YcsbSettings.WRITE_THREADS, Integer.toString(o.writeThreads()));

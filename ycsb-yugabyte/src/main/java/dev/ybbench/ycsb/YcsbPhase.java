@@ -173,7 +173,7 @@ final class YcsbPhase {
     }
 
     Metrics metrics = new Metrics();
-    Verifications verifications = !load && BindingProperties.dataIntegrity(props) ? Verifications.start() : null;
+    Verifications verifications = !load && BindingProperties.verifies(props) ? Verifications.start() : null;
     Warmup warmup = warmupSeconds > 0 ? new Warmup(latencyDir, timeseries) : null;
     MetricsSink sink = new MetricsSink(warmup != null ? warmup.metrics : metrics);
     sink.track(checkpoint);

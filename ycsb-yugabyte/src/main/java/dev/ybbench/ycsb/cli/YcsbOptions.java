@@ -128,6 +128,12 @@ public final class YcsbOptions {
           + "(default: the workload file's ybbench.phase, else both; YCSB's load / run / -load / -t)")
   public String phase;
 
+  @Option(names = "--create-table", paramLabel = "WHEN",
+      description = "always (drop and create it), if-missing (create it unless it is there, as the sample apps' "
+          + "CREATE TABLE IF NOT EXISTS) or never (it must be there) (default: the workload file's "
+          + "ybbench.create_table, else always for a load, never for a run alone)")
+  public String createTable;
+
   @Option(names = "--clients", paramLabel = "N", defaultValue = "1",
       description = "clients (processes or machines) sharing one table: each loads its slice of the keys and "
           + "inserts new keys of its own (default: ${DEFAULT-VALUE})")

@@ -63,6 +63,7 @@ public final class YcsbSettings {
   public static final String FILE_PHASE = "ybbench.phase";
   public static final String FILE_TARGET = "ybbench.target_ops";
   public static final String FILE_BATCH_SIZE = "ybbench.batch_size";
+  public static final String CREATE_TABLE = "ybbench.create_table";
   /** The run phase's reader and writer pools (--read-threads and so on), for workload files. */
   public static final String READ_THREADS = "ybbench.read_threads";
   public static final String WRITE_THREADS = "ybbench.write_threads";
@@ -179,6 +180,7 @@ public final class YcsbSettings {
     ycsbClient();
     boolean ycql = o.api.equals("ycql");
     o.phase = pick("--phase", o.phase, FILE_PHASE, s -> s, "both");
+    o.createTable = pick("--create-table", o.createTable, CREATE_TABLE, s -> s, null);
     o.threads = pick("--threads", o.threads, "threadcount", whole("threadcount", Integer::parseInt), DEFAULT_THREADS);
     o.target = pick("--target", o.target, "target", number("target"), 0.0);
     o.duration = pick("--duration", o.duration, "maxexecutiontime", whole("maxexecutiontime", Long::parseLong),
@@ -246,8 +248,15 @@ public final class YcsbSettings {
     if (o.threads < 1) {
       throw new UserError(said("--threads", "threadcount") + " must be at least 1, was " + o.threads);
     }
-    if (o.records < 1) {
-      throw new UserError(said("--records", "recordcount") + " must be at least 1, was " + o.records);
+    // CoreWorkload takes 0 records for "no limit", and would load without end; a sample app's 0 is "none written yet".
+    long leastRecords = dev.ybbench.ycsb.workload.CoreWorkload64.isCore(props.getProperty("workload")) ? 1 : 0;
+    if (o.records < leastRecords) {
+      throw new UserError(said("--records", "recordcount") + " must be at least " + leastRecords + ", was "
+          + o.records);
+    }
+    if (o.createTable != null && !List.of("always", "if-missing", "never").contains(o.createTable)) {
+      throw new UserError(said("--create-table", CREATE_TABLE) + ": give always, if-missing or never, not '"
+          + o.createTable + "'");
     }
     if (o.operations != null && o.operations < 0) {
       throw new UserError(said("--operations", "operationcount") + " cannot be negative; 0 means until --duration "
@@ -317,7 +326,8 @@ public final class YcsbSettings {
           + "embedded server");
     }
     boolean embedded = o.hosts == null && HostList.fromEnvironment(o.api.equals("ycql")) == null;
-    if (embedded && o.phase.equals("run")) {
+    boolean creates = o.createTable != null && !o.createTable.equals("never");
+    if (embedded && o.phase.equals("run") && !creates) {
       throw new UserError(phaseFrom + " needs --hosts of a server loaded earlier: an embedded server starts "
           + "empty (to load and run one workload after another on one server: run-scripts/fleet.sh --clients 1 "
           + "LOAD_WORKLOAD RUN_WORKLOAD)");
@@ -478,7 +488,7 @@ public final class YcsbSettings {
     }
     consumed.addAll(List.of("status", "measurementtype", "measurement.interval", "hdrhistogram.fileoutput",
         "measurement.trackjvm", "spin.sleep", "dotransactions", "db", "label", "maxexecutiontime", "threadcount",
-        "target", FILE_TARGET, FILE_API, FILE_PHASE, FILE_BATCH_SIZE, READ_THREADS, WRITE_THREADS, READS, WRITES,
+        "target", FILE_TARGET, FILE_API, FILE_PHASE, FILE_BATCH_SIZE, CREATE_TABLE, READ_THREADS, WRITE_THREADS, READS, WRITES,
         READ_TARGET, WRITE_TARGET));
   }
 
@@ -578,7 +588,8 @@ public final class YcsbSettings {
 
   /** The settled values into the properties the workload and bindings read; the scenario keys out of them. */
   private void write(boolean ycql) {
-    for (String k : List.of(FILE_API, FILE_PHASE, FILE_TARGET, FILE_BATCH_SIZE, "dotransactions", "db", "label",
+    for (String k : List.of(FILE_API, FILE_PHASE, FILE_TARGET, FILE_BATCH_SIZE, CREATE_TABLE, "dotransactions", "db",
+        "label",
         "maxexecutiontime", "status", "target", READ_THREADS, WRITE_THREADS, READS, WRITES, READ_TARGET,
         WRITE_TARGET)) {
       props.remove(k);

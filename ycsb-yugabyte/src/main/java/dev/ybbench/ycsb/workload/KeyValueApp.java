@@ -1,0 +1,274 @@
+package dev.ybbench.ycsb.workload;
+
+import dev.ybbench.harness.UserError;
+import dev.ybbench.ycsb.schema.TableSpec;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.zip.Adler32;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+import site.ycsb.generator.AcknowledgedCounterGenerator;
+import site.ycsb.generator.CounterGenerator;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * yb-sample-apps' key-value apps, SqlInserts and CassandraKeyValue, as a workload over ybbench's
+ * bindings, with their keys, values and threads as the apps make them (read from
+ * yugabyte/yb-sample-apps, {@code SqlInserts}, {@code CassandraKeyValueBase}, {@code AppBase},
+ * {@code SimpleLoadGenerator}):
+ *
+ * <ul>
+ *   <li>Key n is {@code PREFIX:n}, the prefix a client's uuid or {@code key} ({@code --nouuid}),
+ *       so clients with their own uuids write keys of their own.
+ *   <li>Writers and readers are separate pools ({@link Pool}). A writer inserts the next new key
+ *       until {@value #UNIQUE_KEYS} keys exist (−1: no end), then overwrites a uniformly chosen
+ *       one among them. A reader reads a key drawn uniformly below the highest key written with
+ *       every key under it written ("max written key"; keys up to {@code recordcount − 1} are
+ *       written before the run — the app's {@code --max_written_key}, or a load), and checks its
+ *       value: a wrong one is counted as an error of operation VERIFY.
+ *   <li>SqlInserts' value is the text {@code val:n}. CassandraKeyValue's is the bytes of {@code
+ *       val:n} with {@value #VALUE_SIZE} 0, else that many bytes: a marker ('A' ASCII, 'B' binary),
+ *       {@code val:n} above 16 bytes, random bytes, and an Adler-32 checksum of the rest.
+ * </ul>
+ */
+public class KeyValueApp extends Workload implements Pooled {
+  /** SqlInserts or CassandraKeyValue. */
+  public static final String APP = "app.name";
+  /** The keys' prefix: the client's uuid, or "key". */
+  public static final String KEY_PREFIX = "app.key_prefix";
+  /** How many keys the writers insert before they overwrite (−1: no end). */
+  public static final String UNIQUE_KEYS = "app.unique_keys";
+  /** CassandraKeyValue's value size in bytes (0: "val:n"). */
+  public static final String VALUE_SIZE = "app.value_size";
+  /** CassandraKeyValue's random bytes printable (--use_ascii_values). */
+  public static final String ASCII_VALUES = "app.ascii_values";
+
+  static final List<String> APPS = List.of("SqlInserts", "CassandraKeyValue");
+
+  // AppBase's value layout.
+  private static final int CHECKSUM_SIZE = 4;
+  private static final int CHECKSUM_ASCII_SIZE = 2 * CHECKSUM_SIZE;
+  private static final int VALUE_SIZE_TO_USE_PREFIX = 16;
+  private static final byte ASCII_MARKER = (byte) 'A';
+  private static final byte BINARY_MARKER = (byte) 'B';
+
+  private String table;
+  private String valueColumn;
+  private boolean sql;
+  private String prefix;
+  private long uniqueKeys;
+  private int valueSize;
+  private boolean ascii;
+  private CounterGenerator loadKeys;
+  /** The writers' next new key. */
+  private AtomicLong nextKey;
+  /** Keys written (or given up on), and the highest with every key below it settled: the readers' bound. */
+  private AcknowledgedCounterGenerator written;
+  private final Map<String, String> settings = new LinkedHashMap<>();
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    table = p.getProperty("table", "usertable");
+    List<String> columns = List.of(p.getProperty(TableSpec.COLUMNS, "k,v").split("\\s*,\\s*"));
+    valueColumn = columns.get(columns.size() - 1);
+    String app = p.getProperty(APP, "SqlInserts").strip();
+    if (!APPS.contains(app)) {
+      throw new UserError(APP + "=" + app + " is not one of " + String.join(", ", APPS));
+    }
+    sql = app.equals("SqlInserts");
+    prefix = p.getProperty(KEY_PREFIX, "key").strip();
+    uniqueKeys = whole(p, UNIQUE_KEYS, "-1");
+    valueSize = (int) whole(p, VALUE_SIZE, "0");
+    ascii = Boolean.parseBoolean(p.getProperty(ASCII_VALUES, "false").strip());
+    long records = whole(p, "recordcount", "0");
+    long insertStart = whole(p, INSERT_START_PROPERTY, "0");
+    loadKeys = new CounterGenerator(insertStart);
+    // Keys below recordcount were written before this phase: the readers may read them from the start.
+    nextKey = new AtomicLong(records);
+    written = new AcknowledgedCounterGenerator(records);
+    settings.put("app", app);
+    settings.put("keys", prefix + ":<n>, " + (uniqueKeys < 0 ? "no end" : uniqueKeys + " before overwriting")
+        + "; written before the run: " + records);
+    settings.put("values", sql || valueSize == 0 ? "val:<n>" : valueSize + " bytes" + (ascii ? " (ASCII)" : ""));
+    settings.put("table", table + " (" + String.join(", ", columns) + ")");
+  }
+
+  private static long whole(Properties p, String name, String dflt) {
+    String v = p.getProperty(name, dflt).strip();
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw new UserError(name + "=" + v + " is not a whole number");
+    }
+  }
+
+  /** What init made of the properties, for the plan. */
+  public Map<String, String> settings() {
+    return settings;
+  }
+
+  @Override
+  public void checkPool(Pool pool) {
+    if (pool == Pool.MIX) {
+      throw new UserError("the sample apps run readers and writers apart: give --read-threads and --write-threads");
+    }
+  }
+
+  @Override
+  public Object initThread(Properties p, int threadId, int threadCount, Pool pool) {
+    return pool;
+  }
+
+  /** The key name of key number n. */
+  String key(long n) {
+    return prefix + ":" + n;
+  }
+
+  /** A load writes keys from insertstart on, as the app's writers do before its readers start (its pure-read setup). */
+  @Override
+  public boolean doInsert(DB db, Object threadstate) {
+    long n = loadKeys.nextValue();
+    return db.insert(table, key(n), value(n)).isOk();
+  }
+
+  @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    if (threadstate == Pool.READ) {
+      read(db);
+    } else {
+      write(db);
+    }
+    return true;
+  }
+
+  private void write(DB db) {
+    long n = nextKey.getAndIncrement();
+    if (uniqueKeys < 0 || n < uniqueKeys) {
+      try {
+        db.insert(table, key(n), value(n));
+      } finally {
+        written.acknowledge(n); // written or given up on, as the app's tracker counts it
+      }
+      return;
+    }
+    // Every key is in: overwrite one, as the app does (its uniform draw below uniqueKeys − 1).
+    long k = uniqueKeys > 1 ? ThreadLocalRandom.current().nextLong(uniqueKeys - 1) : 0;
+    db.update(table, key(k), value(k));
+  }
+
+  private void read(DB db) {
+    long max = written.lastValue();
+    while (max < 0) { // nothing written yet: wait for the first key rather than spin
+      if (isStopRequested()) {
+        return;
+      }
+      LockSupport.parkNanos(1_000_000);
+      max = written.lastValue();
+    }
+    long n = max == 0 ? 0 : ThreadLocalRandom.current().nextLong(max);
+    Map<String, ByteIterator> cells = new HashMap<>();
+    Status s = db.read(table, key(n), null, cells);
+    if (s.isOk()) {
+      ByteIterator v = cells.get(valueColumn);
+      Measurements.getMeasurements().reportStatus("VERIFY", v != null && verify(n, v.toArray()) ? Status.OK
+          : Status.UNEXPECTED_STATE);
+    }
+  }
+
+  private Map<String, ByteIterator> value(long n) {
+    Map<String, ByteIterator> v = new HashMap<>(2);
+    if (sql) {
+      v.put(valueColumn, new StringByteIterator("val:" + n));
+    } else {
+      v.put(valueColumn, new ByteArrayByteIterator(valueSize == 0 ? ("val:" + n).getBytes(StandardCharsets.UTF_8)
+          : randomValue(n)));
+    }
+    return v;
+  }
+
+  /** AppBase.getRandomValue: marker, "val:n" above 16 bytes, random bytes, an Adler-32 checksum when there is room. */
+  byte[] randomValue(long n) {
+    byte[] out = new byte[valueSize];
+    byte[] keyValue = ("val:" + n).getBytes(StandardCharsets.UTF_8);
+    out[0] = ascii ? ASCII_MARKER : BINARY_MARKER;
+    int checksumSize = ascii ? CHECKSUM_ASCII_SIZE : CHECKSUM_SIZE;
+    boolean useChecksum = valueSize > checksumSize + 1;
+    int contentSize = valueSize - (useChecksum ? checksumSize : 0);
+    int i = 1;
+    if (valueSize > VALUE_SIZE_TO_USE_PREFIX) {
+      int prefixSize = Math.min(contentSize - 1, keyValue.length);
+      System.arraycopy(keyValue, 0, out, 1, prefixSize);
+      i += prefixSize;
+    }
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    while (i < contentSize) {
+      out[i++] = ascii ? (byte) (32 + random.nextInt(95)) : (byte) random.nextInt();
+    }
+    if (useChecksum) {
+      Adler32 checksum = new Adler32();
+      checksum.update(out, 0, contentSize);
+      long cs = checksum.getValue();
+      if (ascii) {
+        String hex = Long.toHexString(cs);
+        while (i < valueSize - hex.length()) {
+          out[i++] = (byte) '0';
+        }
+        System.arraycopy(hex.getBytes(StandardCharsets.US_ASCII), 0, out, i, hex.length());
+      } else {
+        while (i < valueSize) {
+          out[i++] = (byte) cs;
+          cs >>= Byte.SIZE;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The app's check of a value read back for key n (Key.verify, AppBase.verifyRandomValue). */
+  boolean verify(long n, byte[] value) {
+    String expected = "val:" + n;
+    if (sql || valueSize == 0) {
+      return expected.equals(new String(value, StandardCharsets.UTF_8));
+    }
+    if (value.length == 0) {
+      return false;
+    }
+    boolean isAscii = value[0] == ASCII_MARKER;
+    int checksumSize = isAscii ? CHECKSUM_ASCII_SIZE : CHECKSUM_SIZE;
+    boolean hasChecksum = value.length > checksumSize + 1;
+    if (value.length > VALUE_SIZE_TO_USE_PREFIX) {
+      int prefixSize = Math.min(expected.length(), value.length - (hasChecksum ? checksumSize : 0) - 1);
+      if (!new String(value, 1, prefixSize, StandardCharsets.UTF_8).equals(expected.substring(0, prefixSize))) {
+        return false;
+      }
+    }
+    if (hasChecksum) {
+      Adler32 checksum = new Adler32();
+      checksum.update(value, 0, value.length - checksumSize);
+      long stored;
+      if (isAscii) {
+        stored = Long.parseUnsignedLong(new String(value, value.length - checksumSize, checksumSize,
+            StandardCharsets.US_ASCII), 16);
+      } else {
+        stored = 0;
+        for (int i = value.length - 1; i >= value.length - checksumSize; --i) {
+          stored = (stored << Byte.SIZE) | (value[i] & 0xFF);
+        }
+      }
+      return checksum.getValue() == stored;
+    }
+    return true;
+  }
+}
