@@ -1,0 +1,151 @@
+package dev.ybbench.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.ycsb.ycql.YcqlConfig;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The published experiments' yb-sample-apps command lines, copied as published except that
+ * {@code --nodes} names a server the test started and {@code --run_time 10} bounds them, run
+ * against real servers: each ends complete, writes the app's keys and values into the app's
+ * table, and reads back only what was written, every value checked.
+ */
+class SampleAppsRunTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String UUID = "00000000-0000-0000-0000-000000000001";
+
+  @TempDir
+  Path results;
+
+  record Outcome(String out, Path runDir) {
+    JsonNode run() throws Exception {
+      return JSON.readTree(runDir.resolve("summary.json").toFile()).at("/phases/run");
+    }
+
+    long successes(String op) throws Exception {
+      return run().at("/operations/" + op + "/successes").asLong();
+    }
+  }
+
+  private Outcome run(String line) {
+    List<String> all = new ArrayList<>(List.of(line.split(" ")));
+    all.addAll(List.of("--results-dir", results.toString(), "--no-install"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    int rc = cmd.execute(all.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8));
+    String printed = out.toString(StandardCharsets.UTF_8);
+    System.out.println(printed.lines().filter(l -> !l.startsWith("[READ]") && !l.startsWith("[INSERT]"))
+        .reduce("", (a, b) -> a + b + "\n"));
+    assertEquals(0, rc, printed);
+    assertTrue(printed.startsWith("As ybbench: ./run_ycsb.sh "), "the first line is the run in ybbench's words");
+    return new Outcome(printed, cmd.runDirectory());
+  }
+
+  /**
+   * The 100-node YSQL post's two commands: 400 writers inserting new keys under one uuid, then 400
+   * readers over the keys written (its --max_written_key, here the count the write reached).
+   */
+  @Test
+  void sqlInsertsWritesThenReadsOnly() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 450, System.out::println)) {
+      Outcome write = run("--workload SqlInserts --nodes " + pg.hostPort() + " --num_unique_keys 5000000000 "
+          + "--num_threads_write 400 --num_threads_read 0 --uuid " + UUID + " --run_time 10");
+      long inserts = write.successes("INSERT");
+      assertTrue(inserts > 0, write.run().toString());
+      assertTrue(write.run().at("/operations/READ").isMissingNode(), "no readers");
+      String url = "jdbc:postgresql://" + pg.hostPort() + "/postgres";
+      try (Connection c = DriverManager.getConnection(url, "postgres", "");
+          ResultSet rs = c.createStatement().executeQuery("SELECT count(*), count(*) FILTER (WHERE v = 'val:' "
+              + "|| split_part(k, ':', 2)), count(*) FILTER (WHERE k LIKE '" + UUID + ":%'), "
+              + "max(split_part(k, ':', 2)::bigint) FROM postgresqlkeyvalue")) {
+        rs.next();
+        assertEquals(inserts, rs.getLong(1), "every insert counted is a row");
+        assertEquals(inserts, rs.getLong(2), "each value is 'val:' and its key's number");
+        assertEquals(inserts, rs.getLong(3), "each key is the client's uuid and a number");
+        assertEquals(inserts - 1, rs.getLong(4), "keys 0 … n-1, none skipped");
+      }
+      Outcome read = run("--workload SqlInserts --nodes " + pg.hostPort() + " --max_written_key " + inserts
+          + " --num_writes 0 --num_reads 50000000000 --num_threads_write 0 --num_threads_read 400 --read_only "
+          + "--uuid " + UUID + " --run_time 10");
+      assertTrue(read.successes("READ") > 0, read.run().toString());
+      assertEquals(0, read.run().get("errors").asLong(), "every key read was there: " + read.run());
+      assertTrue(read.run().at("/operations/INSERT").isMissingNode(), "read only");
+      assertTrue(read.out().contains("Data integrity (run): ") && read.out().contains(", 0 did not match"),
+          read.out());
+    }
+  }
+
+  /**
+   * The YCQL runs: the large data set's load (256 writers and one reader at once, 256-byte values
+   * over 30 billion keys), and the 25 → 50 node post's shape, 40-byte keys (a uuid and a number)
+   * and 16-byte values written, then read by readers alone.
+   */
+  @Test
+  void cassandraKeyValueWritersAndReaders() throws Exception {
+    try (EmbeddedCassandra cassandra = EmbeddedCassandra.start(null, 1, System.out::println)) {
+      String nodes = cassandra.hostList();
+      Outcome load = run("--workload CassandraKeyValue --nouuid --nodes " + nodes + " --value_size 256 "
+          + "--num_unique_keys 30000000000 --num_writes 30000000000 --num_threads_write 256 --num_threads_read 1 "
+          + "--run_time 10");
+      assertTrue(load.successes("INSERT") > 0 && load.successes("READ") > 0, "both pools: " + load.run());
+      assertEquals(0, load.run().get("errors").asLong(), load.run().toString());
+      assertEquals(List.of(256), valueSizes(nodes, "key:"));
+
+      String uuid = "6f1c2a9e-0b7d-4e55-9a31-2c8d0f4b7e10";
+      Outcome write = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
+          + "--num_threads_write 8 --num_threads_read 0 --run_time 5");
+      long written = write.successes("INSERT");
+      Outcome read = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
+          + "--read_only --max_written_key " + written + " --num_threads_read 32 --run_time 10");
+      assertTrue(read.successes("READ") > 0, read.run().toString());
+      assertEquals(0, read.run().get("errors").asLong(), "every read found its key, every value checked: "
+          + read.run());
+      assertEquals(List.of(16), valueSizes(nodes, uuid));
+    }
+  }
+
+  /** The distinct sizes of the values of keys with {@code prefix}; their keys must be 38 to 48 bytes for a uuid. */
+  private static List<Integer> valueSizes(String nodes, String prefix) {
+    Properties p = new Properties();
+    p.setProperty(YcqlConfig.HOSTS, nodes);
+    p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
+    try (CqlSession s = YcqlConfig.from(p).open()) {
+      List<Integer> sizes = new ArrayList<>();
+      for (Row r : s.execute("SELECT k, v FROM ybdemo_keyspace.cassandrakeyvalue LIMIT 5000")) {
+        String k = r.getString(0);
+        if (!k.startsWith(prefix)) {
+          continue;
+        }
+        if (prefix.length() == 36) {
+          assertTrue(k.length() >= 38 && k.length() <= 48, "a 40-byte key: " + k);
+        }
+        ByteBuffer v = r.getByteBuffer(1);
+        if (!sizes.contains(v.remaining())) {
+          sizes.add(v.remaining());
+        }
+      }
+      return sizes;
+    }
+  }
+}
