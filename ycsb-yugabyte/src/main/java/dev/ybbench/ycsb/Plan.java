@@ -6,6 +6,7 @@ import dev.ybbench.harness.embedded.CassandraVersions;
 import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.ycsb.cli.PropertyNames;
 import dev.ybbench.ycsb.cli.ReadProperties;
 import dev.ybbench.ycsb.cli.YcsbOptions;
@@ -132,6 +133,10 @@ final class Plan {
         continue; // an embedded server's address and driver are known once it is up
       }
       Object v = c.getAccessor().invoke(binding);
+      if (v instanceof YsqlEndpoint e) { // its URL, and who connects (the password never printed)
+        v = e.url() + " as " + (e.user().isEmpty() ? "(no user)" : e.user())
+            + (e.password().isEmpty() ? "" : " with a password");
+      }
       settings.put("binding." + c.getName(), RunInfo.isSecret(c.getName()) ? (String.valueOf(v).isEmpty() ? ""
           : "***") : String.valueOf(v));
     }
