@@ -74,7 +74,8 @@ final class WorkloadFiles {
     }
     String known;
     try (Stream<Path> s = Files.list(dir)) {
-      known = s.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).sorted()
+      known = s.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+          .sorted(String.CASE_INSENSITIVE_ORDER.thenComparing(java.util.Comparator.naturalOrder()))
           .filter(n -> !n.endsWith(".md")).collect(Collectors.joining(", "));
     } catch (IOException e) {
       known = "(workloads/ not found)";

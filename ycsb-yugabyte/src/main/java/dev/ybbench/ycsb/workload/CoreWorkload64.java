@@ -528,7 +528,7 @@ public class CoreWorkload64 extends Workload implements Pooled {
   }
 
   /** A whole number; WorkloadCheck refuses a bad one before anything starts, this names it should one get here. */
-  private static long longProp(Properties p, String name, String dflt) {
+  static long longProp(Properties p, String name, String dflt) {
     String v = p.getProperty(name, dflt).strip();
     try {
       return Long.parseLong(v);

@@ -89,11 +89,11 @@ public class KeyValueApp extends Workload implements Pooled {
     }
     sql = app.equals("SqlInserts");
     prefix = p.getProperty(KEY_PREFIX, "key").strip();
-    uniqueKeys = whole(p, UNIQUE_KEYS, "-1");
-    valueSize = (int) whole(p, VALUE_SIZE, "0");
+    uniqueKeys = CoreWorkload64.longProp(p, UNIQUE_KEYS, "-1");
+    valueSize = (int) CoreWorkload64.longProp(p, VALUE_SIZE, "0");
     ascii = Boolean.parseBoolean(p.getProperty(ASCII_VALUES, "false").strip());
-    long records = whole(p, "recordcount", "0");
-    long insertStart = whole(p, INSERT_START_PROPERTY, "0");
+    long records = CoreWorkload64.longProp(p, "recordcount", "0");
+    long insertStart = CoreWorkload64.longProp(p, INSERT_START_PROPERTY, "0");
     loadKeys = new CounterGenerator(insertStart);
     // Keys below recordcount were written before this phase: the readers may read them from the start.
     nextKey = new AtomicLong(records);
@@ -103,15 +103,6 @@ public class KeyValueApp extends Workload implements Pooled {
         + "; written before the run: " + records);
     settings.put("values", sql || valueSize == 0 ? "val:<n>" : valueSize + " bytes" + (ascii ? " (ASCII)" : ""));
     settings.put("table", table + " (" + String.join(", ", columns) + ")");
-  }
-
-  private static long whole(Properties p, String name, String dflt) {
-    String v = p.getProperty(name, dflt).strip();
-    try {
-      return Long.parseLong(v);
-    } catch (NumberFormatException e) {
-      throw new UserError(name + "=" + v + " is not a whole number");
-    }
   }
 
   /** What init made of the properties, for the plan. */
