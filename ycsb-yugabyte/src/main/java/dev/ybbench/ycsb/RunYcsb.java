@@ -229,7 +229,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       if (doRun && !run.interrupted()) {
         List<YcsbPhase.Threads> pools = plan.runPools();
         console.line("Running " + workloadName + " with " + String.join(" and ", pools.stream().map(p ->
-            (p.pool() == Pool.MIX ? p.count() + " threads" : p.count() + " " + p.pool().label()) + ": "
+            p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + ": "
                 + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " operations"
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
             + ", at most " + (o.duration == 0 ? "no time limit" : o.duration + " s"));

@@ -96,8 +96,9 @@ public final class SampleAppCommandLine {
         continue;
       }
       if (VALUED.contains(name) && inline == null) {
-        if (i + 1 >= args.length) {
-          throw new UserError("the sample app's " + name + " needs a value");
+        if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
+          throw new UserError("the sample app's " + name + " needs a value" + (name.equals("--nodes")
+              ? " (an unset $YSQL_NODES or $YCQL_ADDRS?); leave --nodes out for an embedded server" : ""));
         }
         inline = args[++i];
       }
