@@ -7,6 +7,9 @@ import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.workload.CoreWorkload64;
+import dev.ybbench.ycsb.ysql.YsqlConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -21,8 +24,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-import dev.ybbench.ycsb.schema.KeyLayout;
-import dev.ybbench.ycsb.ysql.YsqlConfig;
 
 /**
  * What a run_ycsb.sh command means, settled once before anything starts. Every setting has one
@@ -156,7 +157,11 @@ public final class YcsbSettings {
     return m;
   }
 
-  /** The values given for each property, files' then -p's, so the effective properties hold -p's. */
+  /**
+   * The effective properties (files', then -p's), what each setting was given and where, the API,
+   * what yugabyte/YCSB's properties mean, YCSB's client properties; then every setting picked by
+   * its precedence and written back into the properties the workload and bindings read.
+   */
   private void settle() {
     files.stringPropertyNames().forEach(n -> props.setProperty(n, files.getProperty(n)));
     cli.forEach(props::setProperty);
@@ -249,7 +254,7 @@ public final class YcsbSettings {
       throw new UserError(said("--threads", "threadcount") + " must be at least 1, was " + o.threads);
     }
     // CoreWorkload takes 0 records for "no limit", and would load without end; a sample app's 0 is "none written yet".
-    long leastRecords = dev.ybbench.ycsb.workload.CoreWorkload64.isCore(props.getProperty("workload")) ? 1 : 0;
+    long leastRecords = CoreWorkload64.isCore(props.getProperty("workload")) ? 1 : 0;
     if (o.records < leastRecords) {
       throw new UserError(said("--records", "recordcount") + " must be at least " + leastRecords + ", was "
           + o.records);
