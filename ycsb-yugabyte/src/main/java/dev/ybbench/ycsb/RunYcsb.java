@@ -164,7 +164,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     console.redact(System.getenv("YCQL_PASSWORD"));
     Properties props = settings.properties();
     redactUrlPasswords(props);
-    String workloadName = WorkloadFiles.name(o.workload, files);
+    String workloadName = settings.workloadName();
     settings.validate(home);
     if ((settings.foreign() || o.dryRun) && !sampleApp) { // a sample app's line printed it first
       console.line("As ybbench: " + settings.equivalentCommand(nativeFlags()));
@@ -223,8 +223,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
                     : "rows per multi-row INSERT:", o.batchSize,
             o.target > 0 ? String.format(", paced to %.0f rows/s", o.target) : ""));
         LoadCheckpoint checkpoint = plan.coreWorkload() ? checkpoint(run, loadProps, mine, earlier) : null;
-        runPhase(run, "load", loadProps, checkpoint == null ? mine[1] : checkpoint.toInsert(), o.target, 0, 0,
-            checkpoint, report);
+        runPhase(run, "load", loadProps, List.of(new YcsbPhase.Threads(Pool.MIX, o.threads, checkpoint == null
+            ? mine[1] : checkpoint.toInsert(), o.target)), 0, 0, checkpoint, report);
       }
       if (doRun && !run.interrupted()) {
         List<YcsbPhase.Threads> pools = plan.runPools();
@@ -233,11 +233,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
                 + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " operations"
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
             + ", at most " + (o.duration == 0 ? "no time limit" : o.duration + " s"));
-        YcsbPhase p = new YcsbPhase("run", props, apiTarget::newBinding, run.console()::line,
-            () -> run.beginPhase("run"));
-        run.onStop(p::stop);
-        record(run, "run", p.execute(pools, o.warmup, o.duration, run.directory().latencyDir(), run.timeseries()),
-            report);
+        runPhase(run, "run", props, pools, o.warmup, o.duration, null, report);
       }
       report.export();
     });
@@ -247,8 +243,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   private List<String> nativeFlags() {
     List<String> out = new ArrayList<>();
     String[] ours = YcsbCommandLine.translate(args);
-    picocli.CommandLine.Model.CommandSpec spec = new picocli.CommandLine(new RunYcsb(lifecycle.console(), home))
-        .getCommandSpec();
+    picocli.CommandLine.Model.CommandSpec spec = new picocli.CommandLine(this).getCommandSpec();
     for (int i = 0; i < ours.length; i++) {
       String a = ours[i];
       String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
@@ -315,16 +310,12 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return o.api.equals("ycql") ? YcqlTarget.open(options, props, log) : YsqlTarget.open(options, props, log);
   }
 
-  private void runPhase(Run run, String name, Properties props, long opCount, double targetOps, long warmupSeconds,
+  private void runPhase(Run run, String name, Properties props, List<YcsbPhase.Threads> pools, long warmupSeconds,
       long maxSeconds, LoadCheckpoint checkpoint, YcsbReport report) throws Exception {
     YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name))
         .checkpointed(checkpoint);
     run.onStop(p::stop);
-    record(run, name, p.execute(o.threads, opCount, targetOps, warmupSeconds, maxSeconds,
-        run.directory().latencyDir(), run.timeseries()), report);
-  }
-
-  private static void record(Run run, String name, YcsbPhase.Result r, YcsbReport report) throws IOException {
+    YcsbPhase.Result r = p.execute(pools, warmupSeconds, maxSeconds, run.directory().latencyDir(), run.timeseries());
     run.console().line(report.text(r));
     if (r.warmup() != null) {
       run.keep(YcsbPhase.WARMUP, r.warmup());

@@ -2,12 +2,10 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.UserError;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -34,32 +32,6 @@ final class WorkloadFiles {
       throw new UserError("Name a workload, e.g. ./run_ycsb.sh workloada (see --help)");
     }
     return out;
-  }
-
-  /**
-   * The run's workload name, for its directory and run.json: WORKLOAD's, else the last -P file
-   * that names a {@code workload} class (YCSB users also pass a db.properties), else the last file.
-   */
-  static String name(String workload, List<Path> files) throws IOException {
-    Path chosen = files.get(files.size() - 1);
-    if (workload == null) {
-      for (Path f : files) {
-        if (read(f).containsKey("workload")) {
-          chosen = f;
-        }
-      }
-    } else {
-      chosen = files.get(0);
-    }
-    return chosen.getFileName().toString().replaceFirst("\\.properties$", "");
-  }
-
-  private static Properties read(Path file) throws IOException {
-    Properties props = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      props.load(in);
-    }
-    return props;
   }
 
   private static Path named(String workload, Path home) {

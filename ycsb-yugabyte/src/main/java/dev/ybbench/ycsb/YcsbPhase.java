@@ -142,13 +142,6 @@ final class YcsbPhase {
    */
   record Threads(Pool pool, int count, long operations, double targetOps) {}
 
-  /** One pool doing the whole mix: a load, or a run phase without separate readers and writers. */
-  Result execute(int threads, long opCount, double targetOps, long warmupSeconds, long maxSeconds, Path latencyDir,
-      Timeseries timeseries) throws Exception {
-    return execute(List.of(new Threads(Pool.MIX, threads, opCount, targetOps)), warmupSeconds, maxSeconds, latencyDir,
-        timeseries);
-  }
-
   /**
    * Runs the pools at once, in one measured window.
    *
@@ -306,8 +299,7 @@ final class YcsbPhase {
     for (Threads p : pools) {
       long ops = 0;
       for (var op : m.operations()) {
-        boolean read = op.name().equals("READ") || op.name().equals("SCAN");
-        if (read == (p.pool() == Pool.READ)) {
+        if (Pool.of(op.name()) == p.pool()) {
           ops += op.successes();
         }
       }

@@ -24,8 +24,14 @@ import org.HdrHistogram.Histogram;
  * hdrhistogram.percentiles} when given.
  */
 final class YcsbReport {
-  /** One line of the report. */
-  record Line(String operation, String metric, Object value) {}
+  /** One line of the report: a count (Long), a figure (Double) or a word. */
+  record Line(String operation, String metric, Object value) {
+    @Override
+    public String toString() {
+      return "[" + operation + "], " + metric + ", "
+          + (value instanceof Double d ? String.format(Locale.ROOT, "%.1f", d) : value); // never 1.0E7
+    }
+  }
 
   /** The terminal's percentiles when none are asked for: YCSB's 95 and 99, with the median and 99.9 beside them. */
   private static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 95.0, 99.0, 99.9);
@@ -73,11 +79,7 @@ final class YcsbReport {
   String text(YcsbPhase.Result r) {
     List<Line> lines = lines(r);
     exported.addAll(lines);
-    StringBuilder s = new StringBuilder();
-    for (Line l : lines) {
-      s.append('[').append(l.operation()).append("], ").append(l.metric()).append(", ").append(l.value()).append('\n');
-    }
-    return s.toString().stripTrailing();
+    return String.join("\n", lines.stream().map(Line::toString).toList());
   }
 
   /** Writes every phase's lines so far to the export file, if one was asked for. */
@@ -87,19 +89,17 @@ final class YcsbReport {
     }
     String body;
     if (exporter.endsWith("TextMeasurementsExporter")) {
-      StringBuilder s = new StringBuilder();
-      exported.forEach(l -> s.append('[').append(l.operation()).append("], ").append(l.metric()).append(", ")
-          .append(l.value()).append('\n'));
-      body = s.toString();
+      body = String.join("\n", exported.stream().map(Line::toString).toList()) + "\n";
     } else {
       // YCSB's JSON exporters write one {"metric", "measurement", "value"} object per line: as a series of objects,
       // or within one array.
       ArrayNode array = RunDirectory.JSON.createArrayNode();
       for (Line l : exported) {
         ObjectNode n = array.addObject().put("metric", l.operation()).put("measurement", l.metric());
-        if (l.value() instanceof Number num) {
-          n.put("value", num.doubleValue() == Math.rint(num.doubleValue()) && !(num instanceof Double)
-              ? num.longValue() : num.doubleValue());
+        if (l.value() instanceof Long count) {
+          n.put("value", count);
+        } else if (l.value() instanceof Double figure) {
+          n.put("value", figure);
         } else {
           n.put("value", String.valueOf(l.value()));
         }

@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.cli;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.ycsb.workload.KeyValueApp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,7 +132,7 @@ public final class SampleAppCommandLine {
       this.d = APPS.get(name);
       if (d == null) {
         throw new UserError("--workload " + name + " is not a sample app ybbench runs; it runs "
-            + String.join(" and ", List.of("SqlInserts", "CassandraKeyValue")) + " (or give a YCSB workload)");
+            + String.join(" and ", KeyValueApp.APPS) + " (or give a YCSB workload)");
       }
       this.sql = name.equals("SqlInserts");
     }

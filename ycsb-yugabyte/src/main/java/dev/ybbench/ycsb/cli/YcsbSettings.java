@@ -39,8 +39,12 @@ public final class YcsbSettings {
   /** Where a value was given, weakest first. */
   enum Rank { BINDING_DEFAULT, FILE, PROPERTY, FLAG }
 
-  /** A value given for a setting, and where ({@code -p threadcount=4}, {@code threadcount=4 (workloada)}). */
-  record Given(String value, Rank rank, String origin) {}
+  /**
+   * A value given for a setting, where ({@code -p threadcount=4}, {@code threadcount=4
+   * (workloada)}), and the property it was given as: the setting's own name, another of YCSB's
+   * or yugabyte/YCSB's that stands for it, or none (a binding's default).
+   */
+  record Given(String value, Rank rank, String origin, String as) {}
 
   /** What a --fleet id may be: it is written into the table's mark and matched by the other clients. */
   public static final String FLEET_ID = "[A-Za-z0-9._-]{1,64}";
@@ -74,6 +78,15 @@ public final class YcsbSettings {
   public static final String WRITE_TARGET = "ybbench.write_target_ops";
   /** The workload property for --warmup, in seconds (named after YCSB's maxexecutiontime). */
   public static final String WARMUP = "warmuptime";
+  /**
+   * The properties that stand for a ybbench setting the runner itself applies (the scenario keys,
+   * YCSB's client settings): taken out of what the workload and bindings read, and recorded in
+   * run.json as the settings they became.
+   */
+  private static final List<String> TAKEN = List.of(FILE_API, FILE_PHASE, FILE_TARGET, FILE_BATCH_SIZE,
+      CREATE_TABLE, READ_THREADS, WRITE_THREADS, READS, WRITES, READ_TARGET, WRITE_TARGET, "dotransactions", "db",
+      "label", "maxexecutiontime", "status", "target");
+
   /** YCSB's file for the final measurements, and their format (one of {@link #EXPORTERS}; text by default). */
   public static final String EXPORT_FILE = "exportfile";
   public static final String EXPORTER = "exporter";
@@ -104,12 +117,11 @@ public final class YcsbSettings {
   private final Map<String, String> translatedProperties = new LinkedHashMap<>();
   private final Properties props = new Properties();
 
-  /** Whether --phase was typed (the settled value is in the options). */
-  private final boolean phaseGiven;
+  private final List<Path> workloadFiles;
 
-  private YcsbSettings(YcsbOptions o) {
+  private YcsbSettings(YcsbOptions o, List<Path> workloadFiles) {
     this.o = o;
-    this.phaseGiven = o.phase != null;
+    this.workloadFiles = workloadFiles;
     this.cli = new LinkedHashMap<>(o.properties);
   }
 
@@ -119,7 +131,7 @@ public final class YcsbSettings {
    * #properties()} are what the workload and the bindings read.
    */
   public static YcsbSettings settle(YcsbOptions o, List<Path> workloadFiles) throws IOException {
-    YcsbSettings s = new YcsbSettings(o);
+    YcsbSettings s = new YcsbSettings(o, workloadFiles);
     for (Path f : workloadFiles) {
       Properties p = new Properties();
       try (InputStream in = Files.newInputStream(f)) {
@@ -132,6 +144,16 @@ public final class YcsbSettings {
     }
     s.settle();
     return s;
+  }
+
+  /**
+   * The run's workload name, for its directory and run.json: WORKLOAD's, else that of the last -P
+   * file naming a {@code workload} class (YCSB users also pass a db.properties), else the last file's.
+   */
+  public String workloadName() {
+    String name = o.workload != null ? workloadFiles.get(0).getFileName().toString()
+        : fileOf.getOrDefault("workload", workloadFiles.get(workloadFiles.size() - 1).getFileName().toString());
+    return name.replaceFirst("\\.properties$", "");
   }
 
   /** The properties the workload and bindings read: the files', then -p's, then the settings'. */
@@ -173,7 +195,7 @@ public final class YcsbSettings {
             : source.from().stream().anyMatch(cli::containsKey) ? Rank.PROPERTY : Rank.FILE;
         String origin = source.from().isEmpty() ? "yugabyte/YCSB's default"
             : String.join(" and ", source.from().stream().map(this::origin).toList());
-        add(name, source.value(), rank, origin);
+        add(name, source.value(), rank, origin, source.from().isEmpty() ? null : source.from().get(0));
         consumed.addAll(source.from());
       }, notes::add);
       for (String name : props.stringPropertyNames()) {
@@ -240,7 +262,7 @@ public final class YcsbSettings {
    *
    */
   public void validate(Path home) {
-    String phaseFrom = phaseGiven ? "--phase run" : originOf(FILE_PHASE);
+    String phaseFrom = flagged.contains(FILE_PHASE) ? "--phase run" : originOf(FILE_PHASE);
     if (o.api.equals("ysql") && (o.rf != null || o.consistency != null)) {
       throw new UserError("--rf and --consistency apply to --api ycql");
     }
@@ -372,27 +394,27 @@ public final class YcsbSettings {
     String v = value.strip();
     String origin = origin(name, rank);
     switch (name) {
-      case FILE_TARGET -> add("target", v, rank, origin);
+      case FILE_TARGET -> add("target", v, rank, origin, name);
       case "dotransactions" -> {
         // YCSB's -t (true, its "run" command) runs the mix over a table loaded before; -load (false) loads it.
         if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
           throw new UserError(origin + ": dotransactions takes true or false");
         }
-        add(FILE_PHASE, Boolean.parseBoolean(v) ? "run" : "load", rank, origin);
+        add(FILE_PHASE, Boolean.parseBoolean(v) ? "run" : "load", rank, origin, name);
       }
-      case "db" -> add(FILE_API, YugabyteYcsb.apiOfClass(v), rank, origin);
-      default -> add(name, v, rank, origin);
+      case "db" -> add(FILE_API, YugabyteYcsb.apiOfClass(v), rank, origin, name);
+      default -> add(name, v, rank, origin, name);
     }
   }
 
-  private void add(String setting, String value, Rank rank, String origin) {
+  private void add(String setting, String value, Rank rank, String origin, String as) {
     List<Given> list = given.computeIfAbsent(setting, k -> new ArrayList<>());
     for (Given g : list) {
       if (g.rank() == rank && !g.value().equals(value) && rank != Rank.BINDING_DEFAULT) {
         throw new UserError(g.origin() + " and " + origin + " disagree; give one of them");
       }
     }
-    list.add(new Given(value, rank, origin));
+    list.add(new Given(value, rank, origin, as));
   }
 
   /** "-p name=value" or "name=value (file)", a password's value hidden. */
@@ -440,7 +462,7 @@ public final class YcsbSettings {
       }
       if (declared.isEmpty()) {
         add(FILE_API, fromProperties, rank, "yugabyte/YCSB's " + (fromProperties.equals("ysql") ? "yugabyteSQL"
-            : "yugabyteCQL") + " properties");
+            : "yugabyteCQL") + " properties", "db");
       }
     }
     o.api = pick("--api", o.api, FILE_API, s -> s.toLowerCase(Locale.ROOT), "ysql");
@@ -491,10 +513,9 @@ public final class YcsbSettings {
         throw new UserError(origin(name, cli.containsKey(name) ? Rank.PROPERTY : Rank.FILE) + ": " + refusal);
       }
     }
-    consumed.addAll(List.of("status", "measurementtype", "measurement.interval", "hdrhistogram.fileoutput",
-        "measurement.trackjvm", "spin.sleep", "dotransactions", "db", "label", "maxexecutiontime", "threadcount",
-        "target", FILE_TARGET, FILE_API, FILE_PHASE, FILE_BATCH_SIZE, CREATE_TABLE, READ_THREADS, WRITE_THREADS, READS, WRITES,
-        READ_TARGET, WRITE_TARGET));
+    consumed.addAll(TAKEN);
+    consumed.addAll(List.of("threadcount", "status", "measurementtype", "measurement.interval",
+        "hdrhistogram.fileoutput", "measurement.trackjvm", "spin.sleep"));
   }
 
   private boolean bool(String name, String v) {
@@ -524,8 +545,8 @@ public final class YcsbSettings {
       return dflt;
     }
     T value = parse.apply(best.value());
-    // A file's own ybbench setting needs no flag to say it again, nor does an empty password.
-    if (!best.origin().startsWith(property + "=") && !String.valueOf(value).isEmpty()) {
+    // A file's own setting, under its own name, needs no flag to say it again, nor does an empty password.
+    if (!(best.rank() == Rank.FILE && property.equals(best.as())) && !String.valueOf(value).isEmpty()) {
       translated.put(flag, shown(flag, value));
     }
     return value;
@@ -593,12 +614,7 @@ public final class YcsbSettings {
 
   /** The settled values into the properties the workload and bindings read; the scenario keys out of them. */
   private void write(boolean ycql) {
-    for (String k : List.of(FILE_API, FILE_PHASE, FILE_TARGET, FILE_BATCH_SIZE, CREATE_TABLE, "dotransactions", "db",
-        "label",
-        "maxexecutiontime", "status", "target", READ_THREADS, WRITE_THREADS, READS, WRITES, READ_TARGET,
-        WRITE_TARGET)) {
-      props.remove(k);
-    }
+    TAKEN.forEach(props::remove);
     props.setProperty("threadcount", Integer.toString(o.threads));
     props.setProperty("recordcount", Long.toString(o.records));
     if (o.operations != null) {
@@ -628,10 +644,11 @@ public final class YcsbSettings {
     // Every other setting as settled: a property given as it was, or what yugabyte/YCSB's became (jdbc.fetchsize,
     // db.url's options, cassandra's timeouts, …), the strongest value winning.
     given.forEach((setting, list) -> {
+      Given best = strongest(setting);
       if (!picked.contains(setting) && !consumed.contains(setting)) {
-        props.setProperty(setting, strongest(setting).value());
-        if (!strongest(setting).origin().startsWith(setting + "=") && !cli.containsKey(setting)) {
-          translatedProperties.put(setting, strongest(setting).value());
+        props.setProperty(setting, best.value());
+        if (!setting.equals(best.as())) { // what yugabyte/YCSB's property became: a -p of ybbench's own
+          translatedProperties.put(setting, best.value());
         }
       }
     });

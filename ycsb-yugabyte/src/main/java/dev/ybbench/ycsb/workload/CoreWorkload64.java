@@ -276,7 +276,7 @@ public class CoreWorkload64 extends Workload implements Pooled {
       DiscreteGenerator chooser = new DiscreteGenerator();
       List<String> ops = new ArrayList<>();
       mix.forEach((op, weight) -> {
-        if (weight > 0 && (pool == Pool.MIX || pool == poolOf(op))) {
+        if (weight > 0 && (pool == Pool.MIX || pool == Pool.of(op))) {
           chooser.addValue(weight, op);
           ops.add(op);
         }
@@ -284,11 +284,6 @@ public class CoreWorkload64 extends Workload implements Pooled {
       choosers.put(pool, chooser);
       poolOperations.put(pool, ops);
     }
-  }
-
-  /** Reads and scans are the readers'; inserts, updates and read-modify-writes the writers'. */
-  private static Pool poolOf(String operation) {
-    return operation.equals("READ") || operation.equals("SCAN") ? Pool.READ : Pool.WRITE;
   }
 
   @Override

@@ -55,7 +55,8 @@ public class KeyValueApp extends Workload implements Pooled {
   /** CassandraKeyValue's random bytes printable (--use_ascii_values). */
   public static final String ASCII_VALUES = "app.ascii_values";
 
-  static final List<String> APPS = List.of("SqlInserts", "CassandraKeyValue");
+  /** The sample apps it runs. */
+  public static final List<String> APPS = List.of("SqlInserts", "CassandraKeyValue");
 
   // AppBase's value layout.
   private static final int CHECKSUM_SIZE = 4;

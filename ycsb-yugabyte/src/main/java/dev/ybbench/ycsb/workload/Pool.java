@@ -21,6 +21,11 @@ public enum Pool {
     this.label = label;
   }
 
+  /** The pool an operation of the mix belongs to: reads and scans are the readers', the rest the writers'. */
+  public static Pool of(String operation) {
+    return operation.equals("READ") || operation.equals("SCAN") ? READ : WRITE;
+  }
+
   /** How the terminal names the pool's threads. */
   public String label() {
     return label;
