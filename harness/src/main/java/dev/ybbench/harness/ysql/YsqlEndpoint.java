@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,6 +46,9 @@ public final class YsqlEndpoint {
 
   /** The smart driver's option: spread connections over every tserver (false, true, or a placement policy). */
   public static final String LOAD_BALANCE = "load-balance";
+
+  /** How many connection handshakes this process runs at once; see {@link #connect(String)}. */
+  private static final Semaphore HANDSHAKES = new Semaphore(32);
 
   /**
    * The options of an endpoint built from flags rather than a URL: the application name, so the
@@ -284,7 +288,21 @@ public final class YsqlEndpoint {
     if (!password.isEmpty()) {
       props.setProperty("password", password);
     }
-    return DriverManager.getConnection(url(db), props);
+    // Hundreds of client threads opening their connections at the same instant are a connection
+    // storm: every server process forks (PostgreSQL) or sets up a backend (YugabyteDB) at once and
+    // handshakes time out on a busy machine. Queued here, each connection still opens as soon as
+    // a handshake slot is free, and a run of 400 threads starts in about the same time.
+    try {
+      HANDSHAKES.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while waiting to connect", "08001", e);
+    }
+    try {
+      return DriverManager.getConnection(url(db), props);
+    } finally {
+      HANDSHAKES.release();
+    }
   }
 
   /** A connection to the endpoint's database with autocommit on or off. */
