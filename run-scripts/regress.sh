@@ -23,6 +23,8 @@
 #   --baseline-args "ARGS" / --candidate-args "ARGS"  more flags for one side's runs (word-split),
 #                     e.g. --candidate-args "--target 5000" to throttle it
 #   --gate P          compare.sh --gate: a latency percentile gates too (p99)
+#   --undecided pass|fail  compare.sh --undecided: what a headline still undecided at the end means
+#                     for the exit code (by default 3)
 #   --seed N          the random order of sides per round, repeatable (default: random)
 #   --duration S      seconds per YCSB run (30) or TPC-C measurement (60)
 #   --records N       YCSB records (20000)
@@ -32,17 +34,18 @@
 #   --include-incomplete  go on past a run that failed or was interrupted, and let compare.sh use it
 #                     (by default such a run stops the suite with exit code 2: it measured nothing
 #                     that could stand for the side it belongs to)
-# Exit code: compare.sh's (0 no regression, 1 regression, 2 could not compare); with
-# --until-decided a budget spent before every headline was decided is said, and is exit 0 or 1.
+# Exit code: compare.sh's (0 every headline decided and none a regression, 1 regression, 2 could
+# not compare, 3 a headline undecided); with --until-decided a budget spent before every headline
+# was decided is said, and is exit 3 unless --undecided says otherwise.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 
-usage() { sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "error: $*" >&2; exit 2; }
 
 suite="" repeat=3 duration="" records=20000 threshold=5 reuse=false results="$root/results" incomplete=()
-until_decided=false budget=20m workloads="" base_args="" cand_args="" gate=() seed=""
+until_decided=false budget=20m workloads="" base_args="" cand_args="" gate=() undecided=() seed=""
 base_version="" cand_version="" base_hosts="" cand_hosts="" base_label="" cand_label=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -54,6 +57,7 @@ while [[ $# -gt 0 ]]; do
     --baseline-args) base_args=$2; shift 2 ;;
     --candidate-args) cand_args=$2; shift 2 ;;
     --gate) gate=(--gate "$2"); shift 2 ;;
+    --undecided) undecided=(--undecided "$2"); shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
@@ -75,7 +79,7 @@ done
 if [[ -n $base_label || -n $cand_label ]]; then
   [[ -n $base_label && -n $cand_label ]] || die "give both --baseline-label and --candidate-label"
   exec "$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results" \
-    ${gate[@]+"${gate[@]}"} ${incomplete[@]+"${incomplete[@]}"}
+    ${gate[@]+"${gate[@]}"} ${undecided[@]+"${undecided[@]}"} ${incomplete[@]+"${incomplete[@]}"}
 fi
 case "$suite" in
   ycsb-core|ycql-core|tpcc-small) ;;
@@ -202,7 +206,7 @@ round() {
 
 compare() {
   "$root/compare.sh" "$base_label" "$cand_label" --threshold "$threshold" --results-dir "$results" \
-    ${gate[@]+"${gate[@]}"} ${incomplete[@]+"${incomplete[@]}"} "$@"
+    ${gate[@]+"${gate[@]}"} ${undecided[@]+"${undecided[@]}"} ${incomplete[@]+"${incomplete[@]}"} "$@"
 }
 
 [[ -n $seed ]] && RANDOM=$seed

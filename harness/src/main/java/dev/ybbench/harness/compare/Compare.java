@@ -20,8 +20,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code ./compare.sh BASELINE CANDIDATE}: is the candidate slower, where, by how much.
- * Exit code 0: no regression; 1: at least one; 2: the comparison could not be made.
+ * {@code ./compare.sh BASELINE CANDIDATE}: is the candidate slower, where, by how much. It fails
+ * closed: exit code 0 only when every headline was decided and none is a regression; 1 a
+ * regression; 2 the comparison could not be made; 3 a headline is undecided (more rounds needed),
+ * unless {@code --undecided pass|fail} says what a pipeline wants instead.
  */
 @Command(name = "compare.sh", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Is the candidate slower than the baseline, where, and by how much? Each side is a run directory "
@@ -30,15 +32,19 @@ import picocli.CommandLine.Parameters;
         + "interleaved runs paired by round, with each run's blocks of seconds as a floor) and a verdict: regression, "
         + "improvement, no change or inconclusive. The headline (throughput; tpmC for TPC-C; and --gate) decides "
         + "the exit code; other rows are corrected for false discoveries and flagged suspect.",
-        "Exit code: 0 no regression, 1 a headline regression, 2 the comparison could not be made, 3 (with "
-            + "--looks only) a headline is still inconclusive: run another round.", ""},
+        "Exit code: 0 every headline decided and none a regression, 1 a headline regression, 2 the comparison "
+            + "could not be made, 3 a headline undecided: run more rounds (or --undecided pass|fail).", ""},
     footer = {"", "Examples:", "  ./compare.sh results/<baseline run> results/<candidate run>",
         "  ./compare.sh pg16 pg17 --threshold 3 --gate p99",
         "  ./compare.sh --series pg13 pg14 pg15 pg16 pg17 pg18",
         "  run-scripts/regress.sh --until-decided --budget 20m ...   (adds rounds until decided)"})
 public final class Compare implements Callable<Integer> {
-  /** Exit code of an interim look ({@code --looks}) at which a headline is not yet decided. */
+  /** Exit code: no headline is a regression, but one is not yet decided (run more rounds). */
   public static final int UNDECIDED = 3;
+  /** Exit code: at least one headline is a regression. */
+  public static final int REGRESSION = 1;
+  /** Exit code: the comparison could not be made. */
+  public static final int CANNOT_COMPARE = 2;
 
   @Parameters(paramLabel = "SIDE", arity = "2..*", description = "BASELINE CANDIDATE: each a run directory or a "
       + "label; with --series, two or more releases in order")
@@ -62,6 +68,11 @@ public final class Compare implements Callable<Integer> {
       + "the looks together keep 95 %% (Pocock's repeated confidence intervals); exit 3 while a headline is "
       + "inconclusive before round LAST")
   String looks;
+
+  @Option(names = "--undecided", paramLabel = "pass|fail", description = "what an undecided headline means for "
+      + "the exit code: pass (0) or fail (1); by default 3, so that a pipeline never passes what was not measured "
+      + "well enough. A repeated look before the last (--looks) exits 3 regardless")
+  String undecidedAs;
 
   @Option(names = "--allow-env-diff", description = "compare runs from different machines, core counts or JDKs "
       + "(refused by default: the difference would be the machine's as much as the release's)")
@@ -117,6 +128,9 @@ public final class Compare implements Callable<Integer> {
     if (!(threshold > 0)) {
       throw new UserError("--threshold must be above 0 %, was " + threshold);
     }
+    if (undecidedAs != null && !List.of("pass", "fail").contains(undecidedAs)) {
+      throw new UserError("--undecided must be pass or fail, was " + undecidedAs);
+    }
     if (gate != null && !Comparison.GATES.contains(gate)) {
       throw new UserError("--gate must be one of " + String.join(", ", Comparison.GATES) + ", was " + gate);
     }
@@ -138,6 +152,7 @@ public final class Compare implements Callable<Integer> {
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
     Report report = new Report(b, c, result, threshold, gate);
     report.verdictLines().forEach(console::line);
+    report.notes().forEach(console::line);
     result.warnings().forEach(w -> console.line("warning: " + w));
     for (Side s : List.of(b, c)) {
       if (s.directories() == 1) {
@@ -152,14 +167,39 @@ public final class Compare implements Callable<Integer> {
       console.line("warning: " + chartsWarning);
     }
     long regressions = rows.stream().filter(r -> r.verdict() == Verdict.REGRESSION).count();
-    long undecided = rows.stream().filter(r -> r.headline() && !r.verdict().decided()).count();
-    console.line(String.format(Locale.ROOT, "%d regression%s, %d headline%s undecided (threshold %.1f %%); report: %s",
-        regressions, regressions == 1 ? "" : "s", undecided, undecided == 1 ? "" : "s", threshold,
-        reportDir.resolve("report.html")));
-    if (looked != null && undecided > 0 && rounds(rows) < looked[1]) {
-      return UNDECIDED;
+    long unlike = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.NOT_COMPARABLE).count();
+    long undecided = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE).count();
+    boolean interim = looked != null && rounds(rows) < looked[1];
+    int exit = regressions > 0 ? REGRESSION : unlike > 0 ? CANNOT_COMPARE : undecided == 0 ? 0
+        : interim || undecidedAs == null ? UNDECIDED : undecidedAs.equals("pass") ? 0 : REGRESSION;
+    console.line(String.format(Locale.ROOT, "%d regression%s, %d headline%s undecided (threshold %.1f %%): %s; "
+            + "report: %s", regressions, regressions == 1 ? "" : "s", undecided, undecided == 1 ? "" : "s",
+        threshold, outcome(exit, unlike, undecided, rows), reportDir.resolve("report.html")));
+    return exit;
+  }
+
+  /** What the exit code says, in words, e.g. "UNDECIDED, exit 3: about 52 more rounds would likely decide". */
+  private String outcome(int exit, long unlike, long undecided, List<Comparison.Row> rows) {
+    if (exit == REGRESSION && undecided > 0 && rows.stream().noneMatch(r -> r.verdict() == Verdict.REGRESSION)) {
+      return "FAIL, exit 1 (--undecided fail)";
     }
-    return regressions > 0 ? 1 : 0;
+    if (exit == REGRESSION) {
+      return "REGRESSION, exit 1";
+    }
+    if (exit == CANNOT_COMPARE) {
+      return String.format(Locale.ROOT, "CANNOT COMPARE, exit 2: %d gating row%s measured different quantities on "
+          + "the two sides (see above)", unlike, unlike == 1 ? "" : "s");
+    }
+    if (undecided == 0) {
+      return "PASS, exit 0";
+    }
+    int now = rounds(rows);
+    int needed = rows.stream().filter(r -> r.headline() && r.roundsToDecide() != null)
+        .mapToInt(Comparison.Row::roundsToDecide).max().orElse(Comparison.MAX_ROUNDS);
+    String more = needed >= Comparison.MAX_ROUNDS ? "more than " + Comparison.MAX_ROUNDS + " rounds would be needed"
+        : "about " + Math.max(1, needed - now) + " more round" + (needed - now == 1 ? "" : "s") + " would likely "
+            + "decide";
+    return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
   }
 
   /** --series: the trends on the terminal and in the series directory; exit 0 (it answers no yes/no question). */

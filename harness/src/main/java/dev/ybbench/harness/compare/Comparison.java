@@ -50,12 +50,25 @@ public final class Comparison {
    * @param q              the Benjamini–Hochberg q-value of a row that does not gate (NaN for headlines)
    * @param roundsToDecide for an inconclusive headline, the rounds in all that would likely decide it
    * @param setAside       the run or round set aside as disturbed ({@link Statistics#outlier}), named; or null
+   * @param origin         for a latency row, from when both sides measured it ({@link PhaseResult#ACTUAL_START},
+   *                       {@link PhaseResult#INTENDED_START}, or "actual vs intended start"); else null
+   * @param note           why a row is {@link Verdict#NOT_COMPARABLE}, or what a headline's reader must know
+   *                       (only one side ran under a target); else null
    */
   public record Row(String bench, String workload, String operation, String metric, boolean higherIsBetter,
       boolean headline, Statistics.Change change, double q, Verdict verdict, Integer roundsToDecide,
-      String setAside) {
+      String setAside, String origin, String note) {
     public String key() {
       return bench + "/" + workload;
+    }
+
+    boolean latency() {
+      return origin != null;
+    }
+
+    Row judged(double q, Verdict verdict, Integer roundsToDecide) {
+      return new Row(bench, workload, operation, metric, higherIsBetter, headline, change, q, verdict, roundsToDecide,
+          setAside, origin, note);
     }
   }
 
@@ -75,7 +88,11 @@ public final class Comparison {
     Statistics.Sample of(T result, String operation, RunNoise noise);
   }
 
-  private record Metric<T>(String name, boolean higherIsBetter, Statistics.Scale scale, SampleOf<T> sample) {}
+  private record Metric<T>(String name, boolean higherIsBetter, Statistics.Scale scale, SampleOf<T> sample) {
+    boolean latency() {
+      return name.endsWith("(µs)");
+    }
+  }
 
   private static final Metric<PhaseResult> THROUGHPUT = new Metric<>("throughput (ops/s)", true,
       Statistics.Scale.RATIO, (p, op, n) -> n.throughput(p.throughputOps()));
@@ -271,16 +288,65 @@ public final class Comparison {
         lo.dir().getFileName(), value.get(lo), unit, threshold));
   }
 
+  /** From when a run's latency was measured: the intended start under a target, else the actual start. */
+  static String latencyOrigin(Side.Run r) {
+    return PhaseResult.INTENDED_START.equals(r.phase().latencyFrom()) ? PhaseResult.INTENDED_START
+        : PhaseResult.ACTUAL_START;
+  }
+
+  /** The one origin of a side's runs, or null when its runs differ. */
+  private static String origin(List<Side.Run> runs) {
+    List<String> origins = runs.stream().map(Comparison::latencyOrigin).distinct().toList();
+    return origins.size() == 1 ? origins.get(0) : null;
+  }
+
+  /**
+   * Like with like: latency measured from the intended start (under a target, a stalled operation
+   * counts the time it waited) and from the actual start are different quantities, so rows whose
+   * sides measured from different origins are shown but not tested. The reason, or null when the
+   * two sides measured alike.
+   */
+  static String unlike(List<Side.Run> b, List<Side.Run> c) {
+    String ob = origin(b);
+    String oc = origin(c);
+    if (ob != null && ob.equals(oc)) {
+      return null;
+    }
+    return "not comparable: the baseline's latency is measured from the " + (ob == null ? "actual start in some runs "
+        + "and the intended start in others" : ob) + ", the candidate's from the " + (oc == null ? "actual start in "
+        + "some runs and the intended start in others" : oc) + " (the intended start, under a target, counts the "
+        + "time an operation waited behind a late one): not the same quantity, so not tested";
+  }
+
+  /**
+   * For a throughput headline where only one side was paced: its throughput is the target's, not
+   * what it could do. Null when both or neither were.
+   */
+  static String pacedNote(List<Side.Run> b, List<Side.Run> c) {
+    boolean pb = b.stream().anyMatch(r -> PhaseResult.INTENDED_START.equals(latencyOrigin(r)));
+    boolean pc = c.stream().anyMatch(r -> PhaseResult.INTENDED_START.equals(latencyOrigin(r)));
+    if (pb == pc) {
+      return null;
+    }
+    return "only the " + (pb ? "baseline" : "candidate") + " ran under a target: its throughput is what the target "
+        + "allowed, not what it could do";
+  }
+
   private static List<Row> rows(String key, List<Side.Run> b, List<Side.Run> c, boolean paired, Options options) {
     String bench = key.substring(0, key.indexOf('/'));
     String workload = key.substring(key.indexOf('/') + 1);
     Map<Side.Run, RunNoise> noise = new HashMap<>();
     Function<Side.Run, RunNoise> noiseOf = r -> noise.computeIfAbsent(r,
         x -> new RunNoise(x.dir(), x.phaseName()));
+    String unlike = unlike(b, c);
+    String origin = unlike != null ? PhaseResult.ACTUAL_START.equals(origin(b)) ? "actual vs intended start"
+        : "intended vs actual start" : origin(b);
+    String paced = pacedNote(b, c);
     List<Row> rows = new ArrayList<>();
     for (Metric<PhaseResult> m : PHASE_METRICS) {
-      add(rows, bench, workload, "ALL", m, m == headlineMetric(b.get(0)), b, c, Side.Run::phase, noiseOf, paired,
-          options);
+      boolean headline = m == headlineMetric(b.get(0));
+      add(rows, bench, workload, "ALL", m, headline, b, c, Side.Run::phase, noiseOf, paired, options, null,
+          headline && m.higherIsBetter() ? paced : null);
     }
     TreeSet<String> ops = new TreeSet<>();
     for (Side.Run r : b) {
@@ -290,7 +356,7 @@ public final class Comparison {
       for (Metric<OperationResult> m : OPERATION_METRICS) {
         boolean gates = options.gate() != null && m.name().equals(options.gate() + " (µs)");
         add(rows, bench, workload, op, m, gates, b, c, r -> r.phase().operations().get(op), noiseOf, paired,
-            options);
+            options, m.latency() ? origin : null, m.latency() ? unlike : null);
       }
     }
     return rows;
@@ -298,7 +364,7 @@ public final class Comparison {
 
   private static <T> void add(List<Row> rows, String bench, String workload, String op, Metric<T> m,
       boolean headline, List<Side.Run> b, List<Side.Run> c, Function<Side.Run, T> part,
-      Function<Side.Run, RunNoise> noise, boolean paired, Options options) {
+      Function<Side.Run, RunNoise> noise, boolean paired, Options options, String origin, String note) {
     Map<Side.Run, Statistics.Sample> sb = samples(b, m, op, part, noise);
     Map<Side.Run, Statistics.Sample> sc = samples(c, m, op, part, noise);
     if (sb.isEmpty() || sc.isEmpty()) {
@@ -323,7 +389,7 @@ public final class Comparison {
           + (pairs ? ")" : "");
     }
     rows.add(new Row(bench, workload, op, m.name(), m.higherIsBetter(), headline, change, Double.NaN, null, null,
-        aside));
+        aside, origin, note));
   }
 
   private static String name(Side.Run r) {
@@ -344,22 +410,33 @@ public final class Comparison {
     return out;
   }
 
-  /** Verdicts: headlines on their own intervals; the other rows after Benjamini–Hochberg across them. */
+  /**
+   * Verdicts: headlines on their own intervals; the other rows after Benjamini–Hochberg across
+   * them; rows of unlike quantities ({@link #unlike}) are not tested, nor counted among the tests.
+   */
   private static List<Row> judge(List<Row> rows, Options options) {
-    double[] p = rows.stream().mapToDouble(r -> r.headline() ? Double.NaN : r.change().p()).toArray();
+    double[] p = rows.stream().mapToDouble(r -> r.headline() || notComparable(r) ? Double.NaN : r.change().p())
+        .toArray();
     double[] q = Statistics.benjaminiHochberg(p);
     List<Row> out = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       Row r = rows.get(i);
+      if (notComparable(r)) {
+        out.add(r.judged(Double.NaN, Verdict.NOT_COMPARABLE, null));
+        continue;
+      }
       double threshold = r.change().scale() == Statistics.Scale.DIFFERENCE ? ERROR_MARGIN_PP : options.thresholdPct();
       Verdict v = r.headline() ? Verdict.headline(r.change(), r.higherIsBetter(), threshold)
           : Verdict.other(r.change(), r.higherIsBetter(), threshold, q[i]);
       Integer more = r.headline() && v == Verdict.INCONCLUSIVE && r.change().hasInterval()
           ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
-      out.add(new Row(r.bench(), r.workload(), r.operation(), r.metric(), r.higherIsBetter(), r.headline(),
-          r.change(), q[i], v, more, r.setAside()));
+      out.add(r.judged(q[i], v, more));
     }
     return out;
+  }
+
+  private static boolean notComparable(Row r) {
+    return r.latency() && r.note() != null;
   }
 
   /** Beyond this many rounds, "how many more" is no longer a useful answer. */

@@ -2,6 +2,7 @@ package dev.ybbench.harness.compare;
 
 import dev.ybbench.harness.results.Gnuplot;
 import dev.ybbench.harness.results.HlogFiles;
+import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,8 +38,8 @@ final class Report {
   }
 
   /** Regressions first, then what is undecided, then improvements, then no change. */
-  private static final List<Verdict> ORDER = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.IMPROVEMENT,
-      Verdict.NO_CHANGE);
+  private static final List<Verdict> ORDER = List.of(Verdict.REGRESSION, Verdict.NOT_COMPARABLE, Verdict.INCONCLUSIVE,
+      Verdict.IMPROVEMENT, Verdict.NO_CHANGE);
 
   private List<Comparison.Row> headlines() {
     return result.rows().stream().filter(Comparison.Row::headline)
@@ -61,11 +62,27 @@ final class Report {
     return out;
   }
 
+  /** One line per workload whose latency rows were not tested, saying why. */
+  List<String> notes() {
+    Map<String, String> notes = new LinkedHashMap<>();
+    for (Comparison.Row r : result.rows()) {
+      if (r.verdict() == Verdict.NOT_COMPARABLE && !r.headline()) {
+        notes.putIfAbsent(r.key(), "note: " + r.key() + " latency rows " + r.note());
+      }
+    }
+    return List.copyOf(notes.values());
+  }
+
   /** "ycsb/workloada throughput (ops/s) -12.3 % (95 % interval -18.0 % … -6.2 %; 5 rounds, paired)". */
   private String describe(Comparison.Row r) {
     Statistics.Change c = r.change();
     StringBuilder s = new StringBuilder(r.key()).append(r.operation().equals("ALL") ? "" : " " + r.operation())
-        .append(' ').append(r.metric()).append(' ').append(change(c));
+        .append(' ').append(r.metric())
+        .append(r.latency() && !r.origin().equals(PhaseResult.ACTUAL_START) ? " from the " + r.origin() : "")
+        .append(' ').append(change(c));
+    if (r.verdict() == Verdict.NOT_COMPARABLE) {
+      return s.append(" (").append(r.note()).append(')').toString();
+    }
     if (c.hasInterval() && r.verdict() == Verdict.NO_CHANGE) {
       double[] tost = c.intervalAt(2 * c.confidence() - 1);
       s.append(String.format(Locale.ROOT, " (within ±%s: %s interval %s, two one-sided tests; %s)",
@@ -81,6 +98,9 @@ final class Report {
     }
     if (r.setAside() != null) {
       s.append("; set aside as disturbed, far from the others: ").append(r.setAside());
+    }
+    if (r.note() != null) {
+      s.append("; ").append(r.note());
     }
     if (r.roundsToDecide() != null) {
       int now = (int) Math.ceil(c.effectiveRounds());
@@ -131,6 +151,11 @@ final class Report {
         : String.format(Locale.ROOT, "%.2f", v);
   }
 
+  /** The metric, and for latency from when it was measured: "p99 (µs), from actual start". */
+  private static String metricCell(Comparison.Row r) {
+    return r.latency() ? r.metric() + ", from " + r.origin() : r.metric();
+  }
+
   private static String verdictCell(Comparison.Row r) {
     return r.verdict() == Verdict.REGRESSION ? "**regression**" : r.verdict().toString();
   }
@@ -142,7 +167,7 @@ final class Report {
     for (Comparison.Row r : result.rows()) {
       Statistics.Change c = r.change();
       s.append(String.format(Locale.ROOT, "| %s | %s | %s%s | %s | %s | %s | %s | %s |%n", r.workload(),
-          r.operation(), r.metric(), r.headline() ? " ★" : "", number(c.baseline()), number(c.candidate()), change(c),
+          r.operation(), metricCell(r), r.headline() ? " ★" : "", number(c.baseline()), number(c.candidate()), change(c),
           interval(c), verdictCell(r)));
     }
     return s.toString().stripTrailing();
@@ -171,6 +196,7 @@ final class Report {
     String header = "Baseline: " + sideLabel(baseline) + "  \nCandidate: " + sideLabel(candidate) + "  \n";
     StringBuilder md = new StringBuilder("# ybbench comparison\n\n").append(header).append('\n');
     verdictLines().forEach(l -> md.append("    ").append(l).append('\n'));
+    notes().forEach(n -> md.append('\n').append(n).append('\n'));
     result.warnings().forEach(w -> md.append("\nwarning: ").append(w).append('\n'));
     md.append('\n').append(markdownTable()).append("\n\n").append(method()).append('\n');
     Files.writeString(dir.resolve("report.md"), md.toString());
@@ -213,6 +239,8 @@ final class Report {
       row.put("paired", c.paired());
       row.put("rounds_to_decide", r.roundsToDecide());
       row.put("set_aside", r.setAside());
+      row.put("latency_from", r.origin());
+      row.put("note", r.note());
       rows.add(row);
     }
     m.put("rows", rows);
@@ -228,7 +256,7 @@ final class Report {
         + "<title>ybbench comparison</title><style>body{font-family:sans-serif;margin:2em;max-width:1100px}"
         + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         + "td:nth-child(-n+3),th{text-align:left}.regression,.suspect{background:#fdd}.improvement{background:#dfd}"
-        + ".inconclusive{background:#ffd}ul.answer li{margin:4px 0;font-family:monospace}</style></head><body>\n");
+        + ".inconclusive{background:#ffd}.not-comparable{color:#777}ul.answer li{margin:4px 0;font-family:monospace}</style></head><body>\n");
     h.append("<h1>").append(esc(baseline.name())).append(" → ").append(esc(candidate.name())).append("</h1>\n");
     h.append("<p>Baseline: <b>").append(esc(sideLabel(baseline))).append("</b><br>Candidate: <b>")
         .append(esc(sideLabel(candidate))).append("</b></p>\n<ul class=\"answer\">\n");
@@ -240,6 +268,9 @@ final class Report {
           .append("</li>\n");
     }
     h.append("</ul>\n");
+    for (String n : notes()) {
+      h.append("<p>").append(esc(n)).append("</p>\n");
+    }
     for (String w : result.warnings()) {
       h.append("<p><b>warning:</b> ").append(esc(w)).append("</p>\n");
     }
@@ -248,7 +279,7 @@ final class Report {
     for (Comparison.Row r : result.rows()) {
       Statistics.Change ch = r.change();
       h.append("<tr class=\"").append(cssClass(r)).append("\"><td>").append(esc(r.workload())).append("</td><td>")
-          .append(esc(r.operation())).append("</td><td>").append(r.headline() ? "<b>" : "").append(esc(r.metric()))
+          .append(esc(r.operation())).append("</td><td>").append(r.headline() ? "<b>" : "").append(esc(metricCell(r)))
           .append(r.headline() ? " ★</b>" : "").append("</td><td>").append(number(ch.baseline())).append("</td><td>")
           .append(number(ch.candidate())).append("</td><td>").append(esc(change(ch))).append("</td><td>")
           .append(esc(interval(ch))).append(" (").append(confidence(ch.confidence())).append(")</td><td>")

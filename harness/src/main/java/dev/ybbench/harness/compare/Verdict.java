@@ -20,7 +20,12 @@ public enum Verdict {
   /** The interval reaches beyond the threshold: the runs vary too much to say. */
   INCONCLUSIVE("inconclusive"),
   /** A row that does not gate is worse by the threshold, after the false-discovery-rate correction. */
-  SUSPECT("suspect");
+  SUSPECT("suspect"),
+  /**
+   * The sides measured different quantities (latency from the intended start on one side, from
+   * the actual start on the other): shown, never tested.
+   */
+  NOT_COMPARABLE("not comparable");
 
   /** The false-discovery rate across the rows that do not gate. */
   public static final double FALSE_DISCOVERY_RATE = 0.05;
@@ -36,9 +41,9 @@ public enum Verdict {
     return label;
   }
 
-  /** Decided: anything but inconclusive. */
+  /** Decided: a verdict reached by a test, i.e. neither inconclusive nor not comparable. */
   public boolean decided() {
-    return this != INCONCLUSIVE;
+    return this != INCONCLUSIVE && this != NOT_COMPARABLE;
   }
 
   /**

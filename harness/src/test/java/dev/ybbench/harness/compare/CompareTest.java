@@ -57,8 +57,12 @@ class CompareTest {
     long n = (long) (throughput * 60);
     OperationResult read = new OperationResult(n, 0, Map.of(), 0, throughput,
         new Latency(n, null, p99 / 4, null, p99 / 2, p99, p99 * 2, null, null));
+    PhaseResult phase = PhaseResult.ofOperations(Map.of("READ", read), 60, List.of());
+    if (params.containsKey("ybbench.target_ops")) { // as a run under --target records it
+      phase = phase.withLatencyFrom(PhaseResult.INTENDED_START);
+    }
     RunSummary s = RunSummary.start("ycsb", workload, new ServerInfo("PostgreSQL", version, ""))
-        .withPhase("run", PhaseResult.ofOperations(Map.of("READ", read), 60, List.of()))
+        .withPhase("run", phase)
         .withState(state, reason);
     RunDirectory.JSON.writeValue(dir.resolve("summary.json").toFile(), s);
     Files.writeString(dir.resolve("timeseries.csv"), "phase,elapsed_s,throughput_ops,p50_us,p95_us,p99_us,errors,retries\n"
@@ -133,6 +137,43 @@ class CompareTest {
     assertEquals(2, compare("a", "b", "--gate", "p98").exitCode());
   }
 
+  /**
+   * A candidate throttled under --target measures latency from each operation's intended start;
+   * the unpaced baseline from the actual start: not the same quantity, so never tested or flagged.
+   */
+  @Test
+  void latencyFromDifferentOriginsIsShownButNotTested() throws Exception {
+    repeated("a", "16.15", new double[] {1000, 1010, 990}, new long[] {900, 910, 890});
+    for (double t : new double[] {900, 905, 895}) {
+      run("b", "workloada", "17.11", t, 9_000_000, Map.of("ybbench.target_ops", "900"));
+    }
+    Outcome o = compare("a", "b");
+    assertEquals(1, o.exitCode(), o.out());
+    assertTrue(o.out().startsWith("REGRESSION   ycsb/workloada throughput (ops/s) -10.0 %"), o.out());
+    assertTrue(o.out().lines().findFirst().orElseThrow().endsWith("; only the candidate ran under a target: its "
+        + "throughput is what the target allowed, not what it could do"), o.out());
+    assertTrue(o.out().lines().noneMatch(l -> l.startsWith("suspect") && l.contains("(µs)")),
+        "no latency row flagged: " + o.out());
+    assertTrue(o.out().contains("note: ycsb/workloada latency rows not comparable: the baseline's latency is measured "
+        + "from the actual start, the candidate's from the intended start"), o.out());
+    assertTrue(o.out().matches("(?s).*\\| workloada \\| READ \\| p99 \\(µs\\), from actual vs intended start \\| 900 "
+        + "\\| 9000000 \\| [^|]+ \\| [^|]+ \\| not comparable \\|.*"), o.out());
+    var json = RunDirectory.JSON.readTree(o.report().resolve("comparison.json").toFile());
+    for (var row : json.get("rows")) {
+      if (row.get("metric").asText().endsWith("(µs)")) {
+        assertEquals("not comparable", row.get("verdict").asText(), row.toString());
+        assertTrue(row.get("q").isNull(), "not counted among the tests: " + row);
+      }
+    }
+    // Gating on a latency measured differently on each side cannot be done: exit 2, fail closed.
+    for (double t : new double[] {1000, 1010, 990}) {
+      run("c", "workloada", "17.11", t, 900, Map.of("ybbench.target_ops", "1000"));
+    }
+    Outcome gated = compare("a", "c", "--gate", "p99");
+    assertEquals(Compare.CANNOT_COMPARE, gated.exitCode(), gated.out());
+    assertTrue(gated.out().contains("CANNOT COMPARE, exit 2"), gated.out());
+  }
+
   @Test
   void aTwoPercentChangeIsNoChange() throws Exception {
     repeated("a", "16.15", new double[] {1000, 1010, 990}, new long[] {1000, 1000, 1000});
@@ -151,7 +192,17 @@ class CompareTest {
     repeated("a", "16.15", new double[] {900, 1000, 1100}, new long[] {1000, 1000, 1000});
     repeated("b", "17.11", new double[] {850, 950, 1050}, new long[] {1000, 1000, 1000});
     Outcome o = compare("a", "b");
-    assertEquals(0, o.exitCode(), o.out());
+    assertEquals(Compare.UNDECIDED, o.exitCode(), "undecided is not a pass: " + o.out());
+    assertTrue(o.out().contains("0 regressions, 1 headline undecided (threshold 5.0 %): UNDECIDED, exit 3: about 69 "
+        + "more rounds would likely decide; report: "), o.out());
+    Outcome pass = compare("a", "b", "--undecided", "pass");
+    assertEquals(0, pass.exitCode(), pass.out());
+    assertTrue(pass.out().contains("PASS, exit 0 (--undecided pass; about 69 more rounds would likely decide)"),
+        pass.out());
+    assertEquals(1, compare("a", "b", "--undecided", "fail").exitCode());
+    Outcome bad = compare("a", "b", "--undecided", "maybe");
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().contains("--undecided must be pass or fail, was maybe"), bad.err());
     // Logs' sd 0.1005 and 0.1056 over 3 runs a side: se 0.0842, Welch df 3.99.
     assertTrue(o.out().startsWith("INCONCLUSIVE ycsb/workloada throughput (ops/s) -5.0 % (95 % interval -24.8 % … "
         + "+20.0 %; 3 runs a side); about 69 more rounds (72 in all)"), o.out());
@@ -192,7 +243,8 @@ class CompareTest {
     assertTrue(o.err().strip().matches("error: Refusing to compare workloada: host.name is host-1 in \\S+ but host-2 in "
         + other.getFileName() + "; a difference of machine is not one of release: compare runs from one machine, "
         + "or pass --allow-env-diff"), o.err());
-    assertEquals(0, compare("a", "b", "--allow-env-diff").exitCode());
+    // Allowed, one run a side (no per-second data) decides nothing: undecided.
+    assertEquals(Compare.UNDECIDED, compare("a", "b", "--allow-env-diff").exitCode());
   }
 
   @Test
@@ -215,7 +267,11 @@ class CompareTest {
     assertEquals(Compare.UNDECIDED, look.exitCode(), look.out());
     assertTrue(look.out().contains("(98."), look.out());
     assertTrue(once.out().contains("(95 % interval"), once.out());
-    assertEquals(0, compare("a", "b", "--looks", "3-3").exitCode());
+    // The last look fails closed like any comparison: still undecided is 3, unless the pipeline says otherwise.
+    assertEquals(Compare.UNDECIDED, compare("a", "b", "--looks", "3-3").exitCode());
+    assertEquals(0, compare("a", "b", "--looks", "3-3", "--undecided", "pass").exitCode());
+    assertEquals(Compare.UNDECIDED, compare("a", "b", "--looks", "3-10", "--undecided", "pass").exitCode(),
+        "an interim look asks for another round whatever --undecided says");
     assertEquals(2, compare("a", "b", "--looks", "5-2").exitCode());
   }
 
@@ -343,7 +399,8 @@ class CompareTest {
         + "--include-incomplete", o.err().strip());
     // Asked for, the broken run counts as a repetition and drags the candidate's mean down.
     Outcome included = compare("a", "b", "--include-incomplete");
-    assertEquals(0, included.exitCode(), included.err() + included.out());
+    // … and widens its interval until the headline is undecided.
+    assertEquals(Compare.UNDECIDED, included.exitCode(), included.err() + included.out());
     // Geometric means: the candidate's (1000 · 1010 · 990 · 190)^(1/4) = 660.
     assertTrue(included.out().contains("| workloada | ALL | throughput (ops/s) ★ | 1000 | 660 | -34.0 % |"),
         included.out());
@@ -372,7 +429,7 @@ class CompareTest {
     run("a", "workloada", "16.15", 1000, 1000, Map.of());
     run("b", "workloada", "17.11", 1000, 1000, Map.of());
     Outcome o = compare("a", "b");
-    assertEquals(0, o.exitCode());
+    assertEquals(Compare.UNDECIDED, o.exitCode(), "one run a side without per-second data decides nothing");
     assertTrue(o.out().contains("warning: a has a single run"), o.out());
   }
 
