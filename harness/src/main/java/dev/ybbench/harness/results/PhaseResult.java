@@ -69,7 +69,26 @@ public record PhaseResult(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties("client_cpu_s")
   public record ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double serverCpuS,
-      List<NodeRates> nodes) {}
+      List<NodeRates> nodes, List<Statement> statements) {
+    public ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double serverCpuS,
+        List<NodeRates> nodes) {
+      this(harnessOperations, serverStatements, deltaPct, serverCpuS, nodes, null);
+    }
+
+    public ServerSide withStatements(List<Statement> top) {
+      return new ServerSide(harnessOperations, serverStatements, deltaPct, serverCpuS, nodes, top);
+    }
+  }
+
+  /**
+   * One statement the benchmark ran in the phase, as the server counted it (pg_stat_statements'
+   * difference over the phase): its normalized text, calls, rows, total and mean execution time,
+   * and shared blocks found in the buffer cache ({@code blks_hit}) or read ({@code blks_read}).
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit,
+      Long blksRead) {}
 
   /**
    * What the client process spent on the measured window: CPU seconds (every thread of the JVM,

@@ -6,12 +6,14 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.server.NodeRates;
+import dev.ybbench.harness.server.Plans;
 import dev.ybbench.harness.server.ServerReport;
 import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,6 +32,8 @@ public final class Run {
   private volatile RunSummary summary;
   private final ServerSampler server;
   private ServerReport serverReport;
+  /** plans.json's phases so far. */
+  private final Map<String, List<Plans.StatementPlan>> plans = new LinkedHashMap<>();
   private final Map<String, ServerView.Snapshot> before = new HashMap<>();
   private final Map<String, ClientCost> clientBefore = new HashMap<>();
   private String auditTable;
@@ -95,12 +99,18 @@ public final class Run {
     boolean shared = side.serverStatements() != null && clients > 1;
     if (shared) { // the server's count is every client's: no Δ against this one's
       side = new PhaseResult.ServerSide(side.harnessOperations(), side.serverStatements(), null, side.serverCpuS(),
-          side.nodes());
+          side.nodes(), side.statements());
       p = new ServerReport.Phase(p.before(), p.after(), p.delta(), p.statements(), p.nodes(), side);
     }
     serverReport = (serverReport == null ? new ServerReport(RunSummary.FORMAT, server.view().source(), Map.of())
         : serverReport).withPhase(phase, p);
     directory.writeJson(ServerReport.FILE, serverReport);
+    // After the phase's closing snapshot, so that the EXPLAINs are no statements of the phase.
+    List<Plans.StatementPlan> phasePlans = server.view().plans(p.statements());
+    if (phasePlans != null && !phasePlans.isEmpty()) {
+      plans.put(phase, phasePlans);
+      directory.writeJson(Plans.FILE, new Plans.File(RunSummary.FORMAT, Plans.HOW, plans));
+    }
     if (shared) {
       console().line(String.format(Locale.ROOT, "Server audit (%s): this client %d operations; the server %d "
           + "statements on %s from all %d clients in this client's window: the merged run (--merge) audits them",

@@ -7,11 +7,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * PostgreSQL's view of the benchmark's database: pg_stat_database's transaction and tuple
@@ -24,11 +24,9 @@ import java.util.regex.Pattern;
 public final class PostgresView implements ServerView {
   private static final String COUNTERS = "SELECT xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, "
       + "tup_updated, tup_deleted FROM pg_stat_database WHERE datname = current_database()";
-  private static final String STATEMENTS = "SELECT query, sum(calls), sum(rows), sum(total_exec_time) "
-      + "FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+  private static final String STATEMENTS = "SELECT query, sum(calls), sum(rows), sum(total_exec_time), "
+      + "sum(shared_blks_hit), sum(shared_blks_read) FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
       + "GROUP BY query";
-  /** The harness's own reading of the server (this view, table claims): not the benchmark's work. */
-  private static final Pattern OWN = Pattern.compile("pg_stat_|pg_locks|pg_advisory|pg_backend_pid|pg_extension");
   /** Sessions of the phase still open; a run's table claim (an advisory lock it holds all run long) is not one. */
   private static final String OTHER_SESSIONS = "SELECT count(*) FROM pg_stat_activity "
       + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
@@ -47,6 +45,11 @@ public final class PostgresView implements ServerView {
     this.endpoint = endpoint;
     this.serverPid = serverPid;
     this.log = log;
+  }
+
+  @Override
+  public List<Plans.StatementPlan> plans(Map<String, ServerView.StatementCount> phaseStatements) {
+    return Plans.explain(endpoint, phaseStatements.keySet(), log);
   }
 
   @Override
@@ -97,7 +100,8 @@ public final class PostgresView implements ServerView {
     }
     try (ResultSet rs = st.executeQuery(STATEMENTS)) {
       while (rs.next()) {
-        out.put(rs.getString(1), new ServerView.StatementCount(rs.getLong(2), rs.getLong(3), rs.getDouble(4)));
+        out.put(rs.getString(1), new ServerView.StatementCount(rs.getLong(2), rs.getLong(3), rs.getDouble(4),
+            rs.getLong(5), rs.getLong(6)));
       }
     } catch (SQLException e) {
       log.accept("note: pg_stat_statements could not be read (" + ErrorText.firstLine(e) + ")");
@@ -118,7 +122,7 @@ public final class PostgresView implements ServerView {
       String q = e.getKey().stripLeading().toUpperCase(Locale.ROOT);
       ServerView.StatementCount c = e.getValue();
       double ms = c.timeMs() == null ? 0 : c.timeMs();
-      if (OWN.matcher(e.getKey()).find()) {
+      if (!ServerReport.isBenchmarkStatement(e.getKey())) {
         continue;
       }
       if (q.startsWith("SELECT")) {

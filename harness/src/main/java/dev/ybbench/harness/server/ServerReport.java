@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,8 +51,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     after.counters().forEach((k, v) -> delta.put(k, v - before.counters().getOrDefault(k, 0L)));
     Map<String, ServerView.StatementCount> statements = new LinkedHashMap<>();
     after.statements().forEach((query, s) -> {
-      ServerView.StatementCount b = before.statements().getOrDefault(query,
-          new ServerView.StatementCount(0, 0, s.timeMs() == null ? null : 0.0));
+      ServerView.StatementCount b = before.statements().getOrDefault(query, ServerView.StatementCount.none(s));
       if (s.calls() > b.calls()) {
         statements.put(query, s.minus(b));
       }
@@ -73,7 +73,40 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     List<NodeRates> nodes = NodeRates.between(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
     return new Phase(beforeCounters, afterCounters, delta, statements, nodes.isEmpty() ? null : nodes,
         new PhaseResult.ServerSide(harness, server, deltaPct, serverCpuS,
-            nodes.isEmpty() ? null : nodes));
+            nodes.isEmpty() ? null : nodes, top(statements)));
+  }
+
+  /** The statements summary.json keeps per phase: the benchmark's, the most time first. */
+  static final int TOP_STATEMENTS = 25;
+
+  /**
+   * The benchmark's statements with the most server time in the phase (the harness's own reading
+   * of the server left out); null when the server does not time its statements.
+   */
+  static List<PhaseResult.Statement> top(Map<String, ServerView.StatementCount> statements) {
+    List<PhaseResult.Statement> out = statements.entrySet().stream()
+        .filter(e -> e.getValue().timeMs() != null && e.getValue().calls() > 0 && isBenchmarkStatement(e.getKey()))
+        .sorted(Comparator.comparingDouble((Map.Entry<String, ServerView.StatementCount> e) -> e.getValue().timeMs())
+            .reversed().thenComparing(Map.Entry::getKey))
+        .limit(TOP_STATEMENTS)
+        .map(e -> {
+          ServerView.StatementCount c = e.getValue();
+          return new PhaseResult.Statement(e.getKey(), c.calls(), c.rows(), c.timeMs(),
+              Math.round(1000.0 * c.timeMs() / c.calls() * 100) / 100.0, c.blksHit(), c.blksRead());
+        }).toList();
+    return out.isEmpty() ? null : out;
+  }
+
+  /** The harness's own reading of the server (its views, table claims, this plan capture). */
+  private static final Pattern OWN = Pattern.compile("pg_stat_|pg_locks|pg_advisory|pg_backend_pid|pg_extension"
+      + "|pg_database|to_regclass|version\\(\\)", Pattern.CASE_INSENSITIVE);
+  /** What a benchmark runs: queries, writes and transaction control (setup, SET and EXPLAIN are not). */
+  private static final Pattern BENCHMARK = Pattern.compile("^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|COPY|VALUES|BEGIN"
+      + "|START|COMMIT|END|ROLLBACK|CALL)\\b", Pattern.CASE_INSENSITIVE);
+
+  /** Whether a statement the server counted is the benchmark's work rather than the harness's or setup. */
+  public static boolean isBenchmarkStatement(String query) {
+    return BENCHMARK.matcher(query).find() && !OWN.matcher(query).find();
   }
 
   /** How far the server's count is from the harness's, in % of the harness's (0 when both are 0). */

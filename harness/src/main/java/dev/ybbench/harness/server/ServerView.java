@@ -17,6 +17,11 @@ public interface ServerView {
   /** A server whose counters the harness cannot read (yet): nothing is recorded. */
   ServerView NONE = new ServerView() {
     @Override
+    public ServerView withPlans(YsqlEndpoint endpoint) {
+      return this;
+    }
+
+    @Override
     public Snapshot snapshot(boolean phaseEnded) {
       return null;
     }
@@ -39,7 +44,7 @@ public interface ServerView {
       Consumer<String> log) {
     return server.isYugabyte()
         ? YugabyteView.of(endpoint.hosts(), metricsPorts, List.of(YugabyteView.TSERVER_PORT, YugabyteView.YSQL_PORT),
-            log)
+            log).withPlans(endpoint)
         : new PostgresView(endpoint, serverPid, log);
   }
 
@@ -76,17 +81,39 @@ public interface ServerView {
       Double writeP99Us, Long cpuNanos) {}
 
   /**
-   * One statement's cumulative calls and rows (pg_stat_statements), and the server's time in it
-   * (null where the server does not say).
+   * One statement's cumulative calls and rows (pg_stat_statements), the server's time in it, and
+   * the shared blocks it found cached or read (each null where the server does not say).
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  record StatementCount(long calls, long rows, Double timeMs) {
-    /** The calls, rows and time between {@code before} and this. */
+  record StatementCount(long calls, long rows, Double timeMs, Long blksHit, Long blksRead) {
+    public StatementCount(long calls, long rows, Double timeMs) {
+      this(calls, rows, timeMs, null, null);
+    }
+
+    /** Nothing yet: the starting point of a statement first seen at a phase's end. */
+    static StatementCount none(StatementCount like) {
+      return new StatementCount(0, 0, like.timeMs == null ? null : 0.0, like.blksHit == null ? null : 0L,
+          like.blksRead == null ? null : 0L);
+    }
+
+    /** The calls, rows, time and blocks between {@code before} and this. */
     StatementCount minus(StatementCount before) {
       return new StatementCount(calls - before.calls, rows - before.rows,
-          timeMs == null || before.timeMs == null ? null : Math.round((timeMs - before.timeMs) * 1000) / 1000.0);
+          timeMs == null || before.timeMs == null ? null : Math.round((timeMs - before.timeMs) * 1000) / 1000.0,
+          blksHit == null || before.blksHit == null ? null : blksHit - before.blksHit,
+          blksRead == null || before.blksRead == null ? null : blksRead - before.blksRead);
     }
+  }
+
+  /**
+   * The plans of the phase's statements ({@link Plans}), or null where the server has none to
+   * show (YCQL, a server whose statements cannot be read).
+   *
+   * @param phaseStatements the statements the phase ran, as {@link ServerReport#phase} found them
+   */
+  default List<Plans.StatementPlan> plans(Map<String, StatementCount> phaseStatements) {
+    return null;
   }
 
   /**
@@ -99,4 +126,9 @@ public interface ServerView {
 
   /** Where the counters come from, e.g. "pg_stat_database + pg_stat_statements". */
   String source();
+
+  /** This view, with the plans of a YSQL endpoint's statements ({@link #plans}). */
+  default ServerView withPlans(YsqlEndpoint endpoint) {
+    return this;
+  }
 }

@@ -2,10 +2,12 @@ package dev.ybbench.harness.server;
 
 import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,15 +51,44 @@ public final class YugabyteView implements ServerView {
   private final Consumer<String> log;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final Set<String> noted = new HashSet<>();
+  /** The YSQL endpoint whose statements' plans are recorded; null for YCQL. */
+  private final YsqlEndpoint ysql;
 
   /**
    * @param hosts the nodes' host names or addresses
    * @param ports the endpoints' ports on every node; the first is the tserver's
    */
   public YugabyteView(List<String> hosts, List<Integer> ports, Consumer<String> log) {
+    this(hosts, ports, log, null);
+  }
+
+  private YugabyteView(List<String> hosts, List<Integer> ports, Consumer<String> log, YsqlEndpoint ysql) {
     this.hosts = List.copyOf(new LinkedHashSet<>(hosts));
     this.ports = List.copyOf(ports);
     this.log = log;
+    this.ysql = ysql;
+  }
+
+  @Override
+  public ServerView withPlans(YsqlEndpoint endpoint) {
+    return new YugabyteView(hosts, ports, log, endpoint);
+  }
+
+  /**
+   * YSQL keeps pg_stat_statements per node, so the statements to explain are those the node a
+   * connection lands on has seen in the benchmark's database (every node runs the same texts).
+   */
+  @Override
+  public List<Plans.StatementPlan> plans(Map<String, StatementCount> phaseStatements) {
+    if (ysql == null) {
+      return null;
+    }
+    try {
+      return Plans.explain(ysql, Plans.nodeStatements(ysql), log);
+    } catch (SQLException e) {
+      log.accept("note: the statements' plans could not be read (" + ErrorText.firstLine(e) + ")");
+      return null;
+    }
   }
 
   /**

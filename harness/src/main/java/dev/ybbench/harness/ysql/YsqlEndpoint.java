@@ -281,7 +281,21 @@ public final class YsqlEndpoint {
   }
 
   public Connection connect(String db) throws SQLException {
+    return connect(db, new Properties());
+  }
+
+  /**
+   * A connection that sends each statement as plain text (the simple query protocol), so that a
+   * statement text holding {@code $1} — as the server's statistics show statements — reaches the
+   * server as written instead of as a statement with parameters to bind.
+   */
+  public Connection connectSimpleProtocol() throws SQLException {
     Properties props = new Properties();
+    props.setProperty("preferQueryMode", "simple");
+    return connect(database, props);
+  }
+
+  private Connection connect(String db, Properties props) throws SQLException {
     if (!user.isEmpty()) {
       props.setProperty("user", user);
     }
