@@ -80,8 +80,8 @@ public final class Comparison {
    */
   public record Options(double thresholdPct, String gate, double headlineConfidence, boolean allowEnvDiff) {}
 
-  /** The rows, and warnings about the runs behind them (a noisy side). */
-  public record Result(List<Row> rows, List<String> warnings) {}
+  /** The rows, warnings about the runs behind them (a noisy side), and per workload where a change lives. */
+  public record Result(List<Row> rows, List<String> warnings, Map<String, Where.Workload> where) {}
 
   /** How to read one metric's sample from a run; null when the run does not have the metric. */
   private interface SampleOf<T> {
@@ -150,6 +150,7 @@ public final class Comparison {
     }
     List<Row> rows = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
+    Map<String, Where.Workload> where = new LinkedHashMap<>();
     for (String key : common) {
       checkParameters(b.get(key), c.get(key));
       if (!options.allowEnvDiff()) {
@@ -163,10 +164,11 @@ public final class Comparison {
         rc = byStart(rc);
       }
       rows.addAll(rows(key, rb, rc, paired, options));
+      where.put(key, Where.of(rb, rc, paired, options.thresholdPct()));
       noisy(baseline.name(), key, rb, options.thresholdPct()).ifPresent(warnings::add);
       noisy(candidate.name(), key, rc, options.thresholdPct()).ifPresent(warnings::add);
     }
-    return new Result(judge(rows, options), warnings);
+    return new Result(judge(rows, options), warnings, where);
   }
 
   /** A side's runs by "bench/workload", those without a compared phase left out. */

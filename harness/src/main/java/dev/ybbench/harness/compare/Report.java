@@ -54,12 +54,53 @@ final class Report {
   List<String> verdictLines() {
     List<String> out = new ArrayList<>();
     for (Comparison.Row r : headlines()) {
-      out.add(String.format(Locale.ROOT, "%-12s %s", r.verdict().toString().toUpperCase(Locale.ROOT), describe(r)));
+      String where = traced(r) ? " — where: " + result.where().get(r.key()).clause() : "";
+      out.add(String.format(Locale.ROOT, "%-12s %s%s", r.verdict().toString().toUpperCase(Locale.ROOT), describe(r),
+          where));
     }
     for (Comparison.Row r : suspects()) {
       out.add(String.format(Locale.ROOT, "%-12s %s (q %.3f; does not gate)", "suspect", describe(r), r.q()));
     }
     return out;
+  }
+
+  /**
+   * Whether a headline's line says where its change lives: when it changed or is undecided, or a
+   * row of its workload was flagged.
+   */
+  private boolean traced(Comparison.Row headline) {
+    return result.where().containsKey(headline.key()) && (headline.verdict() != Verdict.NO_CHANGE
+        && headline.verdict() != Verdict.NOT_COMPARABLE || suspects().stream()
+        .anyMatch(s -> s.key().equals(headline.key())));
+  }
+
+  /** The "where" section: per workload, its layers' rows, statements ranked by their share of the change, plan changes. */
+  String whereMarkdown() {
+    StringBuilder s = new StringBuilder();
+    for (Map.Entry<String, Where.Workload> e : result.where().entrySet()) {
+      Where.Workload w = e.getValue();
+      s.append("### Where: ").append(e.getKey()).append("\n\n").append(w.clause()).append("\n\n");
+      s.append("| layer | item | metric | baseline | candidate | change | interval | share of change | finding |\n"
+          + "|---|---|---|---:|---:|---:|---|---:|---|\n");
+      for (Where.Layer l : w.layers()) {
+        s.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", l.layer(),
+            l.item().replace("|", "\\|"), l.metric(), number(l.change().baseline()),
+            number(l.change().candidate()), change(l.change()), interval(l.change()), share(l), l.finding()));
+      }
+      for (Where.PlanChange p : w.plans()) {
+        s.append("\nPlan changed: `").append(p.statement()).append("`\n\n    baseline:  ").append(p.baseline())
+            .append("\n    candidate: ").append(p.candidate()).append('\n');
+      }
+      if (w.plansNote() != null) {
+        s.append('\n').append(w.plansNote()).append('\n');
+      }
+      s.append('\n');
+    }
+    return s.toString();
+  }
+
+  private static String share(Where.Layer l) {
+    return Double.isNaN(l.share()) ? "" : String.format(Locale.ROOT, "%.0f %%", 100 * l.share());
   }
 
   /** One line per workload whose latency rows were not tested, saying why. */
@@ -198,7 +239,7 @@ final class Report {
     verdictLines().forEach(l -> md.append("    ").append(l).append('\n'));
     notes().forEach(n -> md.append('\n').append(n).append('\n'));
     result.warnings().forEach(w -> md.append("\nwarning: ").append(w).append('\n'));
-    md.append('\n').append(markdownTable()).append("\n\n").append(method()).append('\n');
+    md.append('\n').append(markdownTable()).append("\n\n").append(whereMarkdown()).append(method()).append('\n');
     Files.writeString(dir.resolve("report.md"), md.toString());
     RunDirectory.JSON.writeValue(dir.resolve("comparison.json").toFile(), json());
     List<String> charts = new ArrayList<>();
@@ -244,6 +285,33 @@ final class Report {
       rows.add(row);
     }
     m.put("rows", rows);
+    Map<String, Object> where = new LinkedHashMap<>();
+    result.where().forEach((key, w) -> {
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("clause", w.clause());
+      List<Map<String, Object>> layers = new ArrayList<>();
+      for (Where.Layer l : w.layers()) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("layer", l.layer());
+        row.put("item", l.item());
+        row.put("metric", l.metric());
+        row.put("baseline", finite(l.change().baseline()));
+        row.put("candidate", finite(l.change().candidate()));
+        row.put("change", finite(l.change().change()));
+        row.put("low", finite(l.change().low()));
+        row.put("high", finite(l.change().high()));
+        row.put("q", finite(l.q()));
+        row.put("share_of_change", finite(l.share()));
+        row.put("finding", l.finding().toString());
+        layers.add(row);
+      }
+      o.put("layers", layers);
+      o.put("plan_changes", w.plans().stream().map(pc -> Map.of("statement", pc.statement(), "baseline",
+          pc.baseline(), "candidate", pc.candidate())).toList());
+      o.put("plans_note", w.plansNote());
+      where.put(key, o);
+    });
+    m.put("where", where);
     return m;
   }
 
@@ -287,6 +355,28 @@ final class Report {
           .append(r.verdict()).append("</td></tr>\n");
     }
     h.append("</table>\n");
+    for (Map.Entry<String, Where.Workload> e : result.where().entrySet()) {
+      Where.Workload w = e.getValue();
+      h.append("<h2>Where: ").append(esc(e.getKey())).append("</h2>\n<p class=\"where\">").append(esc(w.clause()))
+          .append("</p>\n<table><tr><th>layer</th><th>item</th><th>metric</th><th>baseline</th><th>candidate</th>"
+              + "<th>change</th><th>interval</th><th>share of change</th><th>finding</th></tr>\n");
+      for (Where.Layer l : w.layers()) {
+        h.append("<tr class=\"").append(l.finding() == Where.Finding.WORSE ? "suspect" : "").append("\"><td>")
+            .append(esc(l.layer())).append("</td><td>").append(esc(Where.abbreviate(l.item()))).append("</td><td>")
+            .append(esc(l.metric())).append("</td><td>").append(number(l.change().baseline())).append("</td><td>")
+            .append(number(l.change().candidate())).append("</td><td>").append(esc(change(l.change())))
+            .append("</td><td>").append(esc(interval(l.change()))).append("</td><td>").append(share(l))
+            .append("</td><td>").append(l.finding()).append("</td></tr>\n");
+      }
+      h.append("</table>\n");
+      for (Where.PlanChange p : w.plans()) {
+        h.append("<p>Plan changed: <code>").append(esc(p.statement())).append("</code></p>\n<pre>baseline:  ")
+            .append(esc(p.baseline())).append("\ncandidate: ").append(esc(p.candidate())).append("</pre>\n");
+      }
+      if (w.plansNote() != null) {
+        h.append("<p>").append(esc(w.plansNote())).append("</p>\n");
+      }
+    }
     if (!charts.isEmpty()) {
       h.append("<h2>Charts</h2>\n");
       for (String chart : charts) {

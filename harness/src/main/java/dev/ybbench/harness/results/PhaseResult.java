@@ -100,6 +100,9 @@ public record PhaseResult(
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ClientSide(double cpuS, Double cpuUsPerOp, int cores, double busyPct, Long peakRssMb) {
+    /** Above this share of its cores busy, the client may be what limited the figures. */
+    public static final double BUSY_WARNING_PCT = 80;
+
     public static ClientSide of(double cpuS, long operations, int cores, double busyPct, Long peakRssBytes) {
       return new ClientSide(Math.round(cpuS * 1000) / 1000.0,
           operations == 0 ? null : Math.round(1e7 * cpuS / operations) / 10.0, cores, round(busyPct),

@@ -15,7 +15,7 @@ import java.util.Locale;
  */
 final class ClientCost {
   /** Above this share of the client's cores over the window, the client may be the bottleneck. */
-  static final double BUSY_WARNING_PCT = 80;
+  static final double BUSY_WARNING_PCT = PhaseResult.ClientSide.BUSY_WARNING_PCT;
 
   private final long cpuNanos;
   private final long wallNanos;
