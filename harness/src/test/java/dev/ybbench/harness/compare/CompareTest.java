@@ -44,6 +44,18 @@ class CompareTest {
 
   private Path run(String label, String workload, String version, double throughput, long p99,
       Map<String, String> params, String state, String reason, String host) throws Exception {
+    return run(label, workload, version, throughput, p99, params, state, reason, host, null);
+  }
+
+  /**
+   * What a run records of its layers: the client's CPU per operation and busy share, the server's
+   * mean time of the one statement (one call per operation), retries and 40001 errors per 100 operations.
+   */
+  private record Layers(double clientUsPerOp, double busyPct, double statementMeanUs, double retriesPct,
+      double conflictPct) {}
+
+  private Path run(String label, String workload, String version, double throughput, long p99,
+      Map<String, String> params, String state, String reason, String host, Layers layers) throws Exception {
     Path dir = results.resolve(String.format("20260101T0000%02dZ_ycsb_%s_PostgreSQL-%s", counter++, workload, version));
     Files.createDirectories(dir);
     ObjectNode info = RunDirectory.JSON.createObjectNode();
@@ -55,9 +67,17 @@ class CompareTest {
     params.forEach(p::put);
     RunDirectory.JSON.writeValue(dir.resolve("run.json").toFile(), info);
     long n = (long) (throughput * 60);
-    OperationResult read = new OperationResult(n, 0, Map.of(), 0, throughput,
+    long conflicts = layers == null ? 0 : Math.round(n * layers.conflictPct() / 100);
+    OperationResult read = new OperationResult(n, conflicts, conflicts == 0 ? Map.of() : Map.of("sqlstate-40001",
+        conflicts), layers == null ? 0 : Math.round(n * layers.retriesPct() / 100), throughput,
         new Latency(n, null, p99 / 4, null, p99 / 2, p99, p99 * 2, null, null));
     PhaseResult phase = PhaseResult.ofOperations(Map.of("READ", read), 60, List.of());
+    if (layers != null) {
+      double timeMs = n * layers.statementMeanUs() / 1000;
+      phase = phase.withClient(PhaseResult.ClientSide.of(n * layers.clientUsPerOp() / 1e6, n, 2, layers.busyPct(),
+          null)).withServer(new PhaseResult.ServerSide(n, n, 0.0, null, null, List.of(new PhaseResult.Statement(
+          "SELECT * FROM usertable WHERE ycsb_key = $1", n, n, timeMs, layers.statementMeanUs(), 3 * n, 0L))));
+    }
     if (params.containsKey("ybbench.target_ops")) { // as a run under --target records it
       phase = phase.withLatencyFrom(PhaseResult.INTENDED_START);
     }
@@ -172,6 +192,43 @@ class CompareTest {
     Outcome gated = compare("a", "c", "--gate", "p99");
     assertEquals(Compare.CANNOT_COMPARE, gated.exitCode(), gated.out());
     assertTrue(gated.out().contains("CANNOT COMPARE, exit 2"), gated.out());
+  }
+
+  private void layered(String label, String version, double[] throughput, Layers... layers) throws Exception {
+    for (int i = 0; i < throughput.length; i++) {
+      run(label, "workloadc", version, throughput[i], 900, Map.of(), "complete", null, "host-1", layers[i]);
+    }
+  }
+
+  /** A client that burns twice the CPU per operation at 95 % of its cores, the server's statement unchanged. */
+  @Test
+  void aClientBoundCandidateIsTracedToTheClient() throws Exception {
+    layered("a", "17.11", new double[] {1000, 1010, 990}, new Layers(10, 40, 20, 0, 0), new Layers(10.2, 41, 20.2, 0,
+        0), new Layers(9.8, 39, 19.8, 0, 0));
+    layered("b", "17.11", new double[] {700, 707, 693}, new Layers(20, 95, 20.1, 0, 0), new Layers(20.4, 96, 19.9, 0,
+        0), new Layers(19.6, 94, 20, 0, 0));
+    Outcome o = compare("a", "b");
+    assertEquals(1, o.exitCode(), o.out());
+    String first = o.out().lines().findFirst().orElseThrow();
+    assertTrue(first.endsWith(" — where: client CPU per op +100.0 %, busy 95 % of its cores; server time per op "
+        + "unchanged"), first);
+  }
+
+  /** More conflicts: the candidate retried 5 % of its operations and failed 1 % with 40001. */
+  @Test
+  void aCandidateThatConflictsMoreIsTracedToItsRetriesByClass() throws Exception {
+    layered("a", "17.11", new double[] {1000, 1010, 990}, new Layers(10, 40, 20, 0.1, 0), new Layers(10.2, 41, 20.2,
+        0.11, 0), new Layers(9.8, 39, 19.8, 0.09, 0));
+    layered("b", "17.11", new double[] {800, 808, 792}, new Layers(10, 32, 20, 5, 1), new Layers(10.2, 33, 20.2, 5.2,
+        1.02), new Layers(9.8, 31, 19.8, 4.8, 0.98));
+    Outcome o = compare("a", "b");
+    assertEquals(1, o.exitCode(), o.out());
+    String first = o.out().lines().findFirst().orElseThrow();
+    // Errors are a share of the attempts that ended (successes and errors): 1 in 101.
+    assertTrue(first.contains(" — where: retries +4.90 pp of ops, errors sqlstate-40001 +0.99 pp of ops"), first);
+    assertTrue(first.contains("server time per op unchanged, client CPU per op unchanged"), first);
+    String md = Files.readString(o.report().resolve("report.md"));
+    assertTrue(md.contains("| conflicts |  | errors sqlstate-40001 (% of ops) | 0.00 | 0.99 | +0.99 pp |"), md);
   }
 
   @Test

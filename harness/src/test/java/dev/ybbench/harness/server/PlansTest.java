@@ -1,0 +1,57 @@
+package dev.ybbench.harness.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ybbench.harness.results.RunDirectory;
+import org.junit.jupiter.api.Test;
+
+/** A plan's shape keeps what the planner chose and drops what data and statistics move. */
+class PlansTest {
+  private static final String INDEXED = """
+      {"Node Type": "Limit", "Startup Cost": 0.28, "Total Cost": 8.30, "Plan Rows": 1, "Plan Width": 1030,
+       "Plans": [{"Node Type": "Index Scan", "Parent Relationship": "Outer", "Scan Direction": "Forward",
+                  "Index Name": "usertable_pkey", "Relation Name": "usertable", "Alias": "usertable",
+                  "Total Cost": 8.30, "Plan Rows": 1, "Index Cond": "(ycsb_key >= $1)"}]}""";
+
+  @Test
+  void theShapeNamesNodesIndexesAndTablesAndNestsChildren() throws Exception {
+    assertEquals("Limit > Index Scan using usertable_pkey on usertable",
+        Plans.shape(RunDirectory.JSON.readTree(INDEXED)));
+    String join = """
+        {"Node Type": "Hash Join", "Join Type": "Inner", "Plans": [
+          {"Node Type": "Seq Scan", "Relation Name": "stock"},
+          {"Node Type": "Hash", "Plans": [{"Node Type": "Index Only Scan", "Index Name": "ol_pkey",
+                                           "Relation Name": "order_line"}]}]}""";
+    assertEquals("Hash Join (Inner) [Seq Scan on stock, Hash > Index Only Scan using ol_pkey on order_line]",
+        Plans.shape(RunDirectory.JSON.readTree(join)));
+    assertEquals("Aggregate (Hashed) > Seq Scan on t", Plans.shape(RunDirectory.JSON.readTree(
+        "{\"Node Type\": \"Aggregate\", \"Strategy\": \"Hashed\", \"Plans\": [{\"Node Type\": \"Seq Scan\", "
+            + "\"Relation Name\": \"t\"}]}")));
+  }
+
+  @Test
+  void costsAndRowEstimatesDoNotChangeTheFingerprintAnIndexDoes() throws Exception {
+    String moreRows = INDEXED.replace("\"Plan Rows\": 1,", "\"Plan Rows\": 5000,").replace("8.30", "912.5");
+    String other = Plans.shape(RunDirectory.JSON.readTree(INDEXED));
+    assertEquals(Plans.fingerprint(other), Plans.fingerprint(Plans.shape(RunDirectory.JSON.readTree(moreRows))));
+    String seq = INDEXED.replace("\"Index Scan\"", "\"Seq Scan\"").replace("\"Index Name\": \"usertable_pkey\",", "");
+    assertNotEquals(Plans.fingerprint(other), Plans.fingerprint(Plans.shape(RunDirectory.JSON.readTree(seq))));
+    // SHA-256 of the shape's UTF-8 bytes, first 6 bytes in hex.
+    assertEquals("7c5cb74a1edc", Plans.fingerprint("Limit > Index Scan using usertable_pkey on usertable"));
+  }
+
+  @Test
+  void theHarnessOwnStatementsAreNotTheBenchmarks() {
+    assertTrue(ServerReport.isBenchmarkStatement("SELECT * FROM usertable WHERE ycsb_key = $1"));
+    assertTrue(ServerReport.isBenchmarkStatement("  update usertable SET field1 = $1 WHERE ycsb_key = $2"));
+    assertTrue(ServerReport.isBenchmarkStatement("COMMIT"));
+    assertFalse(ServerReport.isBenchmarkStatement("SELECT query, sum(calls) FROM pg_stat_statements GROUP BY query"));
+    assertFalse(ServerReport.isBenchmarkStatement("SET application_name = 'ybbench'"));
+    assertFalse(ServerReport.isBenchmarkStatement("CREATE TABLE usertable (ycsb_key VARCHAR PRIMARY KEY)"));
+    assertFalse(ServerReport.isBenchmarkStatement("SELECT to_regclass($1) IS NOT NULL"));
+    assertFalse(ServerReport.isBenchmarkStatement("EXPLAIN (GENERIC_PLAN, FORMAT JSON) SELECT 1"));
+  }
+}
