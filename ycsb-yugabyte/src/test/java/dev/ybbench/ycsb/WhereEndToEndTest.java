@@ -20,7 +20,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,9 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
  * assumed: an index scan of one row against a scan of 2,000 rows of 1 KB differs by far more
  * than any machine's noise.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WhereEndToEndTest {
+  /** Static, so that it is there for the runs made once for the class. */
   @TempDir
-  Path results;
+  static Path results;
 
   private Path ycsb(String hosts, String label, String phase) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -56,46 +61,92 @@ class WhereEndToEndTest {
     return new Outcome(rc, out.toString(StandardCharsets.UTF_8), c.reportDirectory());
   }
 
+  private EmbeddedPostgres pg;
+  private final List<Path> indexed = new ArrayList<>();
+  private Outcome outcome;
+
+  /** Two runs with the index, the index dropped, two runs without: one server, the same rows. */
+  @BeforeAll
+  void runBothSidesAndCompare() throws Exception {
+    pg = EmbeddedPostgres.start(null, 20, System.out::println);
+    ycsb(pg.hostPort(), "load", "load");
+    for (int i = 0; i < 2; i++) {
+      indexed.add(ycsb(pg.hostPort(), "indexed", "run"));
+    }
+    try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/ycsb", "postgres",
+        "")) {
+      c.createStatement().execute("ALTER TABLE usertable DROP CONSTRAINT usertable_pkey");
+    }
+    for (int i = 0; i < 2; i++) {
+      ycsb(pg.hostPort(), "scanning", "run");
+    }
+    outcome = compare("indexed", "scanning");
+    System.out.println(outcome.out());
+  }
+
+  @AfterAll
+  void stopServer() {
+    if (pg != null) {
+      pg.close();
+    }
+  }
+
   @Test
   void aLostIndexIsTracedToTheServerItsStatementAndItsPlan() throws Exception {
-    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
-      ycsb(pg.hostPort(), "load", "load");
-      List<Path> base = new ArrayList<>();
-      for (int i = 0; i < 2; i++) {
-        base.add(ycsb(pg.hostPort(), "indexed", "run"));
-      }
-      try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/ycsb", "postgres",
-          "")) {
-        c.createStatement().execute("ALTER TABLE usertable DROP CONSTRAINT usertable_pkey");
-      }
-      for (int i = 0; i < 2; i++) {
-        ycsb(pg.hostPort(), "scanning", "run");
-      }
+    // Each run recorded its statements as the server counted them, and their plans.
+    JsonNode top = RunDirectory.JSON.readTree(indexed.get(0).resolve("summary.json").toFile())
+        .at("/phases/run/server/statements/0");
+    assertEquals("SELECT * FROM usertable WHERE ycsb_key = $1", top.get("query").asText(), top.toString());
+    assertTrue(top.get("calls").asLong() > 0 && top.get("blks_hit").asLong() > 0, top.toString());
+    JsonNode plan = RunDirectory.JSON.readTree(indexed.get(0).resolve("plans.json").toFile()).at("/phases/run/0");
+    assertEquals("Index Scan using usertable_pkey on usertable", plan.get("shape").asText(), plan.toString());
 
-      // Each run recorded its statements as the server counted them, and their plans.
-      JsonNode top = RunDirectory.JSON.readTree(base.get(0).resolve("summary.json").toFile())
-          .at("/phases/run/server/statements/0");
-      assertEquals("SELECT * FROM usertable WHERE ycsb_key = $1", top.get("query").asText(), top.toString());
-      assertTrue(top.get("calls").asLong() > 0 && top.get("blks_hit").asLong() > 0, top.toString());
-      JsonNode plan = RunDirectory.JSON.readTree(base.get(0).resolve("plans.json").toFile()).at("/phases/run/0");
-      assertEquals("Index Scan using usertable_pkey on usertable", plan.get("shape").asText(), plan.toString());
+    Outcome o = outcome;
+    assertEquals(Compare.REGRESSION, o.exitCode(), o.out());
+    String first = o.out().lines().findFirst().orElseThrow();
+    assertTrue(first.startsWith("REGRESSION   ycsb/workloadc throughput (ops/s) -"), o.out());
+    assertTrue(first.contains(" — where: server time per op +"), first);
+    assertTrue(first.contains("(SELECT * FROM usertable WHERE ycsb_key = $1: "), first);
+    assertTrue(first.contains("plan changed (Index Scan using usertable_pkey on usertable → Seq Scan on "
+        + "usertable)"), first);
+    assertFalse(first.contains("client CPU per op +"), "the client is not named as a cause: " + first);
+    String md = Files.readString(o.report().resolve("report.md"));
+    assertTrue(md.contains("### Where: ycsb/workloadc") && md.contains("| statement | SELECT * FROM usertable WHERE "
+        + "ycsb_key = $1 | mean (µs) |"), md);
+    JsonNode where = RunDirectory.JSON.readTree(o.report().resolve("comparison.json").toFile())
+        .at("/where/ycsb~1workloadc");
+    assertEquals("Seq Scan on usertable", where.at("/plan_changes/0/candidate").asText(), where.toString());
+  }
 
-      Outcome o = compare("indexed", "scanning");
-      System.out.println(o.out());
-      assertEquals(Compare.REGRESSION, o.exitCode(), o.out());
-      String first = o.out().lines().findFirst().orElseThrow();
-      assertTrue(first.startsWith("REGRESSION   ycsb/workloadc throughput (ops/s) -"), o.out());
-      assertTrue(first.contains(" — where: server time per op +"), first);
-      assertTrue(first.contains("(SELECT * FROM usertable WHERE ycsb_key = $1: "), first);
-      assertTrue(first.contains("plan changed (Index Scan using usertable_pkey on usertable → Seq Scan on "
-          + "usertable)"), first);
-      assertFalse(first.contains("client CPU per op +"), "the client is not named as a cause: " + first);
-      String md = Files.readString(o.report().resolve("report.md"));
-      assertTrue(md.contains("### Where: ycsb/workloadc") && md.contains("| statement | SELECT * FROM usertable WHERE "
-          + "ycsb_key = $1 | mean (µs) |"), md);
-      JsonNode where = RunDirectory.JSON.readTree(o.report().resolve("comparison.json").toFile())
-          .at("/where/ycsb~1workloadc");
-      assertEquals("Seq Scan on usertable", where.at("/plan_changes/0/candidate").asText(), where.toString());
+  /**
+   * Both reports as a reader opens them in a real browser: the answer (with where, for the
+   * comparison) in the first screen, every chart loaded, nothing on the console; and a report
+   * whose chart file went missing is caught.
+   */
+  @Test
+  void theReportsReadInABrowser() throws Exception {
+    try (ReportBrowser browser = ReportBrowser.open()) {
+      Path compareHtml = outcome.report().resolve("report.html");
+      assertEquals(List.of(), browser.problems(compareHtml, "ul.answer li:first-child"));
+      assertTrue(browser.texts("ul.answer li:first-child").get(0).contains("— where: server time per op +"),
+          browser.texts("ul.answer li:first-child").toString());
+      boolean charts = RunYcsbTest.gnuplotInstalled();
+      assertEquals(charts, browser.images() > 0, "the charts are in the report when gnuplot is installed");
+      assertEquals(List.of(), browser.problems(indexed.get(0).resolve("report.html"),
+          "body > p:first-of-type, body > ul:first-of-type > li"));
+
+      if (charts) {
+        Path copy = results.resolve("broken-report");
+        Files.createDirectories(copy);
+        try (var files = Files.list(outcome.report())) {
+          for (Path f : files.toList()) {
+            Files.copy(f, copy.resolve(f.getFileName()));
+          }
+        }
+        Files.delete(copy.resolve("throughput-workloadc.svg"));
+        List<String> problems = browser.problems(copy.resolve("report.html"), "ul.answer li:first-child");
+        assertTrue(problems.contains("chart did not load: throughput-workloadc.svg"), problems.toString());
+      }
     }
   }
 }

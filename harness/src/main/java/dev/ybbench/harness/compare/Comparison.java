@@ -163,8 +163,9 @@ public final class Comparison {
         rb = byStart(rb);
         rc = byStart(rc);
       }
-      rows.addAll(rows(key, rb, rc, paired, options));
-      where.put(key, Where.of(rb, rc, paired, options.thresholdPct()));
+      List<Row> workload = rows(key, rb, rc, paired, options);
+      rows.addAll(workload);
+      where.put(key, Where.of(rb, rc, paired, options.thresholdPct(), workload));
       noisy(baseline.name(), key, rb, options.thresholdPct()).ifPresent(warnings::add);
       noisy(candidate.name(), key, rc, options.thresholdPct()).ifPresent(warnings::add);
     }

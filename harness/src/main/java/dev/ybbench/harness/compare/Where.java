@@ -21,21 +21,23 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * Where a change lives: the layers every run records beside its figures — the server's time and
- * CPU per operation and per statement (pg_stat_statements: mean time, calls, rows and blocks per
- * call), each node's latency, the client's CPU per operation and busy share, retries and errors
- * by class — compared with the same statistics as the headline (per-run values, paired by round,
- * intervals; Benjamini–Hochberg across a workload's layer rows), and each statement's plan shape
- * compared between the sides ({@link Plans}).
+ * Where a change lives: the layers every run records beside its figures — which operation (or
+ * transaction type) got slower, the server's time and CPU per operation and per statement
+ * (pg_stat_statements: mean time, calls, rows and blocks per call), each node's latency, the
+ * client's CPU per operation and busy share, retries and errors by class — compared with the same
+ * statistics as the headline (per-run values, paired by round, intervals; Benjamini–Hochberg
+ * within each metric asked of many statements or nodes), and each statement's plan shape compared
+ * between the sides ({@link Plans}).
  *
  * <p>A layer is named as a cause when it got worse by the threshold with its q-value at most
  * 5 %: the server when its time or CPU per operation, a statement's mean time, or a plan did; the
- * client only when its CPU per operation got worse <em>and</em> it was busy (above
- * {@link PhaseResult.ClientSide#BUSY_WARNING_PCT} % of its cores, or its busy share rose), since a client
- * waiting on a slower server spends its fixed costs over fewer operations without being the
- * bottleneck; conflicts when retries or an error class rose by {@link Comparison#ERROR_MARGIN_PP}
- * points of the operations. A layer shown within ± the threshold by two one-sided tests is
- * "unchanged".
+ * client when its CPU per operation got worse while it was busy (above
+ * {@link PhaseResult.ClientSide#BUSY_WARNING_PCT} % of its cores) — a client waiting on a slower
+ * server spends its fixed costs over fewer operations without being the bottleneck — or when its
+ * busy share rose above {@link #CLIENT_BUSY_CAUSE_PCT} % (a starved client keeps its cost per
+ * operation but runs out of CPU); conflicts when retries or errors of a class rose by
+ * {@link Comparison#ERROR_MARGIN_PP} points of the operations. A layer shown within ± the
+ * threshold by two one-sided tests is "unchanged".
  */
 final class Where {
   /** What a layer row shows. */
@@ -59,7 +61,7 @@ final class Where {
   /**
    * One layer metric of a workload.
    *
-   * @param layer  server, statement, node, client or conflicts
+   * @param layer  operation, server, statement, node, client or conflicts
    * @param item   what within the layer (a statement's text, a node's address), or ""
    * @param metric e.g. "time per op (µs)"
    * @param share  for a statement's time per op, its part of the change of the server's time per
@@ -71,22 +73,42 @@ final class Where {
   /** A statement whose plan shape differs between the sides. */
   record PlanChange(String statement, String baseline, String candidate) {}
 
-  /** A workload's layers, its plan changes, and the clause naming what changed. */
-  record Workload(List<Layer> layers, List<PlanChange> plans, String plansNote, String clause) {}
+  /**
+   * A workload's layers, its plan changes, and the clause naming what changed; {@code named} when
+   * the clause names a cause (worth a line even beside a headline of no change).
+   */
+  record Workload(List<Layer> layers, List<PlanChange> plans, String plansNote, String clause, boolean named) {}
 
   private Where() {}
 
   private static final String SERVER_TIME = "server time per op (µs)";
   private static final String CLIENT_CPU = "client CPU per op (µs)";
   private static final String CLIENT_BUSY = "client busy (% of its cores)";
+  private static final String RETRIES = "retries (% of ops)";
+  /** The median, not the mean: a few operations held up behind locks move a mean by tens of per cent. */
+  private static final String P50_LATENCY = "p50 latency (µs)";
+  /** The comparison's row it comes from. */
+  private static final String P50 = "p50 (µs)";
 
   /** A metric's value in one run, or null when the run did not record it. */
   private record Measure(String layer, String item, String metric, Statistics.Scale scale,
       Function<Side.Run, Double> value) {}
 
-  static Workload of(List<Side.Run> b, List<Side.Run> c, boolean paired, double thresholdPct) {
+  /**
+   * @param rows the workload's rows of the comparison's table: each operation's p50 comes from
+   *             there, with each run's own noise (per-second blocks) behind its interval
+   */
+  static Workload of(List<Side.Run> b, List<Side.Run> c, boolean paired, double thresholdPct,
+      List<Comparison.Row> rows) {
     List<Measure> measures = measures(b, c);
     List<Layer> raw = new ArrayList<>();
+    // Which operations (transaction types) got slower: what a server-side change reached.
+    long operations = rows.stream().map(Comparison.Row::operation).filter(op -> !op.equals("ALL")).distinct().count();
+    for (Comparison.Row r : rows) {
+      if (operations > 1 && r.metric().equals(P50) && r.note() == null) {
+        raw.add(new Layer("operation", r.operation(), P50_LATENCY, r.change(), Double.NaN, null, Double.NaN));
+      }
+    }
     for (Measure m : measures) {
       List<Statistics.Sample> sb = new ArrayList<>();
       List<Statistics.Sample> sc = new ArrayList<>();
@@ -109,7 +131,10 @@ final class Where {
       Statistics.Change ch = Statistics.change(sb, sc, pairs, m.scale(), 0.95);
       raw.add(new Layer(m.layer(), m.item(), m.metric(), ch, Double.NaN, null, Double.NaN));
     }
-    double[] q = Statistics.benjaminiHochberg(raw.stream().mapToDouble(l -> l.change().p()).toArray());
+    List<PlanChange> plans = planChanges(b, c);
+    Set<String> replanned = new TreeSet<>();
+    plans.forEach(pc -> replanned.add(pc.statement()));
+    double[] q = qValues(raw, replanned);
     double totalDelta = delta(raw, "server", SERVER_TIME);
     List<Layer> layers = new ArrayList<>();
     for (int i = 0; i < raw.size(); i++) {
@@ -119,14 +144,56 @@ final class Where {
       layers.add(new Layer(l.layer(), l.item(), l.metric(), l.change(), q[i], finding(l.change(), q[i],
           thresholdPct), share));
     }
+    // Statements ranked by their share of the server's change, each statement's rows together.
+    Map<String, Double> shareOf = new LinkedHashMap<>();
+    layers.stream().filter(l -> !Double.isNaN(l.share())).forEach(l -> shareOf.put(l.item(), Math.abs(l.share())));
     layers.sort(Comparator.comparingInt((Layer l) -> ORDER.indexOf(l.layer()))
-        .thenComparing(l -> Double.isNaN(l.share()) ? 0 : -Math.abs(l.share())));
-    List<PlanChange> plans = planChanges(b, c);
+        .thenComparing(l -> -shareOf.getOrDefault(l.item(), 0.0)).thenComparing(Layer::item));
     String plansNote = plansNote(b, c);
-    return new Workload(layers, plans, plansNote, clause(layers, plans, c));
+    Map<String, List<String>> issuedBy = new LinkedHashMap<>();
+    for (Side.Run r : all(b, c)) {
+      statements(r).stream().filter(st -> st.operations() != null).forEach(st -> issuedBy.putIfAbsent(st.query(),
+          st.operations()));
+    }
+    List<String> causes = causes(layers, plans, c, issuedBy);
+    return new Workload(layers, plans, plansNote, clause(causes, layers, c), !causes.isEmpty());
   }
 
-  private static final List<String> ORDER = List.of("server", "statement", "node", "client", "conflicts");
+  private static List<Side.Run> all(List<Side.Run> b, List<Side.Run> c) {
+    List<Side.Run> all = new ArrayList<>(b);
+    all.addAll(c);
+    return all;
+  }
+
+  private static final List<String> ORDER = List.of("operation", "server", "statement", "node", "client",
+      "conflicts");
+
+  /**
+   * Benjamini–Hochberg q-values within each family of rows that ask the same question of many
+   * items — one metric across the statements (or nodes) — so that thirty statements' means do not
+   * make one of them slower by chance; a metric asked once (the server's time per operation, the
+   * client's CPU) is its own family and keeps its p-value. The statements whose plan changed are a
+   * family of their own: the plan is known apart from the timings, so singling them out costs no
+   * error rate, and a slower statement among thirty is not lost in the other twenty-nine.
+   */
+  private static double[] qValues(List<Layer> rows, Set<String> replanned) {
+    double[] q = new double[rows.size()];
+    Map<String, List<Integer>> families = new LinkedHashMap<>();
+    for (int i = 0; i < rows.size(); i++) {
+      Layer l = rows.get(i);
+      String family = l.layer() + "/" + l.metric() + (l.layer().equals("statement") && replanned.contains(l.item())
+          ? "/plan changed" : "");
+      families.computeIfAbsent(family, k -> new ArrayList<>()).add(i);
+    }
+    for (List<Integer> family : families.values()) {
+      double[] fq = Statistics.benjaminiHochberg(family.stream().mapToDouble(i -> rows.get(i).change().p())
+          .toArray());
+      for (int k = 0; k < family.size(); k++) {
+        q[family.get(k)] = fq[k];
+      }
+    }
+    return q;
+  }
 
   /** The change of a metric's mean in its own units (candidate − baseline), 0 when not there. */
   private static double delta(List<Layer> layers, String layer, String metric) {
@@ -175,8 +242,7 @@ final class Where {
   }
 
   private static List<Measure> measures(List<Side.Run> b, List<Side.Run> c) {
-    List<Side.Run> all = new ArrayList<>(b);
-    all.addAll(c);
+    List<Side.Run> all = all(b, c);
     List<Measure> m = new ArrayList<>();
     Statistics.Scale ratio = Statistics.Scale.RATIO;
     Statistics.Scale pp = Statistics.Scale.DIFFERENCE;
@@ -223,10 +289,24 @@ final class Where {
         : r.phase().client().cpuUsPerOp()));
     m.add(new Measure("client", "", CLIENT_BUSY, ratio, r -> r.phase().client() == null ? null
         : r.phase().client().busyPct()));
-    m.add(new Measure("conflicts", "", "retries (% of ops)", pp, r -> {
+    m.add(new Measure("conflicts", "", RETRIES, pp, r -> {
       Double n = ops(r);
       return n == null ? null : 100.0 * r.phase().retries() / n;
     }));
+    Set<String> retried = new TreeSet<>();
+    all.forEach(r -> r.phase().operations().values().forEach(o -> {
+      if (o.retriesByClass() != null) {
+        retried.addAll(o.retriesByClass().keySet());
+      }
+    }));
+    for (String cls : retried) {
+      m.add(new Measure("conflicts", "", "retries " + cls + " (% of ops)", pp, r -> {
+        Double n = ops(r);
+        long retries = r.phase().operations().values().stream().filter(o -> o.retriesByClass() != null)
+            .mapToLong(o -> o.retriesByClass().getOrDefault(cls, 0L)).sum();
+        return n == null ? null : 100.0 * retries / n;
+      }));
+    }
     Set<String> classes = new TreeSet<>();
     all.forEach(r -> r.phase().operations().values().forEach(o -> classes.addAll(o.errorsByClass().keySet())));
     for (String cls : classes) {
@@ -291,18 +371,38 @@ final class Where {
     if (!shapes(b).isEmpty() && !shapes(c).isEmpty()) {
       return null;
     }
-    boolean ycql = b.get(0).info().at("/parameters").fieldNames().hasNext()
-        && b.get(0).info().at("/parameters/ycql.hosts").isTextual();
+    // A YCQL run records where it connected as ycql.hosts.
+    boolean ycql = b.get(0).info().path("parameters").has("ycql.hosts");
     return ycql ? "YCQL has no plans" : "plans not compared: " + (shapes(b).isEmpty() ? "the baseline" : "the "
         + "candidate") + " recorded none (plans.json)";
   }
 
   /**
-   * "server time per op +22.0 % (SELECT … : mean +2400.0 %), plan changed (Index Scan … → Seq
-   * Scan …); client CPU per op unchanged", or "no layer changed detectably".
+   * Above this share of its cores a client that got busier is named: beyond half, its threads
+   * wait for a core often enough to hold operations back.
    */
-  private static String clause(List<Layer> layers, List<PlanChange> plans, List<Side.Run> candidate) {
+  static final double CLIENT_BUSY_CAUSE_PCT = 50;
+
+  /** Whether a side's client kept its cores busier than {@code pct} % (on average over its runs). */
+  private static boolean busy(List<Side.Run> runs, double pct) {
+    return runs.stream().filter(r -> r.phase().client() != null).mapToDouble(r -> r.phase().client().busyPct())
+        .average().orElse(0) > pct;
+  }
+
+  /** "SELECT … FROM orders WHERE o_w_id = $1 … in OrderStatus": a statement, and whose it is where known. */
+  private static String statement(String query, Map<String, List<String>> issuedBy) {
+    List<String> ops = issuedBy.get(query);
+    return abbreviate(query) + (ops == null || ops.isEmpty() ? "" : " in " + String.join(" and ", ops));
+  }
+
+  /** What the clause names as causes, in order: operations, server, statements, plans, nodes, client, conflicts. */
+  private static List<String> causes(List<Layer> layers, List<PlanChange> plans, List<Side.Run> candidate,
+      Map<String, List<String>> issuedBy) {
     List<String> causes = new ArrayList<>();
+    // Which operations (transaction types) got slower, the most first: what the causes below reach.
+    layers.stream().filter(l -> l.layer().equals("operation") && l.finding() == Finding.WORSE)
+        .sorted(Comparator.comparingDouble((Layer l) -> l.change().change()).reversed())
+        .forEach(l -> causes.add(l.item() + " p50 latency " + pct(l)));
     Layer serverTime = find(layers, "server", "", SERVER_TIME);
     Layer worstStatement = layers.stream().filter(l -> l.layer().equals("statement")
         && l.metric().equals("time per op (µs)") && l.share() > 0 && l.finding() == Finding.WORSE).findFirst()
@@ -311,14 +411,15 @@ final class Where {
       String s = "server time per op " + pct(serverTime);
       if (worstStatement != null) {
         Layer mean = find(layers, "statement", worstStatement.item(), "mean (µs)");
-        s += " (" + abbreviate(worstStatement.item()) + ": " + String.format(Locale.ROOT, "%.0f %%",
+        s += " (" + statement(worstStatement.item(), issuedBy) + ": " + String.format(Locale.ROOT, "%.0f %%",
             100 * worstStatement.share()) + " of it" + (mean != null ? ", mean " + pct(mean) : "") + ")";
       }
       causes.add(s);
     } else {
       layers.stream().filter(l -> l.layer().equals("statement") && l.metric().equals("mean (µs)")
-          && l.finding() == Finding.WORSE).findFirst()
-          .ifPresent(l -> causes.add("server time per statement " + pct(l) + " (" + abbreviate(l.item()) + ")"));
+          && l.finding() == Finding.WORSE).max(Comparator.comparingDouble(l -> l.change().change()))
+          .ifPresent(l -> causes.add("server time per statement " + pct(l) + " (" + statement(l.item(), issuedBy)
+              + ")"));
     }
     Layer serverCpu = find(layers, "server", "", "server CPU per op (µs)");
     if (serverCpu != null && serverCpu.finding() == Finding.WORSE) {
@@ -331,17 +432,42 @@ final class Where {
         .forEach(l -> causes.add("node " + l.item() + " " + l.metric().replace(" (µs)", "") + " " + pct(l)));
     Layer cpu = find(layers, "client", "", CLIENT_CPU);
     Layer busy = find(layers, "client", "", CLIENT_BUSY);
-    boolean busyNow = candidate.stream().anyMatch(r -> r.phase().client() != null
-        && r.phase().client().busyPct() > PhaseResult.ClientSide.BUSY_WARNING_PCT);
-    boolean clientCause = cpu != null && cpu.finding() == Finding.WORSE
-        && (busyNow || busy != null && busy.finding() == Finding.WORSE);
-    if (clientCause) {
-      causes.add("client CPU per op " + pct(cpu) + (busy != null ? String.format(Locale.ROOT, ", busy %.0f %% of "
-          + "its cores", busy.change().candidate()) : ""));
+    if (clientCause(layers, candidate)) {
+      String busyText = busy == null ? "" : String.format(Locale.ROOT, "busy %.0f %% of its cores (was %.0f %%)",
+          busy.change().candidate(), busy.change().baseline());
+      causes.add(cpu != null && cpu.finding() == Finding.WORSE ? "client CPU per op " + pct(cpu) + ", " + busyText
+          : "client " + busyText);
     }
-    layers.stream().filter(l -> l.layer().equals("conflicts") && l.finding() == Finding.WORSE)
+    // Retries by class say more than their total: the total is named only when no class is.
+    boolean byClass = layers.stream().anyMatch(l -> l.metric().startsWith("retries ") && !l.metric().equals(RETRIES)
+        && l.finding() == Finding.WORSE);
+    layers.stream().filter(l -> l.layer().equals("conflicts") && l.finding() == Finding.WORSE
+            && !(byClass && l.metric().equals(RETRIES)))
         .forEach(l -> causes.add(l.metric().replace(" (% of ops)", "") + String.format(Locale.ROOT,
             " %+.2f pp of ops", l.change().change())));
+    return causes;
+  }
+
+  private static boolean clientCause(List<Layer> layers, List<Side.Run> candidate) {
+    Layer cpu = find(layers, "client", "", CLIENT_CPU);
+    Layer busy = find(layers, "client", "", CLIENT_BUSY);
+    // A client is the cause when it costs more per operation while busy, or when it became busier
+    // and at least half busy: a client waiting on a slower server gets less busy, so one that gets
+    // busier while doing less is starved (fewer cores, a hog beside it) or costs more.
+    return cpu != null && cpu.finding() == Finding.WORSE && busy(candidate, PhaseResult.ClientSide.BUSY_WARNING_PCT)
+        || busy != null && busy.finding() == Finding.WORSE && busy(candidate, CLIENT_BUSY_CAUSE_PCT);
+  }
+
+  /**
+   * "server time per op +22.0 % (SELECT … : mean +2400.0 %), plan changed (Index Scan … → Seq
+   * Scan …); client CPU per op unchanged", or "no layer changed detectably".
+   */
+  private static String clause(List<String> causes, List<Layer> layers, List<Side.Run> candidate) {
+    Layer serverTime = find(layers, "server", "", SERVER_TIME);
+    Layer cpu = find(layers, "client", "", CLIENT_CPU);
+    Layer busy = find(layers, "client", "", CLIENT_BUSY);
+    boolean clientCause = clientCause(layers, candidate);
+    boolean busyNow = busy(candidate, PhaseResult.ClientSide.BUSY_WARNING_PCT);
     List<String> unchanged = new ArrayList<>();
     if (serverTime != null && serverTime.finding() == Finding.UNCHANGED) {
       unchanged.add("server time per op unchanged");

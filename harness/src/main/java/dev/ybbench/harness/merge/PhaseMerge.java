@@ -94,6 +94,7 @@ public final class PhaseMerge {
   public static Merged of(List<Path> runs, String name) throws IOException {
     Map<String, long[]> counts = new TreeMap<>(); // successes, errors, retries, unknown outcomes
     Map<String, Map<String, Long>> errorClasses = new TreeMap<>();
+    Map<String, Map<String, Long>> retryClasses = new TreeMap<>();
     List<PhaseResult.Outage> outages = new ArrayList<>();
     double seconds = 0;
     String latencyFrom = null;
@@ -111,6 +112,10 @@ public final class PhaseMerge {
         c[3] += r.unknownOutcomes() == null ? 0 : r.unknownOutcomes();
         r.errorsByClass().forEach((cls, n) -> errorClasses.computeIfAbsent(op, k -> new TreeMap<>())
             .merge(cls, n, Long::sum));
+        if (r.retriesByClass() != null) {
+          r.retriesByClass().forEach((cls, n) -> retryClasses.computeIfAbsent(op, k -> new TreeMap<>())
+              .merge(cls, n, Long::sum));
+        }
       });
       if (p.outages() != null) {
         outages.addAll(p.outages());
@@ -136,7 +141,8 @@ public final class PhaseMerge {
     Map<String, OperationResult> ops = new LinkedHashMap<>();
     counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
         c[2], PhaseResult.round(c[0] / window), Latency.of(totals.get(op)),
-        actual.isEmpty() ? null : Latency.of(actualTotals.get(op)), c[3] == 0 ? null : c[3])));
+        actual.isEmpty() ? null : Latency.of(actualTotals.get(op)), c[3] == 0 ? null : c[3],
+        retryClasses.get(op))));
     PhaseResult merged = PhaseResult.ofOperations(ops, seconds, union(outages)).withLatencyFrom(latencyFrom);
     return new Merged(name, merged, origin == Long.MAX_VALUE ? 0 : origin, latency, actual, errors);
   }

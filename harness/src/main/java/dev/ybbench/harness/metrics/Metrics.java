@@ -28,7 +28,7 @@ public final class Metrics implements OperationEvents {
 
   @Override
   public void retried(String operation, String errorClass) {
-    operation(operation).retry();
+    operation(operation).retry(errorClass);
   }
 
   @Override

@@ -21,6 +21,7 @@ public final class OperationMetrics {
   private final LongAdder retries = new LongAdder();
   private final LongAdder unknownOutcomes = new LongAdder();
   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+  private final Map<String, LongAdder> retriesByClass = new ConcurrentHashMap<>();
 
   OperationMetrics(String name) {
     this.name = name;
@@ -52,8 +53,9 @@ public final class OperationMetrics {
     errors.computeIfAbsent(errorClass, k -> new LongAdder()).add(count);
   }
 
-  public void retry() {
+  public void retry(String errorClass) {
     retries.increment();
+    retriesByClass.computeIfAbsent(errorClass, k -> new LongAdder()).increment();
   }
 
   /** An operation whose end the client never learned (a COMMIT whose reply was lost): neither success nor error. */
@@ -101,6 +103,13 @@ public final class OperationMetrics {
   public Map<String, Long> errors() {
     Map<String, Long> m = new TreeMap<>();
     errors.forEach((k, v) -> m.put(k, v.sum()));
+    return m;
+  }
+
+  /** The retries by the class of the error retried. */
+  public Map<String, Long> retriesByClass() {
+    Map<String, Long> m = new TreeMap<>();
+    retriesByClass.forEach((k, v) -> m.put(k, v.sum()));
     return m;
   }
 }

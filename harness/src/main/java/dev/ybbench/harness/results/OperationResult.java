@@ -12,11 +12,20 @@ import java.util.Map;
  * actual start beside it then ({@code latency_actual_us}; absent otherwise). {@code
  * unknown_outcomes} (absent when none) counts operations whose end the client never learned: a
  * COMMIT sent whose reply was lost with the connection, which may or may not have committed.
+ * {@code retries_by_class} (absent when none) splits the retries by the class of the error that
+ * was retried, as errors are split ({@code sqlstate-40001} …).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
-    double throughputOps, Latency latencyUs, Latency latencyActualUs, Long unknownOutcomes) {
+    double throughputOps, Latency latencyUs, Latency latencyActualUs, Long unknownOutcomes,
+    Map<String, Long> retriesByClass) {
+
+  /** Without retries by class (results written before they were kept, imports that do not know them). */
+  public OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
+      double throughputOps, Latency latencyUs, Latency latencyActualUs, Long unknownOutcomes) {
+    this(successes, errors, errorsByClass, retries, throughputOps, latencyUs, latencyActualUs, unknownOutcomes, null);
+  }
 
   /** An operation whose latency is from its actual start only, and whose every outcome is known. */
   public OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,

@@ -83,12 +83,23 @@ public record PhaseResult(
   /**
    * One statement the benchmark ran in the phase, as the server counted it (pg_stat_statements'
    * difference over the phase): its normalized text, calls, rows, total and mean execution time,
-   * and shared blocks found in the buffer cache ({@code blks_hit}) or read ({@code blks_read}).
+   * and shared blocks found in the buffer cache ({@code blks_hit}) or read ({@code blks_read});
+   * {@code operations}, where the benchmark says, the operations (TPC-C's transaction types) that
+   * issue it.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit,
-      Long blksRead) {}
+      Long blksRead, List<String> operations) {
+    public Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit, Long blksRead) {
+      this(query, calls, rows, timeMs, meanUs, blksHit, blksRead, null);
+    }
+
+    /** The same statement, known to be issued by these operations (transaction types). */
+    public Statement issuedBy(List<String> ops) {
+      return new Statement(query, calls, rows, timeMs, meanUs, blksHit, blksRead, ops);
+    }
+  }
 
   /**
    * What the client process spent on the measured window: CPU seconds (every thread of the JVM,
@@ -174,7 +185,8 @@ public record PhaseResult(
       ops.put(op.name(), new OperationResult(op.successes(), op.errorCount(), op.errors(), op.retries(),
           round(op.successes() / seconds), Latency.of(latency.get(op.name())),
           actual.isEmpty() ? null : Latency.of(actual.get(op.name())),
-          op.unknownOutcomes() == 0 ? null : op.unknownOutcomes()));
+          op.unknownOutcomes() == 0 ? null : op.unknownOutcomes(),
+          op.retriesByClass().isEmpty() ? null : op.retriesByClass()));
     }
     Map<String, Histogram> batchLatency = recorder.batchTotals();
     Map<String, OperationResult> batches = new LinkedHashMap<>();

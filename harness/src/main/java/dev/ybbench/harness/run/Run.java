@@ -12,6 +12,7 @@ import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,8 @@ public final class Run {
   private final Map<String, ServerView.Snapshot> before = new HashMap<>();
   private final Map<String, ClientCost> clientBefore = new HashMap<>();
   private String auditTable;
+  /** The benchmark's statement texts and the operations issuing each, where it says. */
+  private Map<String, ? extends Collection<String>> issuedBy = Map.of();
   private int clients = 1;
   /** Node lines printed per phase; a hundred-node cluster's others are in server.json. */
   private static final int MAX_NODE_LINES = 12;
@@ -60,6 +63,14 @@ public final class Run {
   public void auditTable(String table, int clients) {
     this.auditTable = table;
     this.clients = clients;
+  }
+
+  /**
+   * Which operations issue each statement the benchmark sends (its text as the client sends it),
+   * read when a phase ends, so that the phase's statements in summary.json say whose they are.
+   */
+  public void statementsIssuedBy(Map<String, ? extends Collection<String>> textToOperations) {
+    this.issuedBy = textToOperations;
   }
 
   /**
@@ -96,6 +107,8 @@ public final class Run {
       ServerView.Snapshot end) throws IOException {
     ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable);
     PhaseResult.ServerSide side = p.summary();
+    side = side.withStatements(ServerReport.issuedBy(side.statements(), issuedBy));
+    p = new ServerReport.Phase(p.before(), p.after(), p.delta(), p.statements(), p.nodes(), side);
     boolean shared = side.serverStatements() != null && clients > 1;
     if (shared) { // the server's count is every client's: no Δ against this one's
       side = new PhaseResult.ServerSide(side.harnessOperations(), side.serverStatements(), null, side.serverCpuS(),

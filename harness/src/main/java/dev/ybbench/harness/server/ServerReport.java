@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -76,8 +78,8 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
             nodes.isEmpty() ? null : nodes, top(statements)));
   }
 
-  /** The statements summary.json keeps per phase: the benchmark's, the most time first. */
-  static final int TOP_STATEMENTS = 25;
+  /** The statements summary.json keeps per phase, the most time first: enough for TPC-C's 35 and more. */
+  static final int TOP_STATEMENTS = 50;
 
   /**
    * The benchmark's statements with the most server time in the phase (the harness's own reading
@@ -103,6 +105,34 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
   /** What a benchmark runs: queries, writes and transaction control (setup, SET and EXPLAIN are not). */
   private static final Pattern BENCHMARK = Pattern.compile("^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|COPY|VALUES|BEGIN"
       + "|START|COMMIT|END|ROLLBACK|CALL)\\b", Pattern.CASE_INSENSITIVE);
+
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\d+|\\?|\\b\\d+(\\.\\d+)?\\b");
+
+  /**
+   * A statement's text as the client sends it ({@code ?} parameters, literal numbers) and as the
+   * server's statistics normalize it ({@code $1}, constants too), made the same: every parameter
+   * and number a {@code ?}, whitespace collapsed.
+   */
+  public static String canonical(String sql) {
+    return PLACEHOLDER.matcher(sql.replaceAll("\\s+", " ").strip()).replaceAll("?");
+  }
+
+  /**
+   * The statements, each with the operations that issue it where {@code issuedBy} (client texts
+   * to operation names) knows them.
+   */
+  public static List<PhaseResult.Statement> issuedBy(List<PhaseResult.Statement> statements,
+      Map<String, ? extends Collection<String>> issuedBy) {
+    if (statements == null || issuedBy == null || issuedBy.isEmpty()) {
+      return statements;
+    }
+    Map<String, TreeSet<String>> byText = new LinkedHashMap<>();
+    issuedBy.forEach((sql, ops) -> byText.computeIfAbsent(canonical(sql), k -> new TreeSet<>()).addAll(ops));
+    return statements.stream().map(s -> {
+      TreeSet<String> ops = byText.get(canonical(s.query()));
+      return ops == null ? s : s.issuedBy(List.copyOf(ops));
+    }).toList();
+  }
 
   /** Whether a statement the server counted is the benchmark's work rather than the harness's or setup. */
   public static boolean isBenchmarkStatement(String query) {

@@ -210,8 +210,8 @@ class CompareTest {
     Outcome o = compare("a", "b");
     assertEquals(1, o.exitCode(), o.out());
     String first = o.out().lines().findFirst().orElseThrow();
-    assertTrue(first.endsWith(" — where: client CPU per op +100.0 %, busy 95 % of its cores; server time per op "
-        + "unchanged"), first);
+    assertTrue(first.endsWith(" — where: client CPU per op +100.0 %, busy 95 % of its cores (was 40 %); server time "
+        + "per op unchanged"), first);
   }
 
   /** More conflicts: the candidate retried 5 % of its operations and failed 1 % with 40001. */

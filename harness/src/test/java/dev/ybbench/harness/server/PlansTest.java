@@ -44,6 +44,17 @@ class PlansTest {
   }
 
   @Test
+  void aStatementAsTheClientSendsItMatchesItAsTheServerCountsIt() {
+    String client = "SELECT o_id, o_carrier_id, o_entry_d FROM orders\n    WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? "
+        + "ORDER BY o_id DESC LIMIT 1";
+    String server = "SELECT o_id, o_carrier_id, o_entry_d FROM orders WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 "
+        + "ORDER BY o_id DESC LIMIT $4";
+    assertEquals(ServerReport.canonical(server), ServerReport.canonical(client));
+    assertEquals("SELECT s_dist_01 FROM stock WHERE s_i_id = ? AND x > ?",
+        ServerReport.canonical("SELECT s_dist_01 FROM stock WHERE s_i_id = $12 AND x > 2.5"));
+  }
+
+  @Test
   void theHarnessOwnStatementsAreNotTheBenchmarks() {
     assertTrue(ServerReport.isBenchmarkStatement("SELECT * FROM usertable WHERE ycsb_key = $1"));
     assertTrue(ServerReport.isBenchmarkStatement("  update usertable SET field1 = $1 WHERE ycsb_key = $2"));

@@ -71,6 +71,7 @@ public final class ExecutePhase {
         warmupSeconds, measureSeconds) + (setup.deferDelivery() ? ", Delivery deferred" : ""));
     PhaseRecorder recorder = null;
     long start = 0;
+    run.statementsIssuedBy(Statements.issuedBy());
     if (warmupSeconds == 0) {
       run.beginPhase(phase);
       recorder = new PhaseRecorder(phase, metrics, run.directory().latencyDir(), run.timeseries());

@@ -5,18 +5,41 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** A terminal's prepared statements, prepared on first use and kept for its connection. */
 final class Statements {
+  /**
+   * Which transaction types issue each statement (Payment and Order-Status share the customer
+   * lookups), as they run: what lets compare.sh say which transaction a slower statement belongs to.
+   */
+  private static final Map<String, Set<String>> ISSUED_BY = new ConcurrentHashMap<>();
+
   private final Connection connection;
   private final Map<String, PreparedStatement> prepared = new HashMap<>();
+  /** The transaction type now running on this connection. */
+  private String transaction = "";
 
   Statements(Connection connection) {
     this.connection = connection;
   }
 
+  /** The transaction type whose statements follow. */
+  void runningFor(String transactionType) {
+    transaction = transactionType;
+  }
+
+  /** Each statement text the transactions have issued, with the transaction types that issued it. */
+  static Map<String, Set<String>> issuedBy() {
+    return ISSUED_BY;
+  }
+
   /** The statement for {@code sql} with {@code params} bound in order. */
   PreparedStatement bind(String sql, Object... params) throws SQLException {
+    if (!transaction.isEmpty()) {
+      ISSUED_BY.computeIfAbsent(sql, k -> ConcurrentHashMap.newKeySet()).add(transaction);
+    }
     PreparedStatement ps = prepared.get(sql);
     if (ps == null) {
       ps = connection.prepareStatement(sql);

@@ -212,6 +212,8 @@ public final class Terminals {
         setup.maxRetries(), () -> sink).stopWhen(() -> stopped);
     private Connection connection;
     private Statements statements;
+    /** The transaction type this worker runs now (a connection made during it runs its statements). */
+    private String running = "";
     private Terminal terminal;
     private int warehouse;
     private volatile Object lastDisplay;
@@ -290,6 +292,10 @@ public final class Terminals {
      */
     private long runOne(String name, boolean readOnly, RetryPolicy.Attempt<TpccTransaction.Outcome, SQLException> body,
         long intended, long submitted) {
+      running = name;
+      if (statements != null) {
+        statements.runningFor(name);
+      }
       try {
         TpccTransaction.Outcome outcome = retry.call(name, () -> attempt(readOnly, body));
         long end = System.nanoTime();
@@ -384,6 +390,7 @@ public final class Terminals {
         throw e;
       }
       statements = new Statements(connection);
+      statements.runningFor(running);
     }
 
     private void rollbackQuietly() {
