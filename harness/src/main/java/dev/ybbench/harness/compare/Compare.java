@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -194,9 +195,11 @@ public final class Compare implements Callable<Integer> {
       return "PASS, exit 0";
     }
     int now = rounds(rows);
-    int needed = rows.stream().filter(r -> r.headline() && r.roundsToDecide() != null)
-        .mapToInt(Comparison.Row::roundsToDecide).max().orElse(Comparison.MAX_ROUNDS);
-    String more = needed >= Comparison.MAX_ROUNDS ? "more than " + Comparison.MAX_ROUNDS + " rounds would be needed"
+    OptionalInt planned = rows.stream().filter(r -> r.headline() && r.roundsToDecide() != null)
+        .mapToInt(Comparison.Row::roundsToDecide).max();
+    int needed = planned.orElse(Comparison.MAX_ROUNDS);
+    String more = planned.isEmpty() ? "repeat the runs (nothing yet says how they vary)"
+        : needed >= Comparison.MAX_ROUNDS ? "more than " + Comparison.MAX_ROUNDS + " rounds would be needed"
         : "about " + Math.max(1, needed - now) + " more round" + (needed - now == 1 ? "" : "s") + " would likely "
             + "decide";
     return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
