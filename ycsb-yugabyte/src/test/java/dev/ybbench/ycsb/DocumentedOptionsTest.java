@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every flag and property the README and docs/command-lines.md list changes what runs: with it,
+ * Every flag and property docs/ycsb.md and docs/command-lines.md list changes what runs: with it,
  * the plan that --dry-run prints (the server, phases, threads and every setting the workload and
  * binding take, as they will take them) differs from the plan without it. A listed name with no
  * case here fails the test, so the docs cannot list what does nothing.
@@ -206,13 +206,13 @@ class DocumentedOptionsTest {
 
   @Test
   void everyListedFlagAndPropertyChangesThePlan() throws Exception {
-    String readme = Files.readString(RunYcsbTest.HOME.resolve("README.md"));
-    String section = readme.substring(readme.indexOf("## run_ycsb.sh"), readme.indexOf("### Driving a cluster"));
+    String guide = Files.readString(RunYcsbTest.HOME.resolve("docs/ycsb.md"));
+    String section = guide.substring(guide.indexOf("# run_ycsb.sh"), guide.indexOf("## Against a YugabyteDB cluster"));
     String docs = Files.readString(RunYcsbTest.HOME.resolve("docs/command-lines.md"));
     // Its two tables of properties: YCSB's own, and yugabyte/YCSB's bindings'.
     String ycsbDocs = table(docs, "| YCSB property |") + table(docs, "| property | binding | here |");
     Set<String> names = new TreeSet<>();
-    // The flags table's first column, and the properties the README names as binding properties.
+    // The flags table's first column, and the properties docs/ycsb.md names as binding properties.
     for (String row : section.lines().filter(l -> l.startsWith("| `")).toList()) {
       names.addAll(listed(row.substring(0, row.indexOf(" | ", 2)), Pattern.compile("(--[a-z-]+|-p)\\b")));
     }
