@@ -1,5 +1,7 @@
 package dev.ybbench.harness.compare;
 
+import static dev.ybbench.harness.results.Html.esc;
+
 import dev.ybbench.harness.results.Gnuplot;
 import dev.ybbench.harness.results.HlogFiles;
 import dev.ybbench.harness.results.PhaseResult;
@@ -403,10 +405,6 @@ final class Report {
 
   private static String cssClass(Comparison.Row r) {
     return r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-');
-  }
-
-  private static String esc(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.ybbench.harness.results;
 
+import static dev.ybbench.harness.results.Html.esc;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,9 +96,5 @@ public final class RunReport {
           p.client().busyPct(), p.client().cores()));
     }
     return s.toString();
-  }
-
-  private static String esc(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 }
