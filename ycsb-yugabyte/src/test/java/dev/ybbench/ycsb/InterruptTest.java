@@ -43,7 +43,7 @@ class InterruptTest {
         RunYcsb.class.getName(), "workloadc", "--threads", "2", "--duration", "300",
         "--results-dir", results.toString()));
     cmd.addAll(List.of(more));
-    ProcessBuilder pb = new ProcessBuilder(cmd);
+    ProcessBuilder pb = new ProcessBuilder(withCtrlC(cmd));
     pb.redirectErrorStream(true);
     Process p = pb.start();
     List<String> lines = new ArrayList<>();
@@ -86,5 +86,17 @@ class InterruptTest {
     Path instance = Path.of(System.getProperty("java.io.tmpdir"),
         "ybbench-" + new com.sun.security.auth.module.UnixSystem().getUid(), "instances", "pg-" + port);
     assertFalse(Files.exists(instance), "the embedded server's directory is still there: " + instance);
+  }
+
+  /**
+   * Starts the command with SIGINT's default action: a child inherits an ignored SIGINT (tests run
+   * from a background job, or under a runner that ignores it), and a JVM started so never sees
+   * Ctrl-C. perl (Debian's essential perl-base) resets it, then becomes the command.
+   */
+  static List<String> withCtrlC(List<String> command) {
+    List<String> out = new ArrayList<>(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec {$ARGV[0]} @ARGV or die",
+        "--"));
+    out.addAll(command);
+    return out;
   }
 }
