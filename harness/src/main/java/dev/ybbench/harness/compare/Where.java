@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -131,7 +132,9 @@ final class Where {
       Statistics.Change ch = Statistics.change(sb, sc, pairs, m.scale(), 0.95);
       raw.add(new Layer(m.layer(), m.item(), m.metric(), ch, Double.NaN, null, Double.NaN));
     }
-    List<PlanChange> plans = planChanges(b, c);
+    Map<String, String> shapesB = shapes(b);
+    Map<String, String> shapesC = shapes(c);
+    List<PlanChange> plans = planChanges(shapesB, shapesC);
     Set<String> replanned = new TreeSet<>();
     plans.forEach(pc -> replanned.add(pc.statement()));
     double[] q = qValues(raw, replanned);
@@ -149,7 +152,7 @@ final class Where {
     layers.stream().filter(l -> !Double.isNaN(l.share())).forEach(l -> shareOf.put(l.item(), Math.abs(l.share())));
     layers.sort(Comparator.comparingInt((Layer l) -> ORDER.indexOf(l.layer()))
         .thenComparing(l -> -shareOf.getOrDefault(l.item(), 0.0)).thenComparing(Layer::item));
-    String plansNote = plansNote(b, c);
+    String plansNote = plansNote(b, shapesB, shapesC);
     Map<String, List<String>> issuedBy = new LinkedHashMap<>();
     for (Side.Run r : all(b, c)) {
       statements(r).stream().filter(st -> st.operations() != null).forEach(st -> issuedBy.putIfAbsent(st.query(),
@@ -216,10 +219,9 @@ final class Where {
     return tost[0] > -threshold && tost[1] < threshold ? Finding.UNCHANGED : Finding.UNCLEAR;
   }
 
-  /** The successes of a run's compared phase (rows for a load measured in rows): "per op" divides by it. */
+  /** What "per op" divides by in a run's compared phase ({@link PhaseResult#unitsOfWork}); null when none. */
   private static Double ops(Side.Run r) {
-    PhaseResult p = r.phase();
-    long n = p.successes() > 0 || p.rows() == null ? p.successes() : p.rows();
+    long n = r.phase().unitsOfWork();
     return n > 0 ? (double) n : null;
   }
 
@@ -253,27 +255,12 @@ final class Where {
     Set<String> queries = new TreeSet<>();
     all.forEach(r -> statements(r).forEach(s -> queries.add(s.query())));
     for (String q : queries) {
-      m.add(new Measure("statement", q, "time per op (µs)", ratio, r -> {
-        PhaseResult.Statement s = statement(r, q);
-        return s == null ? null : perOp(r, 1000 * s.timeMs());
-      }));
-      m.add(new Measure("statement", q, "mean (µs)", ratio, r -> {
-        PhaseResult.Statement s = statement(r, q);
-        return s == null ? null : s.meanUs();
-      }));
-      m.add(new Measure("statement", q, "calls per op", ratio, r -> {
-        PhaseResult.Statement s = statement(r, q);
-        return s == null ? null : perOp(r, (double) s.calls());
-      }));
-      m.add(new Measure("statement", q, "rows per call", ratio, r -> {
-        PhaseResult.Statement s = statement(r, q);
-        return s == null || s.calls() == 0 ? null : (double) s.rows() / s.calls();
-      }));
-      m.add(new Measure("statement", q, "blocks per call", ratio, r -> {
-        PhaseResult.Statement s = statement(r, q);
-        return s == null || s.blksHit() == null || s.blksRead() == null || s.calls() == 0 ? null
-            : (double) (s.blksHit() + s.blksRead()) / s.calls();
-      }));
+      m.add(ofStatement(q, "time per op (µs)", (r, s) -> perOp(r, 1000 * s.timeMs())));
+      m.add(ofStatement(q, "mean (µs)", (r, s) -> s.meanUs()));
+      m.add(ofStatement(q, "calls per op", (r, s) -> perOp(r, (double) s.calls())));
+      m.add(ofStatement(q, "rows per call", (r, s) -> s.calls() == 0 ? null : (double) s.rows() / s.calls()));
+      m.add(ofStatement(q, "blocks per call", (r, s) -> s.blksHit() == null || s.blksRead() == null
+          || s.calls() == 0 ? null : (double) (s.blksHit() + s.blksRead()) / s.calls()));
     }
     Set<String> nodes = new TreeSet<>();
     all.forEach(r -> {
@@ -320,6 +307,15 @@ final class Where {
     return m;
   }
 
+  /** A metric of statement {@code query} in each run that ran it. */
+  private static Measure ofStatement(String query, String metric,
+      BiFunction<Side.Run, PhaseResult.Statement, Double> value) {
+    return new Measure("statement", query, metric, Statistics.Scale.RATIO, r -> {
+      PhaseResult.Statement s = statement(r, query);
+      return s == null ? null : value.apply(r, s);
+    });
+  }
+
   private static Double node(Side.Run r, String node, Function<NodeRates, Double> value) {
     if (server(r) == null || server(r).nodes() == null) {
       return null;
@@ -353,9 +349,7 @@ final class Where {
     return Map.of();
   }
 
-  private static List<PlanChange> planChanges(List<Side.Run> b, List<Side.Run> c) {
-    Map<String, String> pb = shapes(b);
-    Map<String, String> pc = shapes(c);
+  private static List<PlanChange> planChanges(Map<String, String> pb, Map<String, String> pc) {
     List<PlanChange> out = new ArrayList<>();
     for (Map.Entry<String, String> e : pb.entrySet()) {
       String other = pc.get(e.getKey());
@@ -367,14 +361,14 @@ final class Where {
   }
 
   /** Why there are no plans to compare, or null when both sides have them. */
-  private static String plansNote(List<Side.Run> b, List<Side.Run> c) {
-    if (!shapes(b).isEmpty() && !shapes(c).isEmpty()) {
+  private static String plansNote(List<Side.Run> b, Map<String, String> pb, Map<String, String> pc) {
+    if (!pb.isEmpty() && !pc.isEmpty()) {
       return null;
     }
     // A YCQL run records where it connected as ycql.hosts.
     boolean ycql = b.get(0).info().path("parameters").has("ycql.hosts");
-    return ycql ? "YCQL has no plans" : "plans not compared: " + (shapes(b).isEmpty() ? "the baseline" : "the "
-        + "candidate") + " recorded none (plans.json)";
+    return ycql ? "YCQL has no plans" : "plans not compared: " + (pb.isEmpty() ? "the baseline" : "the candidate")
+        + " recorded none (plans.json)";
   }
 
   /**

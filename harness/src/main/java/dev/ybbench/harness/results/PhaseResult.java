@@ -74,10 +74,6 @@ public record PhaseResult(
         List<NodeRates> nodes) {
       this(harnessOperations, serverStatements, deltaPct, serverCpuS, nodes, null);
     }
-
-    public ServerSide withStatements(List<Statement> top) {
-      return new ServerSide(harnessOperations, serverStatements, deltaPct, serverCpuS, nodes, top);
-    }
   }
 
   /**
@@ -93,11 +89,6 @@ public record PhaseResult(
       Long blksRead, List<String> operations) {
     public Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit, Long blksRead) {
       this(query, calls, rows, timeMs, meanUs, blksHit, blksRead, null);
-    }
-
-    /** The same statement, known to be issued by these operations (transaction types). */
-    public Statement issuedBy(List<String> ops) {
-      return new Statement(query, calls, rows, timeMs, meanUs, blksHit, blksRead, ops);
     }
   }
 
@@ -244,6 +235,14 @@ public record PhaseResult(
   }
 
   /** The same phase with what its client spent on it. */
+  /**
+   * What "per operation" divides by: the successes, or the rows of a load measured in rows
+   * (TPC-C's), for the client's and the server's cost alike.
+   */
+  public long unitsOfWork() {
+    return successes > 0 || rows == null ? successes : rows;
+  }
+
   public PhaseResult withClient(ClientSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
         batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,

@@ -11,12 +11,10 @@ import java.util.Locale;
  * What the client process itself spent on a phase's measured window: its CPU (the JVM's process
  * CPU time: every thread, the JIT compiler and the garbage collector too), that per operation,
  * how busy it kept its cores, and its peak resident memory. A client that keeps its cores busy
- * measures itself, not the server: above {@link #BUSY_WARNING_PCT} the run says so.
+ * measures itself, not the server: above {@link PhaseResult.ClientSide#BUSY_WARNING_PCT} the run
+ * says so.
  */
 final class ClientCost {
-  /** Above this share of the client's cores over the window, the client may be the bottleneck. */
-  static final double BUSY_WARNING_PCT = PhaseResult.ClientSide.BUSY_WARNING_PCT;
-
   private final long cpuNanos;
   private final long wallNanos;
 
@@ -38,9 +36,9 @@ final class ClientCost {
     return PhaseResult.ClientSide.of(cpuS, operations, cores, 100 * cpuS / (wallS * cores), peakRssBytes());
   }
 
-  /** The warning for a client that kept its cores busier than {@link #BUSY_WARNING_PCT}, or null. */
+  /** The warning for a client that kept its cores busier than the bottleneck share, or null. */
   static String warning(String phase, PhaseResult.ClientSide client) {
-    if (client.busyPct() <= BUSY_WARNING_PCT) {
+    if (client.busyPct() <= PhaseResult.ClientSide.BUSY_WARNING_PCT) {
       return null;
     }
     return String.format(Locale.ROOT, "warning: the client used %.0f %% of its %d cores during %s: the client may be "

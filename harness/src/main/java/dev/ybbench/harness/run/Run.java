@@ -95,7 +95,7 @@ public final class Run {
     if (clientStart == null) {
       return result;
     }
-    long operations = result.successes() > 0 || result.rows() == null ? result.successes() : result.rows();
+    long operations = result.unitsOfWork();
     PhaseResult.ClientSide client = clientStart.end(operations);
     ServerView.Snapshot end = start == null ? null : server.end();
     PhaseResult.ServerSide side = end == null ? null : serverSide(phase, result, start, end);
@@ -105,10 +105,8 @@ public final class Run {
 
   private PhaseResult.ServerSide serverSide(String phase, PhaseResult result, ServerView.Snapshot start,
       ServerView.Snapshot end) throws IOException {
-    ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable);
+    ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable, issuedBy);
     PhaseResult.ServerSide side = p.summary();
-    side = side.withStatements(ServerReport.issuedBy(side.statements(), issuedBy));
-    p = new ServerReport.Phase(p.before(), p.after(), p.delta(), p.statements(), p.nodes(), side);
     boolean shared = side.serverStatements() != null && clients > 1;
     if (shared) { // the server's count is every client's: no Δ against this one's
       side = new PhaseResult.ServerSide(side.harnessOperations(), side.serverStatements(), null, side.serverCpuS(),

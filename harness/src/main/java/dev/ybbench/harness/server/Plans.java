@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +104,7 @@ public final class Plans {
           st.execute("PREPARE ybbench_plan AS " + query);
           try {
             plan = json(st, "EXPLAIN (FORMAT JSON) EXECUTE ybbench_plan"
-                + (params == 0 ? "" : "(" + String.join(", ", java.util.Collections.nCopies(params, "NULL")) + ")"));
+                + (params == 0 ? "" : "(" + String.join(", ", Collections.nCopies(params, "NULL")) + ")"));
           } finally {
             st.execute("DEALLOCATE ybbench_plan");
           }

@@ -46,9 +46,12 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    * The phase between two snapshots. With {@code table}, the statements on it are audited: the
    * server's completed statements (rows for INSERT and COPY, which write several per call;
    * calls for the others) against the harness's completed operations (its successes, and its
-   * reads, updates and deletes that found no row, which the server did execute).
+   * reads, updates and deletes that found no row, which the server did execute). {@code issuedBy}
+   * (the benchmark's statement texts to the operations issuing each; empty where it does not say)
+   * names whose each kept statement is.
    */
-  public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result, String table) {
+  public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result, String table,
+      Map<String, ? extends Collection<String>> issuedBy) {
     Map<String, Long> delta = new LinkedHashMap<>();
     after.counters().forEach((k, v) -> delta.put(k, v - before.counters().getOrDefault(k, 0L)));
     Map<String, ServerView.StatementCount> statements = new LinkedHashMap<>();
@@ -75,7 +78,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     List<NodeRates> nodes = NodeRates.between(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
     return new Phase(beforeCounters, afterCounters, delta, statements, nodes.isEmpty() ? null : nodes,
         new PhaseResult.ServerSide(harness, server, deltaPct, serverCpuS,
-            nodes.isEmpty() ? null : nodes, top(statements)));
+            nodes.isEmpty() ? null : nodes, top(statements, issuedBy)));
   }
 
   /** The statements summary.json keeps per phase, the most time first: enough for TPC-C's 35 and more. */
@@ -83,9 +86,14 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
 
   /**
    * The benchmark's statements with the most server time in the phase (the harness's own reading
-   * of the server left out); null when the server does not time its statements.
+   * of the server left out), each with the operations issuing it where {@code issuedBy} says;
+   * null when the server does not time its statements.
    */
-  static List<PhaseResult.Statement> top(Map<String, ServerView.StatementCount> statements) {
+  static List<PhaseResult.Statement> top(Map<String, ServerView.StatementCount> statements,
+      Map<String, ? extends Collection<String>> issuedBy) {
+    // Matched on their texts made alike: the server shows $1 where the client sent ? or 1.
+    Map<String, TreeSet<String>> byText = new LinkedHashMap<>();
+    issuedBy.forEach((sql, ops) -> byText.computeIfAbsent(canonical(sql), k -> new TreeSet<>()).addAll(ops));
     List<PhaseResult.Statement> out = statements.entrySet().stream()
         .filter(e -> e.getValue().timeMs() != null && e.getValue().calls() > 0 && isBenchmarkStatement(e.getKey()))
         .sorted(Comparator.comparingDouble((Map.Entry<String, ServerView.StatementCount> e) -> e.getValue().timeMs())
@@ -93,8 +101,10 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
         .limit(TOP_STATEMENTS)
         .map(e -> {
           ServerView.StatementCount c = e.getValue();
+          TreeSet<String> ops = byText.get(canonical(e.getKey()));
           return new PhaseResult.Statement(e.getKey(), c.calls(), c.rows(), c.timeMs(),
-              Math.round(1000.0 * c.timeMs() / c.calls() * 100) / 100.0, c.blksHit(), c.blksRead());
+              Math.round(1000.0 * c.timeMs() / c.calls() * 100) / 100.0, c.blksHit(), c.blksRead(),
+              ops == null ? null : List.copyOf(ops));
         }).toList();
     return out.isEmpty() ? null : out;
   }
@@ -115,23 +125,6 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    */
   public static String canonical(String sql) {
     return PLACEHOLDER.matcher(sql.replaceAll("\\s+", " ").strip()).replaceAll("?");
-  }
-
-  /**
-   * The statements, each with the operations that issue it where {@code issuedBy} (client texts
-   * to operation names) knows them.
-   */
-  public static List<PhaseResult.Statement> issuedBy(List<PhaseResult.Statement> statements,
-      Map<String, ? extends Collection<String>> issuedBy) {
-    if (statements == null || issuedBy == null || issuedBy.isEmpty()) {
-      return statements;
-    }
-    Map<String, TreeSet<String>> byText = new LinkedHashMap<>();
-    issuedBy.forEach((sql, ops) -> byText.computeIfAbsent(canonical(sql), k -> new TreeSet<>()).addAll(ops));
-    return statements.stream().map(s -> {
-      TreeSet<String> ops = byText.get(canonical(s.query()));
-      return ops == null ? s : s.issuedBy(List.copyOf(ops));
-    }).toList();
   }
 
   /** Whether a statement the server counted is the benchmark's work rather than the harness's or setup. */

@@ -17,11 +17,6 @@ public interface ServerView {
   /** A server whose counters the harness cannot read (yet): nothing is recorded. */
   ServerView NONE = new ServerView() {
     @Override
-    public ServerView withPlans(YsqlEndpoint endpoint) {
-      return this;
-    }
-
-    @Override
     public Snapshot snapshot(boolean phaseEnded) {
       return null;
     }
