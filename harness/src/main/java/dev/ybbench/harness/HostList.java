@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A node list in YugabyteDB's form: {@code host[:port],host[:port],…} as given by --hosts or
- * YSQL_NODES / YCQL_NODES (or YCQL_ADDRS); a missing port takes the API's default (5433 YSQL, 9042 YCQL).
+ * A node list in YugabyteDB's form: {@code host[:port],host[:port],…} as given by --hosts or the
+ * environment (see {@link ServerTarget}); a missing port takes the API's default (5433 YSQL, 9042 YCQL).
  */
 public record HostList(List<HostPort> hosts) {
   public record HostPort(String host, int port) {
@@ -14,18 +14,6 @@ public record HostList(List<HostPort> hosts) {
     public String toString() {
       return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
-  }
-
-  /**
-   * The nodes the environment names for an API, or null: YSQL_NODES for YSQL; YCQL_NODES for
-   * YCQL, else YCQL_ADDRS (the name YugabyteDB's large-dataset benchmark page uses).
-   */
-  public static String fromEnvironment(boolean ycql) {
-    return fromEnvironment(ycql, System.getenv());
-  }
-
-  static String fromEnvironment(boolean ycql, java.util.Map<String, String> env) {
-    return ycql ? env.getOrDefault("YCQL_NODES", env.get("YCQL_ADDRS")) : env.get("YSQL_NODES");
   }
 
   public static HostList parse(String spec, int defaultPort) {

@@ -28,12 +28,4 @@ class HostListTest {
     assertEquals("The host list ' , ' names no host; give --hosts host[:port],…",
         assertThrows(UserError.class, () -> HostList.parse(" , ", 5433)).getMessage());
   }
-
-  @Test
-  void theEnvironmentNamesNodesAsYugabyteDBsPagesDo() {
-    assertEquals("a:9042", HostList.fromEnvironment(true, java.util.Map.of("YCQL_ADDRS", "a:9042")));
-    assertEquals("n", HostList.fromEnvironment(true, java.util.Map.of("YCQL_NODES", "n", "YCQL_ADDRS", "a")));
-    assertEquals("s", HostList.fromEnvironment(false, java.util.Map.of("YSQL_NODES", "s", "YCQL_ADDRS", "a")));
-    assertEquals(null, HostList.fromEnvironment(false, java.util.Map.of("YCQL_ADDRS", "a")));
-  }
 }

@@ -1,9 +1,8 @@
 package dev.ybbench.tpcc;
 
-import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
-import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
@@ -217,7 +216,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
           : ": " + imported.reason()) + "): " + mergedDir);
       return RunInfo.COMPLETE.equals(imported.state()) ? RunLifecycle.EXIT_COMPLETE : RunLifecycle.EXIT_FAILED;
     }
-    TpccConfig config = readConfig();
+    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, hosts, dbVersion, 1);
+    TpccConfig config = readConfig(server);
     WarehouseRange range = WarehouseRange.of(startWarehouse, config.scaleFactor(), totalWarehouses);
     if (maxRetries < 0 || tablets < 0 || (loaderThreads != null && loaderThreads < 1)) {
       throw new UserError("--max-retries and --tablets cannot be negative, --loader-threads must be at least 1");
@@ -229,20 +229,6 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     Path benchbase = benchbase();
     Terminals.Setup setup = new Terminals.Setup(connections(config), spec, maxRetries);
     int pool = setup.connections();
-    if (hosts != null && hosts.isBlank()) {
-      throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
-          + "embedded server");
-    }
-    String hostSpec = hosts != null ? hosts : HostList.fromEnvironment(false);
-    if (hostSpec != null && hostSpec.isBlank()) {
-      hostSpec = null;
-    }
-    if (hostSpec != null && dbVersion != null) {
-      throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
-    }
-    if (hostSpec == null) {
-      PostgresVersions.resolve(dbVersion);
-    }
     RunDirectory.checkWritable(options.resultsRoot(home));
     String pw = password != null ? password : System.getenv().getOrDefault("YSQL_PASSWORD",
         config.password() == null ? "" : config.password());
@@ -259,10 +245,9 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
             : Map.of("config_file", config.file().toString(), "engine", Map.of("name", "BenchBase", "home",
                 benchbase.toString())),
         List.of(args));
-    String connectTo = hostSpec;
     // A run that may drop and create the tables claims them exclusively; others share them.
     boolean mayRecreate = create || clear || !(load || execute || check);
-    return lifecycle.run(runSpec, () -> target = TpccTarget.open(endpoint, config.isolation(), connectTo, dbVersion,
+    return lifecycle.run(runSpec, () -> target = TpccTarget.open(endpoint, config.isolation(), server,
         Math.max(pool + setup.deliveryConnections(), 8) + 30, mayRecreate, console::line),
         run -> phases(run, config, works, range, setup, benchbase));
   }
@@ -457,7 +442,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private TpccConfig readConfig() {
+  private TpccConfig readConfig(ServerTarget server) {
     if (warehouses != null && warehouses < 1) {
       throw new UserError("--warehouses must be at least 1, was " + warehouses);
     }
@@ -466,9 +451,8 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
     Path file = configFile;
     if (file == null) {
-      boolean cluster = hosts != null || HostList.fromEnvironment(false) != null;
       file = home.resolve("tpcc/config").resolve(warehouses == null ? "tiny.xml"
-          : (cluster ? "yugabyte_100w" : "postgres_100w") + (spec ? "_spec.xml" : ".xml"));
+          : (server.embedded() ? "postgres_100w" : "yugabyte_100w") + (spec ? "_spec.xml" : ".xml"));
     }
     TpccConfig c = TpccConfig.read(file);
     if (spec) {

@@ -1,8 +1,7 @@
 package dev.ybbench.tpcc;
 
-import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
-import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.ysql.TableClaim;
@@ -18,19 +17,17 @@ final class TpccTarget implements RunLifecycle.Target {
 
   private final TpccDatabase database;
   private final ServerInfo server;
-  private final EmbeddedPostgres embedded;
+  private final ServerTarget target;
   private final TableClaim claim;
-  private final String askedVersion;
   private final Consumer<String> log;
   private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-  private TpccTarget(TpccDatabase database, ServerInfo server, EmbeddedPostgres embedded, TableClaim claim,
-      String askedVersion, Consumer<String> log) {
+  private TpccTarget(TpccDatabase database, ServerInfo server, ServerTarget target, TableClaim claim,
+      Consumer<String> log) {
     this.database = database;
     this.server = server;
-    this.embedded = embedded;
+    this.target = target;
     this.claim = claim;
-    this.askedVersion = askedVersion;
     this.log = log;
   }
 
@@ -40,21 +37,16 @@ final class TpccTarget implements RunLifecycle.Target {
    * shared otherwise (see {@link TableClaim}).
    *
    * @param endpoint    the config's URL with the user and password to use
-   * @param hostSpec    --hosts or YSQL_NODES; null for an embedded server
+   * @param target      the server chosen (given hosts or an embedded one)
    * @param connections connections the run will open, for the embedded server's limit
    */
-  static TpccTarget open(YsqlEndpoint endpoint, String isolation, String hostSpec, String dbVersion,
-      int connections, boolean recreates, Consumer<String> log) {
-    EmbeddedPostgres embedded = null;
+  static TpccTarget open(YsqlEndpoint endpoint, String isolation, ServerTarget target, int connections,
+      boolean recreates, Consumer<String> log) {
     TableClaim claim = null;
     try {
-      if (hostSpec == null) {
-        log.accept("Starting embedded PostgreSQL " + (dbVersion == null ? "(default version)" : dbVersion) + " …");
-        embedded = EmbeddedPostgres.start(dbVersion, connections, log);
-        log.accept("Embedded PostgreSQL " + embedded.version() + " on " + embedded.hostPort());
-        endpoint = endpoint.withHosts(HostList.parse(embedded.hostPort(), 5432)).withUser(EmbeddedPostgres.SUPERUSER);
-      } else {
-        endpoint = endpoint.withHosts(HostList.parse(hostSpec, YsqlEndpoint.YSQL_PORT));
+      endpoint = endpoint.withHosts(target.start(connections, log));
+      if (target.embeddedUser() != null) {
+        endpoint = endpoint.withUser(target.embeddedUser());
       }
       ServerInfo server = endpoint.detect();
       log.accept("Server: " + server.fullVersion());
@@ -64,14 +56,12 @@ final class TpccTarget implements RunLifecycle.Target {
       endpoint.createDatabaseIfMissing(log);
       claim = TableClaim.take(endpoint, CLAIMED_TABLE, recreates ? TableClaim.Mode.EXCLUSIVE : TableClaim.Mode.SHARED,
           log);
-      String asked = embedded == null ? null
-          : (dbVersion == null ? "default" : dbVersion) + " (" + embedded.version() + ")";
-      return new TpccTarget(new TpccDatabase(endpoint, isolation), server, embedded, claim, asked, log);
+      return new TpccTarget(new TpccDatabase(endpoint, isolation), server, target, claim, log);
     } catch (SQLException e) {
-      close(claim, embedded, log);
+      close(claim, target);
       throw endpoint.connectError(e);
     } catch (RuntimeException e) {
-      close(claim, embedded, log);
+      close(claim, target);
       throw e;
     }
   }
@@ -83,7 +73,7 @@ final class TpccTarget implements RunLifecycle.Target {
 
   @Override
   public ServerView serverView(List<Integer> metricsPorts) {
-    return ServerView.forYsql(server, database.endpoint(), embedded == null ? null : embedded.pid(), metricsPorts,
+    return ServerView.forYsql(server, database.endpoint(), target.serverPid(), metricsPorts,
         log);
   }
 
@@ -103,23 +93,20 @@ final class TpccTarget implements RunLifecycle.Target {
 
   @Override
   public String embeddedVersion() {
-    return askedVersion;
+    return target.embeddedVersion();
   }
 
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      close(claim, embedded, log);
+      close(claim, target);
     }
   }
 
-  private static void close(TableClaim claim, EmbeddedPostgres pg, Consumer<String> log) {
+  private static void close(TableClaim claim, ServerTarget target) {
     if (claim != null) {
       claim.close();
     }
-    if (pg != null) {
-      log.accept("Stopping embedded PostgreSQL " + pg.version());
-      pg.close();
-    }
+    target.close();
   }
 }

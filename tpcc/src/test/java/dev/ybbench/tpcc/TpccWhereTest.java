@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * order): compare.sh traces the change to that transaction and its statement, and shows the plan
  * that changed.
  */
+@Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
 class TpccWhereTest {
   @TempDir
   Path results;

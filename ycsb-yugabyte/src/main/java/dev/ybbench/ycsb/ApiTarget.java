@@ -40,7 +40,4 @@ public interface ApiTarget extends RunLifecycle.Target {
   /** Lets go of the table and stops an embedded server (idempotent). */
   @Override
   void close();
-
-  /** The options every API shares. */
-  record Options(String hosts, String dbVersion, int threads, int nodes) {}
 }

@@ -1,9 +1,7 @@
 package dev.ybbench.ycsb;
 
-import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.embedded.CassandraVersions;
-import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
@@ -38,11 +36,13 @@ final class Plan {
   private final Properties props;
   private final boolean coreWorkload;
   private final long[] loadSlice;
+  private final ServerTarget server;
   /** What the run takes, setting by setting, for --dry-run. */
   private final Map<String, String> settings = new LinkedHashMap<>();
 
-  private Plan(YcsbOptions o, Properties props, boolean coreWorkload, long[] loadSlice) {
+  private Plan(YcsbOptions o, Properties props, boolean coreWorkload, long[] loadSlice, ServerTarget server) {
     this.o = o;
+    this.server = server;
     this.props = props;
     this.coreWorkload = coreWorkload;
     this.loadSlice = loadSlice;
@@ -69,7 +69,7 @@ final class Plan {
     }
     props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(o.clients));
     props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(o.clientIndex));
-    Plan plan = new Plan(o, props, core, mine);
+    Plan plan = new Plan(o, props, core, mine, settings.server());
     plan.read(settings, console, doRun);
     return plan;
   }
@@ -127,7 +127,7 @@ final class Plan {
     }
     BindingProperties.valuesRead(read);
     Record binding = o.api.equals("ycql") ? YcqlConfig.from(read) : YsqlConfig.from(read);
-    boolean embedded = o.hosts == null && HostList.fromEnvironment(o.api.equals("ycql")) == null;
+    boolean embedded = server.embedded();
     for (RecordComponent c : binding.getClass().getRecordComponents()) {
       if (embedded && List.of("endpoint", "hosts").contains(c.getName())) {
         continue; // an embedded server's address and driver are known once it is up
@@ -152,10 +152,7 @@ final class Plan {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("workload", workloadName);
     m.put("api", o.api);
-    String hosts = o.hosts != null ? o.hosts : HostList.fromEnvironment(o.api.equals("ycql"));
-    m.put("server", hosts != null ? hosts + " (given)" : "embedded " + (o.api.equals("ycql")
-        ? "Cassandra " + CassandraVersions.resolve(o.dbVersion) + " × " + o.nodes
-        : "PostgreSQL " + PostgresVersions.resolve(o.dbVersion)));
+    m.put("server", server.describe());
     m.put("phase", o.phase);
     m.put("threads", Integer.toString(o.threads) + (o.pools() ? " (load)" : ""));
     if (o.pools()) {

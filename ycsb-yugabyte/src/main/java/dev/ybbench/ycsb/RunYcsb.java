@@ -2,6 +2,7 @@ package dev.ybbench.ycsb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.results.Console;
@@ -190,9 +191,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         o.resume == null ? Map.of("api", o.api)
             : Map.of("api", o.api, "resumed_from", o.resume.getFileName().toString()),
         List.of(args));
-    ApiTarget.Options targetOptions = new ApiTarget.Options(o.hosts, o.dbVersion, o.threads, o.nodes);
     YcsbReport report = new YcsbReport(props);
-    return lifecycle.run(spec, () -> apiTarget = openTarget(targetOptions, props), run -> {
+    return lifecycle.run(spec, () -> apiTarget = openTarget(settings.server(), props), run -> {
       run.auditTable(props.getProperty("table", "usertable"), o.clients);
       String create = o.createTable;
       if (o.resume != null || "never".equals(create)) {
@@ -305,9 +305,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     apiTarget.useExistingSchema(run.console()::line);
   }
 
-  private ApiTarget openTarget(ApiTarget.Options options, Properties props) {
+  private ApiTarget openTarget(ServerTarget server, Properties props) {
     Consumer<String> log = lifecycle.console()::line;
-    return o.api.equals("ycql") ? YcqlTarget.open(options, props, log) : YsqlTarget.open(options, props, log);
+    return o.api.equals("ycql") ? YcqlTarget.open(server, props, log) : YsqlTarget.open(server, o.threads, props, log);
   }
 
   private void runPhase(Run run, String name, Properties props, List<YcsbPhase.Threads> pools, long warmupSeconds,

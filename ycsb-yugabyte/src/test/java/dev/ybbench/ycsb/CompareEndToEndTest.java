@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that slows down between runs still leaves the candidate the slower side). The same version
  * twice is no regression; the throttled one is, and the report says where.
  */
+@Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
 class CompareEndToEndTest {
   @TempDir
   Path results;

@@ -91,24 +91,23 @@ class ResumeTest {
   /** Over YCQL the load's writes are asynchronous, up to --batch-size in flight per thread, settled out of order. */
   @Test
   void aYcqlLoadKilledHalfWayAndResumedHoldsEveryRecordOnce() throws Exception {
-    try (EmbeddedCassandra cassandra = EmbeddedCassandra.start(null, 1, System.out::println)) {
-      List<String> server = List.of("--api", "ycql", "--hosts", cassandra.hostList(), "--records",
-          Integer.toString(RECORDS));
-      killAndResume(server, () -> {
-        Properties p = new Properties();
-        p.setProperty(YcqlConfig.HOSTS, cassandra.hostList());
-        p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
-        try (CqlSession session = YcqlConfig.from(p).open()) {
-          Set<String> keys = new HashSet<>();
-          long rows = 0;
-          for (Row r : session.execute("SELECT ycsb_key FROM resume.usertable")) {
-            keys.add(r.getString(0));
-            rows++;
-          }
-          return new long[] {rows, keys.size()};
+    EmbeddedCassandra cassandra = SharedCassandra.node();
+    List<String> server = List.of("--api", "ycql", "--hosts", cassandra.hostList(), "--records",
+        Integer.toString(RECORDS));
+    killAndResume(server, () -> {
+      Properties p = new Properties();
+      p.setProperty(YcqlConfig.HOSTS, cassandra.hostList());
+      p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
+      try (CqlSession session = YcqlConfig.from(p).open()) {
+        Set<String> keys = new HashSet<>();
+        long rows = 0;
+        for (Row r : session.execute("SELECT ycsb_key FROM resume.usertable")) {
+          keys.add(r.getString(0));
+          rows++;
         }
-      });
-    }
+        return new long[] {rows, keys.size()};
+      }
+    });
   }
 
   private void killAndResume(List<String> server, Rows table) throws Exception {

@@ -103,26 +103,25 @@ class SampleAppsRunTest {
    */
   @Test
   void cassandraKeyValueWritersAndReaders() throws Exception {
-    try (EmbeddedCassandra cassandra = EmbeddedCassandra.start(null, 1, System.out::println)) {
-      String nodes = cassandra.hostList();
-      Outcome load = run("--workload CassandraKeyValue --nouuid --nodes " + nodes + " --value_size 256 "
-          + "--num_unique_keys 30000000000 --num_writes 30000000000 --num_threads_write 256 --num_threads_read 1 "
-          + "--run_time 10");
-      assertTrue(load.successes("INSERT") > 0 && load.successes("READ") > 0, "both pools: " + load.run());
-      assertEquals(0, load.run().get("errors").asLong(), load.run().toString());
-      assertEquals(List.of(256), valueSizes(nodes, "key:"));
+    EmbeddedCassandra cassandra = SharedCassandra.node();
+    String nodes = cassandra.hostList();
+    Outcome load = run("--workload CassandraKeyValue --nouuid --nodes " + nodes + " --value_size 256 "
+        + "--num_unique_keys 30000000000 --num_writes 30000000000 --num_threads_write 256 --num_threads_read 1 "
+        + "--run_time 10");
+    assertTrue(load.successes("INSERT") > 0 && load.successes("READ") > 0, "both pools: " + load.run());
+    assertEquals(0, load.run().get("errors").asLong(), load.run().toString());
+    assertEquals(List.of(256), valueSizes(nodes, "key:"));
 
-      String uuid = "6f1c2a9e-0b7d-4e55-9a31-2c8d0f4b7e10";
-      Outcome write = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
-          + "--num_threads_write 8 --num_threads_read 0 --run_time 5");
-      long written = write.successes("INSERT");
-      Outcome read = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
-          + "--read_only --max_written_key " + written + " --num_threads_read 32 --run_time 10");
-      assertTrue(read.successes("READ") > 0, read.run().toString());
-      assertEquals(0, read.run().get("errors").asLong(), "every read found its key, every value checked: "
-          + read.run());
-      assertEquals(List.of(16), valueSizes(nodes, uuid));
-    }
+    String uuid = "6f1c2a9e-0b7d-4e55-9a31-2c8d0f4b7e10";
+    Outcome write = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
+        + "--num_threads_write 8 --num_threads_read 0 --run_time 5");
+    long written = write.successes("INSERT");
+    Outcome read = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
+        + "--read_only --max_written_key " + written + " --num_threads_read 32 --run_time 10");
+    assertTrue(read.successes("READ") > 0, read.run().toString());
+    assertEquals(0, read.run().get("errors").asLong(), "every read found its key, every value checked: "
+        + read.run());
+    assertEquals(List.of(16), valueSizes(nodes, uuid));
   }
 
   /** The distinct sizes of the values of keys with {@code prefix}; their keys must be 38 to 48 bytes for a uuid. */

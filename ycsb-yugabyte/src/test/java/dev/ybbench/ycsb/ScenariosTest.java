@@ -103,32 +103,31 @@ class ScenariosTest {
    */
   @Test
   void keyValueScenariosOverYcql() throws Exception {
-    try (EmbeddedCassandra cassandra = EmbeddedCassandra.start(null, 1, System.out::println)) {
-      String[] server = {"--hosts", cassandra.hostList(), "--threads", "2"};
-      Outcome load = run(concat(new String[] {"largedata-load", "--records", "3000"}, server));
-      assertEquals("ycql", JSON.readTree(load.runDir().resolve("run.json").toFile()).get("api").asText());
-      assertEquals("1000.0", load.parameters().get("ybbench.target_ops").asText());
-      JsonNode loaded = load.phase("load");
-      assertEquals(3000, loaded.get("successes").asLong());
-      // Paced: never faster than the file's 1000 rows/s (a busy machine may hold it below).
-      double rate = loaded.get("throughput_ops").asDouble();
-      assertTrue(rate < 1050, "paced to the file's 1000 rows/s: " + rate);
-      assertEquals(List.of(50, 256), sizes(cassandra, "ycsb"));
+    EmbeddedCassandra cassandra = SharedCassandra.node();
+    String[] server = {"--hosts", cassandra.hostList(), "--threads", "2"};
+    Outcome load = run(concat(new String[] {"largedata-load", "--records", "3000"}, server));
+    assertEquals("ycql", JSON.readTree(load.runDir().resolve("run.json").toFile()).get("api").asText());
+    assertEquals("1000.0", load.parameters().get("ybbench.target_ops").asText());
+    JsonNode loaded = load.phase("load");
+    assertEquals(3000, loaded.get("successes").asLong());
+    // Paced: never faster than the file's 1000 rows/s (a busy machine may hold it below).
+    double rate = loaded.get("throughput_ops").asDouble();
+    assertTrue(rate < 1050, "paced to the file's 1000 rows/s: " + rate);
+    assertEquals(List.of(50, 256), sizes(cassandra, "ycsb"));
 
-      Outcome subset = run(concat(new String[] {"largedata-read-subset", "--records", "3000", "--duration", "3"},
-          server));
-      JsonNode phase = subset.phase("run");
-      assertEquals(0, phase.get("errors").asLong(), phase.toString());
-      long reads = phase.at("/operations/READ/successes").asLong();
-      long inserts = phase.at("/operations/INSERT/successes").asLong();
-      assertTrue(reads > 0 && inserts > 0 && inserts < reads / 10, "mostly reads, some inserts: " + phase);
+    Outcome subset = run(concat(new String[] {"largedata-read-subset", "--records", "3000", "--duration", "3"},
+        server));
+    JsonNode phase = subset.phase("run");
+    assertEquals(0, phase.get("errors").asLong(), phase.toString());
+    long reads = phase.at("/operations/READ/successes").asLong();
+    long inserts = phase.at("/operations/INSERT/successes").asLong();
+    assertTrue(reads > 0 && inserts > 0 && inserts < reads / 10, "mostly reads, some inserts: " + phase);
 
-      Outcome kv = run(concat(new String[] {"cassandra-kv-write", "--records", "500", "--duration", "2",
-          "--database", "kv", "--target", "0"}, server));
-      assertEquals("0.0", kv.parameters().get("ybbench.target_ops").asText(), "the flag wins over the file");
-      assertTrue(kv.phase("run").at("/operations/UPDATE/successes").asLong() > 0);
-      assertEquals(List.of(40, 16), sizes(cassandra, "kv"));
-    }
+    Outcome kv = run(concat(new String[] {"cassandra-kv-write", "--records", "500", "--duration", "2",
+        "--database", "kv", "--target", "0"}, server));
+    assertEquals("0.0", kv.parameters().get("ybbench.target_ops").asText(), "the flag wins over the file");
+    assertTrue(kv.phase("run").at("/operations/UPDATE/successes").asLong() > 0);
+    assertEquals(List.of(40, 16), sizes(cassandra, "kv"));
   }
 
   /** The key and the value length of every row in {@code keyspace}.usertable, when all rows agree. */

@@ -18,6 +18,7 @@ import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * compare.sh names the client, or the conflicts, when that is where a change lives — on real
  * runs against one embedded server, the server the same on both sides.
  */
+@Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
 class WhereCausesTest {
   @TempDir
   Path results;

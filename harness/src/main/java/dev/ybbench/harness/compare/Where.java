@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
-import dev.ybbench.harness.server.NodeRates;
+import dev.ybbench.harness.results.NodeRates;
 import dev.ybbench.harness.server.Plans;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -9,7 +9,6 @@ import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.metrics.Outages;
 import dev.ybbench.harness.metrics.PhaseRecorder;
-import dev.ybbench.harness.server.NodeRates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.ybbench.harness.results;
 
-import dev.ybbench.harness.server.ServerSampler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,7 @@ public final class Plots {
         .map(phase -> common + "; datafile=" + Gnuplot.quote(run.timeseries().toString()) + "; phase="
             + Gnuplot.quote(phase))
         .toList());
-    Path serverFile = run.path().resolve(ServerSampler.FILE);
+    Path serverFile = run.path().resolve(RunDirectory.SERVER_TIMESERIES);
     if (why != null || !Files.exists(serverFile)) {
       return why;
     }

@@ -20,6 +20,8 @@ public final class RunDirectory {
   public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
       .withZone(ZoneOffset.UTC);
+  /** The server's view sampled every interval, per node (written by the server sampler, drawn by the plots). */
+  public static final String SERVER_TIMESERIES = "server-timeseries.csv";
 
   private final Path dir;
 

@@ -5,7 +5,7 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
-import dev.ybbench.harness.server.NodeRates;
+import dev.ybbench.harness.results.NodeRates;
 import dev.ybbench.harness.server.Plans;
 import dev.ybbench.harness.server.ServerReport;
 import dev.ybbench.harness.server.ServerSampler;

@@ -3,6 +3,7 @@ package dev.ybbench.harness.server;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.ybbench.harness.results.NodeRates;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import java.util.Collection;
@@ -75,7 +76,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     }
     Double serverCpuS = after.cpuNanos() == null || before.cpuNanos() == null ? null
         : Math.round((after.cpuNanos() - before.cpuNanos()) / 1e6) / 1000.0;
-    List<NodeRates> nodes = NodeRates.between(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
+    List<NodeRates> nodes = ServerView.nodeRates(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
     return new Phase(beforeCounters, afterCounters, delta, statements, nodes.isEmpty() ? null : nodes,
         new PhaseResult.ServerSide(harness, server, deltaPct, serverCpuS,
             nodes.isEmpty() ? null : nodes, top(statements, issuedBy)));

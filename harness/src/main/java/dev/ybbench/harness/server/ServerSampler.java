@@ -1,6 +1,8 @@
 package dev.ybbench.harness.server;
 
 import dev.ybbench.harness.ErrorText;
+import dev.ybbench.harness.results.NodeRates;
+import dev.ybbench.harness.results.RunDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +22,6 @@ import java.util.function.Consumer;
  * interval while the phase winds down, would read as a drop); the phase's totals cover it.
  */
 public final class ServerSampler {
-  public static final String FILE = "server-timeseries.csv";
 
   private final ServerView view;
   private final Consumer<String> log;
@@ -38,7 +39,7 @@ public final class ServerSampler {
   public ServerSampler(ServerView view, Path runDirectory, double intervalSeconds, Consumer<String> log) {
     this.view = view;
     this.log = log;
-    this.file = runDirectory.resolve(FILE);
+    this.file = runDirectory.resolve(RunDirectory.SERVER_TIMESERIES);
     this.intervalNanos = (long) (intervalSeconds * 1e9);
   }
 
@@ -107,7 +108,7 @@ public final class ServerSampler {
   private void write(ServerView.Snapshot s) {
     double elapsed = (s.takenNanos() - first.takenNanos()) / 1e9;
     StringBuilder rows = new StringBuilder();
-    for (NodeRates r : NodeRates.between(last, s, (s.takenNanos() - last.takenNanos()) / 1e9)) {
+    for (NodeRates r : ServerView.nodeRates(last, s, (s.takenNanos() - last.takenNanos()) / 1e9)) {
       rows.append(r.csv(phase, elapsed)).append('\n');
     }
     last = s;

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.results.NodeRates;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -41,6 +43,29 @@ public interface ServerView {
         ? YugabyteView.of(endpoint.hosts(), metricsPorts, List.of(YugabyteView.TSERVER_PORT, YugabyteView.YSQL_PORT),
             log).withPlans(endpoint)
         : new PostgresView(endpoint, serverPid, log);
+  }
+
+  /** What every node present in both snapshots did between them, in the later snapshot's order; empty when either is null. */
+  static List<NodeRates> nodeRates(Snapshot before, Snapshot after, double seconds) {
+    List<NodeRates> out = new ArrayList<>();
+    if (before == null || after == null || seconds <= 0) {
+      return out;
+    }
+    for (Map.Entry<String, NodeCounters> e : after.nodes().entrySet()) {
+      NodeCounters b = before.nodes().get(e.getKey());
+      NodeCounters a = e.getValue();
+      if (b != null) {
+        out.add(NodeRates.of(e.getKey(), seconds, a.reads() - b.reads(), a.writes() - b.writes(),
+            difference(b.readMicros(), a.readMicros()), difference(b.writeMicros(), a.writeMicros()),
+            a.readP99Us(), a.writeP99Us(),
+            a.cpuNanos() == null || b.cpuNanos() == null ? null : a.cpuNanos() - b.cpuNanos()));
+      }
+    }
+    return out;
+  }
+
+  private static Double difference(Double before, Double after) {
+    return before == null || after == null ? null : after - before;
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.ybbench.harness.results.NodeRates;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -83,7 +84,7 @@ class YugabyteViewTest {
       assertEquals("reset_histograms=false&show_help=false", query.get());
       assertEquals(2, after.nodes().size());
       assertEquals(2 * 120_000L, after.counters().get("handler_latency_yb_ysqlserver_SQLProcessor_SelectStmt_count"));
-      for (NodeRates r : NodeRates.between(before, after, 2.0)) {
+      for (NodeRates r : ServerView.nodeRates(before, after, 2.0)) {
         assertEquals(500.0, r.readsPerS(), r.toString());
         assertEquals(500.0, r.readMeanUs(), r.toString());
         assertEquals(0.0, r.writesPerS(), r.toString());

@@ -1,10 +1,7 @@
 package dev.ybbench.ycsb.cli;
 
-import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.embedded.CassandraVersions;
-import dev.ybbench.harness.embedded.EmbeddedCassandra;
-import dev.ybbench.harness.embedded.PostgresVersions;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.ycsb.schema.KeyLayout;
@@ -118,6 +115,8 @@ public final class YcsbSettings {
   private final Properties props = new Properties();
 
   private final List<Path> workloadFiles;
+  /** The server the run talks to, decided by {@link #validate}. */
+  private ServerTarget server;
 
   private YcsbSettings(YcsbOptions o, List<Path> workloadFiles) {
     this.o = o;
@@ -157,6 +156,11 @@ public final class YcsbSettings {
   }
 
   /** The properties the workload and bindings read: the files', then -p's, then the settings'. */
+  /** The server chosen by {@link #validate}: given hosts or an embedded one, every rule applied. */
+  public ServerTarget server() {
+    return server;
+  }
+
   public Properties properties() {
     return props;
   }
@@ -348,30 +352,20 @@ public final class YcsbSettings {
     if (o.resume != null && !Files.isDirectory(o.resume)) {
       throw new UserError("--resume " + o.resume + " is not a directory; give the run directory of the load");
     }
-    if (o.hosts != null && o.hosts.isBlank()) {
-      throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
-          + "embedded server");
-    }
-    boolean embedded = o.hosts == null && HostList.fromEnvironment(o.api.equals("ycql")) == null;
+    server = ServerTarget.choose(ServerTarget.Api.named(o.api), o.hosts, o.dbVersion, o.nodes);
     boolean creates = o.createTable != null && !o.createTable.equals("never");
-    if (embedded && o.phase.equals("run") && !creates) {
+    if (server.embedded() && o.phase.equals("run") && !creates) {
       throw new UserError(phaseFrom + " needs --hosts of a server loaded earlier: an embedded server starts "
           + "empty (to load and run one workload after another on one server: run-scripts/fleet.sh --clients 1 "
           + "LOAD_WORKLOAD RUN_WORKLOAD)");
     }
-    if (embedded && o.clientIndex > 0) {
+    if (server.embedded() && o.clientIndex > 0) {
       throw new UserError("--client-index " + o.clientIndex + " needs --hosts: an embedded server would be this "
           + "client's own, with no client 0 to create its table");
     }
-    if (embedded && o.api.equals("ycql")) {
-      EmbeddedCassandra.checkNodes(o.nodes);
-      if (o.rf != null && o.rf > o.nodes) {
-        throw new UserError("--rf " + o.rf + " needs at least " + o.rf + " nodes; the embedded cluster has " + o.nodes
-            + " (--nodes)");
-      }
-      CassandraVersions.resolve(o.dbVersion);
-    } else if (embedded) {
-      PostgresVersions.resolve(o.dbVersion);
+    if (server.embedded() && o.api.equals("ycql") && o.rf != null && o.rf > o.nodes) {
+      throw new UserError("--rf " + o.rf + " needs at least " + o.rf + " nodes; the embedded cluster has " + o.nodes
+          + " (--nodes)");
     }
     String status = props.getProperty(STATUS_INTERVAL);
     if (status != null && !status.strip().matches("[1-9][0-9]{0,5}")) {

@@ -14,6 +14,7 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.DriverOption;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.ycsb.schema.CqlDialect;
 import dev.ybbench.ycsb.schema.CqlSchema;
@@ -90,7 +91,7 @@ public record YcqlConfig(
       .map(Enum::name).toList();
 
   public static YcqlConfig from(Properties p) {
-    String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(HostList.fromEnvironment(true), "127.0.0.1"));
+    String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(ServerTarget.environmentHosts(ServerTarget.Api.YCQL), "127.0.0.1"));
     String cl = p.getProperty(CONSISTENCY, "QUORUM");
     TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10),
         KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")), intProp(p, "yb.tablets", 0));

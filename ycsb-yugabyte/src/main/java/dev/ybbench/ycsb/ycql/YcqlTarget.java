@@ -1,13 +1,12 @@
 package dev.ybbench.ycsb.ycql;
 
-import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
-import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
-import dev.ybbench.ycsb.ApiTarget;
-import dev.ybbench.ycsb.schema.CqlDialect;
 import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.server.YugabyteView;
+import dev.ybbench.ycsb.ApiTarget;
+import dev.ybbench.ycsb.schema.CqlDialect;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,18 +18,15 @@ import site.ycsb.DB;
 public final class YcqlTarget implements ApiTarget {
   private final ServerInfo server;
   private final YcqlConfig config;
-  private final EmbeddedCassandra embedded;
-  private final String askedVersion;
+  private final ServerTarget target;
   private final Consumer<String> log;
   private CqlTableClaim claim;
   private CassandraView view;
 
-  private YcqlTarget(ServerInfo server, YcqlConfig config, EmbeddedCassandra embedded, String askedVersion,
-      Consumer<String> log) {
+  private YcqlTarget(ServerInfo server, YcqlConfig config, ServerTarget target, Consumer<String> log) {
     this.server = server;
     this.config = config;
-    this.embedded = embedded;
-    this.askedVersion = askedVersion;
+    this.target = target;
     this.log = log;
   }
 
@@ -38,25 +34,12 @@ public final class YcqlTarget implements ApiTarget {
    * Starts or finds the server, asks it what it is, and settles the binding's properties in
    * {@code props} (hosts, dialect, partition metadata, replication factor) to match.
    */
-  public static YcqlTarget open(Options o, Properties props, Consumer<String> log) {
-    String hostSpec = o.hosts() != null ? o.hosts() : HostList.fromEnvironment(true);
-    EmbeddedCassandra embedded = null;
+  public static YcqlTarget open(ServerTarget target, Properties props, Consumer<String> log) {
     YcqlConfig.from(props).schema(); // a bad consistency level or layout fails here, before a server starts
-    if (hostSpec == null || hostSpec.isBlank()) {
-      log.accept("Starting embedded Cassandra " + (o.dbVersion() == null ? "(default version)" : o.dbVersion())
-          + " with " + o.nodes() + (o.nodes() == 1 ? " node" : " nodes") + " …");
-      embedded = EmbeddedCassandra.start(o.dbVersion(), o.nodes(), log);
-      props.setProperty(YcqlConfig.HOSTS, embedded.hostList());
+    props.setProperty(YcqlConfig.HOSTS, target.start(0, log).toString());
+    if (target.embedded()) {
       // Replicate to every node unless told otherwise (at most 3, the usual production factor).
-      props.putIfAbsent(YcqlConfig.RF, Integer.toString(Math.min(3, o.nodes())));
-    } else {
-      if (o.dbVersion() != null) {
-        throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
-      }
-      if (o.nodes() != 1) {
-        throw new UserError("--nodes sizes the embedded Cassandra; it cannot apply with --hosts");
-      }
-      props.setProperty(YcqlConfig.HOSTS, HostList.parse(hostSpec, YcqlConfig.DEFAULT_PORT).toString());
+      props.putIfAbsent(YcqlConfig.RF, Integer.toString(Math.min(3, target.nodes())));
     }
     try {
       ServerInfo server = YcqlSetup.detect(YcqlConfig.from(props));
@@ -69,20 +52,16 @@ public final class YcqlTarget implements ApiTarget {
         log.accept("note: --tablets and ycql.transactions apply to YugabyteDB only; Cassandra ignores them");
       }
       config.schema(); // refuses a layout CQL cannot express, before anything is created
-      String asked = embedded == null ? null
-          : (o.dbVersion() == null ? "default" : o.dbVersion()) + " (" + embedded.version() + ")";
-      return new YcqlTarget(server, config, embedded, asked, log);
+      return new YcqlTarget(server, config, target, log);
     } catch (RuntimeException e) {
-      if (embedded != null) {
-        embedded.close();
-      }
+      target.close();
       throw e;
     }
   }
 
   /** The embedded cluster, for tests that stop a node in the middle of a run; null with --hosts. */
   public EmbeddedCassandra embedded() {
-    return embedded;
+    return target.cassandra();
   }
 
   @Override
@@ -97,7 +76,7 @@ public final class YcqlTarget implements ApiTarget {
 
   @Override
   public String embeddedVersion() {
-    return askedVersion;
+    return target.embeddedVersion();
   }
 
   @Override
@@ -142,6 +121,7 @@ public final class YcqlTarget implements ApiTarget {
           log);
     }
     Map<String, Long> pids = new HashMap<>();
+    EmbeddedCassandra embedded = target.cassandra();
     for (int i = 1; embedded != null && i <= embedded.nodes(); i++) {
       pids.put(EmbeddedCassandra.address(i), embedded.pid(i));
     }
@@ -157,9 +137,6 @@ public final class YcqlTarget implements ApiTarget {
       }
     }
     hold(null);
-    if (embedded != null) {
-      log.accept("Stopping embedded Cassandra " + embedded.version());
-      embedded.close();
-    }
+    target.close();
   }
 }

@@ -4,6 +4,7 @@ import java.util.Objects;
 import static dev.ybbench.ycsb.BindingProperties.intProp;
 
 import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
@@ -74,7 +75,7 @@ public record YsqlConfig(
   public static final String LOAD_METHOD = "ysql.load_method";
 
   public static YsqlConfig from(Properties p) {
-    String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(HostList.fromEnvironment(false), "127.0.0.1"));
+    String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(ServerTarget.environmentHosts(ServerTarget.Api.YSQL), "127.0.0.1"));
     YsqlEndpoint.Driver driver = switch (p.getProperty(DRIVER, "yugabyte").toLowerCase()) {
       case "yugabyte", "yb", "smart" -> YsqlEndpoint.Driver.YUGABYTE;
       case "pgjdbc", "postgresql", "postgres" -> YsqlEndpoint.Driver.PGJDBC;

@@ -1,10 +1,8 @@
 package dev.ybbench.ycsb.ysql;
 
-import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.server.ServerView;
-import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.TableClaim;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
@@ -20,18 +18,15 @@ import site.ycsb.DB;
 public final class YsqlTarget implements ApiTarget {
   private final ServerInfo server;
   private final YsqlConfig config;
-  private final EmbeddedPostgres embedded;
-  private final String askedVersion;
+  private final ServerTarget target;
   private final Consumer<String> log;
   /** This run's claim on its table, from createSchema or useExistingSchema until close (which Ctrl-C may call). */
   private final AtomicReference<TableClaim> claim = new AtomicReference<>();
 
-  private YsqlTarget(ServerInfo server, YsqlConfig config, EmbeddedPostgres embedded, String askedVersion,
-      Consumer<String> log) {
+  private YsqlTarget(ServerInfo server, YsqlConfig config, ServerTarget target, Consumer<String> log) {
     this.server = server;
     this.config = config;
-    this.embedded = embedded;
-    this.askedVersion = askedVersion;
+    this.target = target;
     this.log = log;
   }
 
@@ -40,26 +35,10 @@ public final class YsqlTarget implements ApiTarget {
    * {@code props} (hosts, user, dialect, load balancing, a password given among the URL
    * options) to match.
    */
-  public static YsqlTarget open(Options o, Properties props, Consumer<String> log) {
-    if (o.nodes() != 1) {
-      throw new UserError("--nodes applies to YCQL's embedded Cassandra; the embedded PostgreSQL is one server");
-    }
-    String hostSpec = o.hosts() != null ? o.hosts() : HostList.fromEnvironment(false);
-    EmbeddedPostgres embedded = null;
-    if (hostSpec == null || hostSpec.isBlank()) {
-      log.accept("Starting embedded PostgreSQL " + (o.dbVersion() == null ? "(default version)" : o.dbVersion())
-          + " …");
-      embedded = EmbeddedPostgres.start(o.dbVersion(), o.threads() + 20, log);
-      log.accept("Embedded PostgreSQL " + embedded.version() + " on " + embedded.hostPort()
-          + (embedded.serverUser().equals(System.getProperty("user.name")) ? ""
-              : " (running as user " + embedded.serverUser() + ")"));
-      props.setProperty(YsqlConfig.HOSTS, embedded.hostPort());
-      props.putIfAbsent(YsqlConfig.USER, EmbeddedPostgres.SUPERUSER);
-    } else {
-      if (o.dbVersion() != null) {
-        throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
-      }
-      props.setProperty(YsqlConfig.HOSTS, HostList.parse(hostSpec, YsqlConfig.DEFAULT_PORT).toString());
+  public static YsqlTarget open(ServerTarget target, int threads, Properties props, Consumer<String> log) {
+    props.setProperty(YsqlConfig.HOSTS, target.start(threads + 20, log).toString());
+    if (target.embeddedUser() != null) {
+      props.putIfAbsent(YsqlConfig.USER, target.embeddedUser());
     }
     try {
       YsqlConfig probe = YsqlConfig.from(props);
@@ -81,13 +60,9 @@ public final class YsqlTarget implements ApiTarget {
       }
       YsqlConfig config = YsqlConfig.from(props);
       config.schema(); // refuses a layout the dialect cannot express, before anything is created
-      String asked = embedded == null ? null
-          : (o.dbVersion() == null ? "default" : o.dbVersion()) + " (" + embedded.version() + ")";
-      return new YsqlTarget(server, config, embedded, asked, log);
+      return new YsqlTarget(server, config, target, log);
     } catch (RuntimeException e) {
-      if (embedded != null) {
-        embedded.close();
-      }
+      target.close();
       throw e;
     }
   }
@@ -117,7 +92,7 @@ public final class YsqlTarget implements ApiTarget {
 
   @Override
   public String embeddedVersion() {
-    return askedVersion;
+    return target.embeddedVersion();
   }
 
   /** Drops and creates the table under an exclusive claim, then holds it shared until {@link #close()}. */
@@ -145,16 +120,13 @@ public final class YsqlTarget implements ApiTarget {
 
   @Override
   public ServerView serverView(List<Integer> metricsPorts) {
-    return ServerView.forYsql(server, config.endpoint(), embedded == null ? null : embedded.pid(), metricsPorts, log);
+    return ServerView.forYsql(server, config.endpoint(), target.serverPid(), metricsPorts, log);
   }
 
   @Override
   public void close() {
     hold(null);
-    if (embedded != null) {
-      log.accept("Stopping embedded PostgreSQL " + embedded.version());
-      embedded.close();
-    }
+    target.close();
   }
 
   private void hold(TableClaim next) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.ycsb.SharedCassandra;
 import dev.ybbench.harness.metrics.Metrics;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
@@ -28,15 +28,9 @@ class YcqlDBTest {
 
   @BeforeAll
   static void startServer() {
-    cassandra = EmbeddedCassandra.start("5.0", 1, System.out::println);
+    cassandra = SharedCassandra.node();
   }
 
-  @AfterAll
-  static void stopServer() {
-    if (cassandra != null) {
-      cassandra.close();
-    }
-  }
 
   private static Properties props(String... kv) {
     Properties p = new Properties();

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.ycsb.SharedCassandra;
 import dev.ybbench.harness.run.RunFailure;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,15 +17,9 @@ class YcqlSetupTest {
 
   @BeforeAll
   static void startServer() {
-    cassandra = EmbeddedCassandra.start("5.0", 1, System.out::println);
+    cassandra = SharedCassandra.node();
   }
 
-  @AfterAll
-  static void stopServer() {
-    if (cassandra != null) {
-      cassandra.close();
-    }
-  }
 
   private static YcqlConfig config(String keyspace, String table) {
     Properties p = new Properties();

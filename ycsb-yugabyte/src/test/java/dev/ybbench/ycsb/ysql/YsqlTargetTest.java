@@ -3,10 +3,10 @@ package dev.ybbench.ycsb.ysql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.run.RunFailure;
-import dev.ybbench.ycsb.ApiTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -40,7 +40,7 @@ class YsqlTargetTest {
   }
 
   private YsqlTarget open(Properties p) {
-    return YsqlTarget.open(new ApiTarget.Options(pg.hostPort(), null, 1, 1), p, log::add);
+    return YsqlTarget.open(ServerTarget.choose(ServerTarget.Api.YSQL, pg.hostPort(), null, 1), 1, p, log::add);
   }
 
   @Test

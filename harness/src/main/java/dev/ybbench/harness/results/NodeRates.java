@@ -1,12 +1,10 @@
-package dev.ybbench.harness.server;
+package dev.ybbench.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What one node did between two snapshots, as the server counts it: reads and writes, per second,
@@ -21,35 +19,23 @@ public record NodeRates(String node, double seconds, long reads, long writes, do
   public static final String CSV_HEADER =
       "phase,elapsed_s,node,reads_per_s,writes_per_s,read_mean_us,write_mean_us,read_p99_us,write_p99_us,cpu_cores";
 
-  /** Every node present in both snapshots, in the later snapshot's order; empty when either is null. */
-  public static List<NodeRates> between(ServerView.Snapshot before, ServerView.Snapshot after, double seconds) {
-    List<NodeRates> out = new ArrayList<>();
-    if (before == null || after == null || seconds <= 0) {
-      return out;
-    }
-    for (Map.Entry<String, ServerView.NodeCounters> e : after.nodes().entrySet()) {
-      ServerView.NodeCounters b = before.nodes().get(e.getKey());
-      if (b != null) {
-        out.add(of(e.getKey(), b, e.getValue(), seconds));
-      }
-    }
-    return out;
-  }
-
-  static NodeRates of(String node, ServerView.NodeCounters b, ServerView.NodeCounters a, double seconds) {
-    long reads = a.reads() - b.reads();
-    long writes = a.writes() - b.writes();
-    Double cpu = a.cpuNanos() == null || b.cpuNanos() == null ? null
-        : round((a.cpuNanos() - b.cpuNanos()) / 1e9 / seconds, 100);
+  /**
+   * The rates of one node from what it did in {@code seconds}.
+   *
+   * @param readMicros  the server's read time summed over those reads (null where it keeps no sums)
+   * @param writeMicros the same for writes
+   * @param cpuNanos    the CPU time the node's processes used (null where unknown)
+   */
+  public static NodeRates of(String node, double seconds, long reads, long writes, Double readMicros,
+      Double writeMicros, Double readP99Us, Double writeP99Us, Long cpuNanos) {
     return new NodeRates(node, round(seconds, 1000), reads, writes, round(reads / seconds, 10),
-        round(writes / seconds, 10),
-        mean(b.readMicros(), a.readMicros(), reads), mean(b.writeMicros(), a.writeMicros(), writes),
-        a.readP99Us(), a.writeP99Us(), cpu);
+        round(writes / seconds, 10), mean(readMicros, reads), mean(writeMicros, writes), readP99Us, writeP99Us,
+        cpuNanos == null ? null : round(cpuNanos / 1e9 / seconds, 100));
   }
 
-  /** Mean of the time summed between two snapshots over the operations in it; null without sums or operations. */
-  private static Double mean(Double before, Double after, long ops) {
-    return before == null || after == null || ops <= 0 ? null : round((after - before) / ops, 10);
+  /** Mean time per operation; null without a sum or operations. */
+  private static Double mean(Double micros, long ops) {
+    return micros == null || ops <= 0 ? null : round(micros / ops, 10);
   }
 
   private static double round(double v, int scale) {

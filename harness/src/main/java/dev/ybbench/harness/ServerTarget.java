@@ -1,0 +1,187 @@
+package dev.ybbench.harness;
+
+import dev.ybbench.harness.embedded.CassandraVersions;
+import dev.ybbench.harness.embedded.EmbeddedCassandra;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.embedded.PostgresVersions;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Which server a run talks to, and the one place that decides it: the nodes of --hosts, else of
+ * the API's environment variable, else an embedded server of the harness's own (PostgreSQL for
+ * YSQL, a Cassandra cluster of --nodes for YCQL) at --db-version. {@link #choose} applies every
+ * rule before anything starts; {@link #start} brings an embedded server up and {@link #close}
+ * stops it. What the server then turns out to be is the API's to ask (it needs the API's driver).
+ */
+public final class ServerTarget implements AutoCloseable {
+  /** The two APIs, with their default port and the environment variables that name their nodes. */
+  public enum Api {
+    YSQL(5433), YCQL(9042);
+
+    public final int defaultPort;
+
+    Api(int defaultPort) {
+      this.defaultPort = defaultPort;
+    }
+
+    /** "ycql" → YCQL, anything else → YSQL (the runner has validated the name). */
+    public static Api named(String api) {
+      return "ycql".equals(api) ? YCQL : YSQL;
+    }
+  }
+
+  private final Api api;
+  private final String hostSpec;
+  private final String askedVersion;
+  private final String version;
+  private final int nodes;
+  private volatile EmbeddedPostgres postgres;
+  private volatile EmbeddedCassandra cassandra;
+  private volatile Consumer<String> log = line -> { };
+
+  private ServerTarget(Api api, String hostSpec, String askedVersion, String version, int nodes) {
+    this.api = api;
+    this.hostSpec = hostSpec;
+    this.askedVersion = askedVersion;
+    this.version = version;
+    this.nodes = nodes;
+  }
+
+  /**
+   * Decides the server from the flags and the environment, refusing what cannot apply.
+   *
+   * @param hostsFlag --hosts, or null when not given
+   * @param dbVersion --db-version, or null
+   * @param nodes     --nodes (YCQL's embedded cluster size; 1 when not given)
+   */
+  public static ServerTarget choose(Api api, String hostsFlag, String dbVersion, int nodes) {
+    return choose(api, hostsFlag, dbVersion, nodes, System.getenv());
+  }
+
+  static ServerTarget choose(Api api, String hostsFlag, String dbVersion, int nodes, Map<String, String> env) {
+    if (hostsFlag != null && hostsFlag.isBlank()) {
+      throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
+          + "embedded server");
+    }
+    if (api == Api.YSQL && nodes != 1) {
+      throw new UserError("--nodes applies to YCQL's embedded Cassandra; the embedded PostgreSQL is one server");
+    }
+    String hosts = hostsFlag != null ? hostsFlag : environmentHosts(api, env);
+    if (hosts != null && hosts.isBlank()) {
+      hosts = null; // an empty variable is an unset one
+    }
+    if (hosts != null) {
+      if (dbVersion != null) {
+        throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
+      }
+      if (nodes != 1) {
+        throw new UserError("--nodes sizes the embedded Cassandra; it cannot apply with --hosts");
+      }
+      HostList.parse(hosts, api.defaultPort); // a bad port fails here, before anything starts
+      return new ServerTarget(api, hosts, null, null, nodes);
+    }
+    if (api == Api.YCQL) {
+      EmbeddedCassandra.checkNodes(nodes);
+    }
+    String resolved = api == Api.YCQL ? CassandraVersions.resolve(dbVersion) : PostgresVersions.resolve(dbVersion);
+    return new ServerTarget(api, null, dbVersion, resolved, nodes);
+  }
+
+  /**
+   * The nodes the environment names for an API, or null: YSQL_NODES for YSQL; YCQL_NODES for
+   * YCQL, else YCQL_ADDRS (the name YugabyteDB's large-dataset benchmark page uses). The
+   * bindings' default host when used without the runner.
+   */
+  public static String environmentHosts(Api api) {
+    return environmentHosts(api, System.getenv());
+  }
+
+  static String environmentHosts(Api api, Map<String, String> env) {
+    return api == Api.YCQL ? env.getOrDefault("YCQL_NODES", env.get("YCQL_ADDRS")) : env.get("YSQL_NODES");
+  }
+
+  public Api api() {
+    return api;
+  }
+
+  /** True when the harness starts the server itself. */
+  public boolean embedded() {
+    return hostSpec == null;
+  }
+
+  /** The embedded cluster's size (1 for PostgreSQL and for given hosts). */
+  public int nodes() {
+    return nodes;
+  }
+
+  /** For the plan: "10.0.0.1,10.0.0.2 (given)", "embedded PostgreSQL 17.7.0", "embedded Cassandra 5.0.9 × 3". */
+  public String describe() {
+    if (!embedded()) {
+      return hostSpec + " (given)";
+    }
+    return "embedded " + (api == Api.YCQL ? "Cassandra " + version + " × " + nodes : "PostgreSQL " + version);
+  }
+
+  /**
+   * Starts the embedded server (a no-op for given hosts) and returns the nodes to connect to.
+   *
+   * @param connections connections the run will open, for the embedded PostgreSQL's limit
+   */
+  public HostList start(int connections, Consumer<String> log) {
+    if (!embedded()) {
+      return HostList.parse(hostSpec, api.defaultPort);
+    }
+    this.log = log;
+    if (api == Api.YCQL) {
+      log.accept("Starting embedded Cassandra " + (askedVersion == null ? "(default version)" : askedVersion)
+          + " with " + nodes + (nodes == 1 ? " node" : " nodes") + " …");
+      cassandra = EmbeddedCassandra.start(askedVersion, nodes, log);
+      return HostList.parse(cassandra.hostList(), api.defaultPort);
+    }
+    log.accept("Starting embedded PostgreSQL " + (askedVersion == null ? "(default version)" : askedVersion) + " …");
+    postgres = EmbeddedPostgres.start(askedVersion, connections, log);
+    log.accept("Embedded PostgreSQL " + postgres.version() + " on " + postgres.hostPort()
+        + (postgres.serverUser().equals(System.getProperty("user.name")) ? ""
+            : " (running as user " + postgres.serverUser() + ")"));
+    return HostList.parse(postgres.hostPort(), 5432);
+  }
+
+  /** The user an embedded server was created with (PostgreSQL's superuser), else null. */
+  public String embeddedUser() {
+    return postgres == null ? null : EmbeddedPostgres.SUPERUSER;
+  }
+
+  /** For run.json: the version asked and the one started, e.g. "16 (16.11.0)"; null for given hosts. */
+  public String embeddedVersion() {
+    String started = postgres != null ? postgres.version() : cassandra != null ? cassandra.version() : null;
+    return started == null ? null : (askedVersion == null ? "default" : askedVersion) + " (" + started + ")";
+  }
+
+  /** The embedded PostgreSQL's postmaster pid (its CPU is the server's), else null. */
+  public Long serverPid() {
+    return postgres == null ? null : postgres.pid();
+  }
+
+  /** The embedded Cassandra cluster, for tests that stop a node in the middle of a run; else null. */
+  public EmbeddedCassandra cassandra() {
+    return cassandra;
+  }
+
+  /** Stops an embedded server, saying so; safe to call twice and from Ctrl-C's thread. */
+  @Override
+  public synchronized void close() {
+    EmbeddedPostgres pg = postgres;
+    EmbeddedCassandra c = cassandra;
+    postgres = null;
+    cassandra = null;
+    if (pg != null) {
+      log.accept("Stopping embedded PostgreSQL " + pg.version());
+      pg.close();
+    }
+    if (c != null) {
+      log.accept("Stopping embedded Cassandra " + c.version());
+      c.close();
+    }
+  }
+}
