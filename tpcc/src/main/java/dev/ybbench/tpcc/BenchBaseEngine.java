@@ -29,8 +29,48 @@ import java.util.regex.Matcher;
  * {@code benchbase/} in the run directory (its copy of the config holds no password), which is
  * then read as {@code --import} reads it.
  */
-final class BenchBaseEngine {
-  private BenchBaseEngine() {}
+final class BenchBaseEngine implements TpccEngine {
+  /**
+   * The conditions on customers' money, which BenchBase's float arithmetic breaks by cents: it keeps
+   * C_YTD_PAYMENT in a float column and adds Delivery's order-line amounts as a Java float.
+   */
+  static final List<String> FLOAT_MONEY = List.of("3.3.2.10", "3.3.2.12");
+
+  private final Path home;
+
+  BenchBaseEngine(Path home) {
+    this.home = home;
+  }
+
+  @Override
+  public String name() {
+    return "benchbase";
+  }
+
+  @Override
+  public boolean ownTerminals() {
+    return false;
+  }
+
+  @Override
+  public Map<String, Object> runInfo() {
+    return Map.of("engine", Map.of("name", "BenchBase", "home", home.toString()));
+  }
+
+  @Override
+  public TpccDatabase database(TpccTarget target) {
+    return target.database().forBenchBase();
+  }
+
+  @Override
+  public Map<String, PhaseResult> run(Run run, TpccPlan plan, TpccTarget target, TpccDatabase db, boolean create,
+      boolean load, boolean execute) throws Exception {
+    if (execute && !load) {
+      TpccPhases.requireLoaded(db, plan.range());
+    }
+    target.shareTables();
+    return run(run, plan.config(), plan.works(), db.endpoint(), create, load, execute, plan.loaderThreadsGiven());
+  }
 
   /** The BenchBase build: {@code --benchbase DIR}, else {@code BENCHBASE_HOME}; it must hold benchbase.jar. */
   static Path home(Path given) {
@@ -50,7 +90,7 @@ final class BenchBaseEngine {
    *
    * @param loaderThreads --loader-threads, or null for the config's
    */
-  static Map<String, PhaseResult> run(Run run, Path home, TpccConfig config, List<TpccConfig.Work> works,
+  private Map<String, PhaseResult> run(Run run, TpccConfig config, List<TpccConfig.Work> works,
       YsqlEndpoint endpoint, boolean create, boolean load, boolean execute, Integer loaderThreads)
       throws IOException, InterruptedException {
     Path configFile = config.file();

@@ -182,7 +182,7 @@ final class TpccImport {
       parameters.put("isolation", r.isolation());
     }
     if (r.config() != null) {
-      parameters.putAll(RunTpcc.workParameters(r.config(), r.config().works()));
+      parameters.putAll(TpccPlan.workParameters(r.config(), r.config().works()));
     }
     parameters.putAll(r.more());
     RunInfo info = new RunInfo("tpcc", name, label, r.started())

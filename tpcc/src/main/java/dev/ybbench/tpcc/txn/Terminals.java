@@ -2,12 +2,9 @@ package dev.ybbench.tpcc.txn;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.results.PhaseResult;
-import dev.ybbench.harness.retry.RetryPolicy;
-import dev.ybbench.harness.sql.SqlErrors;
 import dev.ybbench.tpcc.TpccRandom;
 import dev.ybbench.tpcc.config.TpccConfig;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -42,7 +39,7 @@ import java.util.function.Supplier;
  */
 public final class Terminals {
   /** A Delivery queued by a terminal (clause 2.7.2.1): the warehouse and carrier it keyed, and when. */
-  private record DeferredDelivery(int warehouse, int carrier, long queued) {}
+  record DeferredDelivery(int warehouse, int carrier, long queued) {}
 
   /**
    * How a work is driven.
@@ -108,10 +105,10 @@ public final class Terminals {
       queue.add(t);
     }
     for (int i = 0; i < setup.connections(); i++) {
-      threads.add(new Thread(new Worker(false), "tpcc-worker-" + i));
+      threads.add(new Thread(new Worker(this, false), "tpcc-worker-" + i));
     }
     for (int i = 0; i < setup.deliveryConnections(); i++) {
-      threads.add(new Thread(new Worker(true), "tpcc-delivery-" + i));
+      threads.add(new Thread(new Worker(this, true), "tpcc-delivery-" + i));
     }
     threads.forEach(Thread::start);
   }
@@ -162,6 +159,74 @@ public final class Terminals {
     return early.sum();
   }
 
+  // What the workers ask of the schedule.
+
+  /** The next terminal whose submission is due, or null after 100 ms without one. */
+  Terminal nextDue() throws InterruptedException {
+    return queue.poll(100, TimeUnit.MILLISECONDS);
+  }
+
+  /** The next deferred Delivery, or null after 100 ms without one. */
+  DeferredDelivery nextDelivery() throws InterruptedException {
+    return deliveries.poll(100, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * A worker takes the terminal's submission at {@code start}: its keying time and its wait for a
+   * connection are counted. A Delivery under deferDelivery is queued (clause 2.7.2.1) and true
+   * returned: the terminal is answered at once.
+   */
+  boolean submit(Terminal t, long start) {
+    if (t.lastResponse != 0 && start - t.lastResponse < t.waitedMs * 1_000_000L) {
+      early.increment();
+    }
+    Waits w = waits.get(t.next);
+    w.keying(t.keyingMs);
+    w.connection((start - t.due) / 1_000_000.0);
+    if (setup.deferDelivery() && t.next == TransactionKind.DELIVERY) {
+      deliveries.add(new DeferredDelivery(t.warehouse, Delivery.carrier(t.random), t.due));
+      return true;
+    }
+    return false;
+  }
+
+  /** The terminal was answered at {@code end}: it thinks, keys its next transaction and queues again. */
+  void answered(Terminal t, long end) {
+    long think = t.thinkTime(config.transaction(t.next.benchbaseName()).postExecutionWaitMs());
+    waits.get(t.next).think(think);
+    t.lastResponse = end;
+    keyNext(t, end, think);
+    if (!stopped) {
+      queue.add(t);
+    }
+  }
+
+  boolean stopped() {
+    return stopped;
+  }
+
+  Metrics sink() {
+    return sink;
+  }
+
+  /** Whether a rate's schedule sets the terminals' slots (latency then runs from the slot). */
+  boolean paced() {
+    return slotNanos > 0;
+  }
+
+  Setup setup() {
+    return setup;
+  }
+
+  int totalWarehouses() {
+    return totalWarehouses;
+  }
+
+  /** A new connection for a worker (autocommit off, the config's isolation). */
+  Connection connect() {
+    return connect.get();
+  }
+
   /**
    * After a response at {@code end} (or at the start): picks the next transaction by the work's
    * weights and schedules its submission after the think time of the one just answered and the
@@ -202,269 +267,4 @@ public final class Terminals {
     throw new IllegalStateException("weights do not sum to 100");
   }
 
-  /**
-   * One connection and the thread that runs, on it, the terminals' transactions as they fall due,
-   * or the deferred Deliveries as they are queued; the context of each.
-   */
-  private final class Worker implements Runnable, Terminal.Context {
-    private final boolean deferred;
-    private final RetryPolicy<SQLException> retry = RetryPolicy.of(SQLException.class, SqlErrors::classify,
-        setup.maxRetries(), () -> sink).stopWhen(() -> stopped);
-    private Connection connection;
-    private Statements statements;
-    /** The transaction type this worker runs now (a connection made during it runs its statements). */
-    private String running = "";
-    private Terminal terminal;
-    private int warehouse;
-    private volatile Object lastDisplay;
-    /** Set while a COMMIT is under way, and left set when it threw. */
-    private boolean commitFailed;
-
-    Worker(boolean deferred) {
-      this.deferred = deferred;
-    }
-
-    @Override
-    public void run() {
-      try {
-        while (!stopped) {
-          if (deferred) {
-            DeferredDelivery d = deliveries.poll(100, TimeUnit.MILLISECONDS);
-            if (d != null) {
-              deliver(d);
-            }
-          } else {
-            Terminal t = queue.poll(100, TimeUnit.MILLISECONDS);
-            if (t != null) {
-              serve(t);
-            }
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } finally {
-        disconnect();
-      }
-    }
-
-    private void serve(Terminal t) {
-      long start = System.nanoTime();
-      if (t.lastResponse != 0 && start - t.lastResponse < t.waitedMs * 1_000_000L) {
-        early.increment();
-      }
-      Waits w = waits.get(t.next);
-      w.keying(t.keyingMs);
-      w.connection((start - t.due) / 1_000_000.0);
-      long end;
-      if (setup.deferDelivery() && t.next == TransactionKind.DELIVERY) {
-        // Clause 2.7.2.1: the terminal is answered once the Delivery is queued.
-        deliveries.add(new DeferredDelivery(t.warehouse, Delivery.carrier(t.random), t.due));
-        end = System.nanoTime();
-      } else {
-        terminal = t;
-        warehouse = t.warehouse;
-        TpccTransaction txn = t.next.transaction();
-        end = runOne(txn.name(), txn.readOnly(), () -> txn.execute(this), t.intended, t.due);
-        terminal = null;
-      }
-      long think = t.thinkTime(config.transaction(t.next.benchbaseName()).postExecutionWaitMs());
-      w.think(think);
-      t.lastResponse = end;
-      keyNext(t, end, think);
-      if (!stopped) {
-        queue.add(t);
-      }
-    }
-
-    private void deliver(DeferredDelivery d) {
-      terminal = null;
-      warehouse = d.warehouse();
-      runOne(TransactionKind.DELIVERY.benchbaseName(), false, () -> Delivery.deliver(this, d.carrier()),
-          d.queued(), d.queued());
-    }
-
-    /**
-     * Runs one transaction to its end, retrying retryable errors, and records the outcome.
-     *
-     * @param intended  when a rate's schedule meant it to be submitted
-     * @param submitted when it was submitted
-     * @return when it ended
-     */
-    private long runOne(String name, boolean readOnly, RetryPolicy.Attempt<TpccTransaction.Outcome, SQLException> body,
-        long intended, long submitted) {
-      running = name;
-      if (statements != null) {
-        statements.runningFor(name);
-      }
-      try {
-        TpccTransaction.Outcome outcome = retry.call(name, () -> attempt(readOnly, body));
-        long end = System.nanoTime();
-        String recorded = outcome == TpccTransaction.Outcome.ROLLED_BACK ? TransactionKind.NEW_ORDER_ROLLBACK : name;
-        if (slotNanos > 0) {
-          sink.operation(recorded).success((end - intended) / 1000, (end - submitted) / 1000);
-        } else {
-          sink.operation(recorded).success((end - submitted) / 1000);
-        }
-        return end;
-      } catch (SQLException e) {
-        if (commitFailed && SqlErrors.isConnectionLost(e)) {
-          // The COMMIT was sent and the connection went before its reply (Jepsen's indeterminate operation).
-          sink.operation(name).unknownOutcome();
-        } else {
-          sink.operation(name).error(SqlErrors.errorClass(e), 1);
-        }
-        return System.nanoTime();
-      }
-    }
-
-    /** One attempt on the worker's connection, opened again if an earlier attempt lost it. */
-    private TpccTransaction.Outcome attempt(boolean readOnly,
-        RetryPolicy.Attempt<TpccTransaction.Outcome, SQLException> body) throws SQLException {
-      commitFailed = false;
-      try {
-        if (connection == null) {
-          connect();
-        }
-        if (connection.isReadOnly() != readOnly) {
-          connection.setReadOnly(readOnly);  // pgjdbc: the next BEGIN says READ ONLY, or not
-        }
-        return body.run();
-      } catch (SQLException e) {
-        rollbackQuietly();
-        if (SqlErrors.isConnectionLost(e)) {
-          disconnect();
-        }
-        throw e;
-      }
-    }
-
-    @Override
-    public Connection connection() {
-      return connection;
-    }
-
-    @Override
-    public Statements statements() {
-      return statements;
-    }
-
-    @Override
-    public TpccRandom random() {
-      return terminal.random;
-    }
-
-    @Override
-    public int warehouse() {
-      return warehouse;
-    }
-
-    @Override
-    public int district() {
-      return terminal.district;
-    }
-
-    @Override
-    public int warehouses() {
-      return totalWarehouses;
-    }
-
-    @Override
-    public void display(Object result) {
-      lastDisplay = result;
-    }
-
-    @Override
-    public void commit() throws SQLException {
-      commitFailed = true;
-      connection.commit();
-      commitFailed = false;
-    }
-
-    private void connect() throws SQLException {
-      try {
-        connection = connect.get();
-      } catch (RuntimeException e) {
-        if (e.getCause() instanceof SQLException s) {
-          throw s;
-        }
-        throw e;
-      }
-      statements = new Statements(connection);
-      statements.runningFor(running);
-    }
-
-    private void rollbackQuietly() {
-      try {
-        if (connection != null && !connection.isClosed()) {
-          connection.rollback();
-        }
-      } catch (SQLException ignored) {
-        // the connection is being dropped
-      }
-    }
-
-    private void disconnect() {
-      if (statements != null) {
-        statements.close();
-        statements = null;
-      }
-      if (connection != null) {
-        try {
-          connection.close();
-        } catch (SQLException ignored) {
-          // already broken
-        }
-        connection = null;
-      }
-    }
-  }
-
-  /** One type's keying, think and connection waits in ms: count, sum, minimum, maximum. */
-  private static final class Waits {
-    private final double[][] stats = new double[3][];
-
-    Waits() {
-      reset();
-    }
-
-    synchronized void reset() {
-      for (int i = 0; i < 3; i++) {
-        stats[i] = new double[] {0, 0, Double.MAX_VALUE, 0};
-      }
-    }
-
-    void keying(double ms) {
-      add(0, ms);
-    }
-
-    void think(double ms) {
-      add(1, ms);
-    }
-
-    void connection(double ms) {
-      add(2, Math.max(0, ms));
-    }
-
-    private synchronized void add(int which, double ms) {
-      double[] s = stats[which];
-      s[0]++;
-      s[1] += ms;
-      s[2] = Math.min(s[2], ms);
-      s[3] = Math.max(s[3], ms);
-    }
-
-    synchronized PhaseResult.TerminalWaits result() {
-      if (stats[0][0] == 0) {
-        return null;
-      }
-      return new PhaseResult.TerminalWaits((long) stats[0][0], range(stats[0]), range(stats[1]), range(stats[2]));
-    }
-
-    private static PhaseResult.TerminalWaits.Range range(double[] s) {
-      if (s[0] == 0) {
-        return null;
-      }
-      return new PhaseResult.TerminalWaits.Range(s[2] / 1000, s[1] / s[0] / 1000, s[3] / 1000);
-    }
-  }
 }

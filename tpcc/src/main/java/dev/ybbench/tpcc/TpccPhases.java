@@ -1,0 +1,108 @@
+package dev.ybbench.tpcc;
+
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunFailure;
+import dev.ybbench.harness.ysql.SqlDialect;
+import dev.ybbench.tpcc.check.ConsistencyChecks;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A TPC-C run's phases in order: create, load, execute (by the plan's engine), the consistency
+ * check of clause 3.3.2, clear; those asked for, or with none, what is missing, then execute and
+ * check. Then the works' table and charts.
+ */
+final class TpccPhases {
+  private TpccPhases() {}
+
+  static void run(Run run, TpccPlan plan, TpccTarget target) throws Exception {
+    TpccEngine engine = plan.engine();
+    Console console = run.console();
+    TpccDatabase db = engine.database(target);
+    db.endpoint().createDatabaseIfMissing(console::line); // BenchBase's own; the target made ours
+    WarehouseRange range = plan.range();
+    run.recordTpcc(range.count(), plan.config().terminals(), null);
+    TpccPlan.Steps asked = plan.steps();
+    boolean explicit = asked.any();
+    boolean doCreate = asked.create();
+    boolean doLoad = asked.load();
+    if (!explicit) {
+      long have = db.loadedWarehouses();
+      doCreate = have < 0;
+      doLoad = have != range.total();
+      if (!doLoad) {
+        console.line("Found " + have + " loaded warehouses: skipping create and load");
+      } else if (have > 0) {
+        doCreate = true; // a partial or different population: start over
+      }
+    }
+    boolean doExecute = (asked.execute() || !explicit) && !run.interrupted();
+    Map<String, PhaseResult> measured = engine.run(run, plan, target, db, doCreate, doLoad, doExecute);
+    // Our single work has printed its own table; several works, or BenchBase's, get one here.
+    report(run, plan, target, measured, !engine.ownTerminals() || plan.works().size() > 1);
+    if ((asked.check() || !explicit) && !run.interrupted()) {
+      check(run, plan, db);
+    }
+    if (asked.clear()) {
+      db.execute(new TpccSchema(SqlDialect.of(target.server()), 0).dropTables(), console::line);
+    }
+  }
+
+  /** Refuses to execute over tables missing, or holding fewer warehouses than this client drives. */
+  static void requireLoaded(TpccDatabase db, WarehouseRange range) throws SQLException {
+    long have = db.loadedWarehouses();
+    if (have < range.last()) {
+      throw new RunFailure(have < 0 ? "the TPC-C tables do not exist in database " + db.databaseName()
+          + "; create and load them first (--create --load, or no phase flags)"
+          : "database " + db.databaseName() + " holds " + have + " warehouses, fewer than warehouse " + range.last()
+              + " this run drives; load them first (--load)");
+    }
+  }
+
+  /** The consistency conditions, recorded; a failed one fails the run (BenchBase's float money excepted). */
+  private static void check(Run run, TpccPlan plan, TpccDatabase db) throws SQLException {
+    Console console = run.console();
+    Map<String, RunSummary.Condition> conditions = new LinkedHashMap<>();
+    boolean all = true;
+    for (ConsistencyChecks.Result r : db.consistency()) {
+      console.line("Consistency " + r);
+      conditions.put(r.condition().clause(), new RunSummary.Condition(r.condition().statement(), r.passed(),
+          r.passed() ? null : r.violations(), r.passed() ? null : r.firstOffender()));
+      all &= r.passed();
+    }
+    run.recordTpcc(plan.range().count(), plan.config().terminals(), new RunSummary.Consistency(all, conditions));
+    List<String> failed = conditions.entrySet().stream().filter(e -> !e.getValue().pass())
+        .map(Map.Entry::getKey).toList();
+    if (plan.engine() instanceof BenchBaseEngine && failed.stream().anyMatch(BenchBaseEngine.FLOAT_MONEY::contains)) {
+      console.line("Note: BenchBase keeps C_YTD_PAYMENT in a float column and adds Delivery's order-line amounts "
+          + "as a Java float, so its customers' money drifts by cents and " + String.join(" and ",
+          BenchBaseEngine.FLOAT_MONEY) + " fail in its runs; recorded in summary.json, not held against the run");
+      failed = failed.stream().filter(c -> !BenchBaseEngine.FLOAT_MONEY.contains(c)).toList();
+    }
+    if (!failed.isEmpty()) {
+      throw new RunFailure("consistency condition" + (failed.size() == 1 ? " " : "s ") + String.join(", ", failed)
+          + " of clause 3.3.2 failed");
+    }
+  }
+
+  /** The works' table (when asked) and the charts. */
+  private static void report(Run run, TpccPlan plan, TpccTarget target, Map<String, PhaseResult> measured,
+      boolean table) {
+    if (measured.isEmpty()) {
+      return;
+    }
+    if (table) {
+      TpccMetrics.worksTable(measured, plan.works()).forEach(run.console()::line);
+    }
+    String why = TpccCharts.draw(run.directory(), measured, plan.works(), "tpcc " + plan.configName() + " on "
+        + target.server().slug());
+    if (why != null && !why.startsWith("gnuplot is not installed")) {
+      run.console().line("warning: " + why);
+    }
+  }
+}

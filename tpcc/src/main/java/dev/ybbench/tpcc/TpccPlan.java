@@ -1,0 +1,220 @@
+package dev.ybbench.tpcc;
+
+import dev.ybbench.harness.ServerTarget;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
+import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.txn.ExecutePhase;
+import dev.ybbench.tpcc.txn.Terminals;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a TPC-C run will do, settled from the command line before anything starts: the server, the
+ * config with --warehouses, --terminals and --spec applied, the works in order, this client's
+ * warehouses, the connections, the engine and the phases asked for. Every refusal of the options
+ * is here.
+ *
+ * @param endpoint the config's URL with the user and password to connect as
+ * @param steps    the phases asked for by flag (all false: what is missing, then execute and check)
+ */
+record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> works, WarehouseRange range,
+    Terminals.Setup setup, TpccEngine engine, YsqlEndpoint endpoint, Steps steps, int tablets, boolean foreignKeys,
+    Integer loaderThreadsGiven) {
+
+  /** The phase flags: --create, --load, --execute, --check, --clear. */
+  record Steps(boolean create, boolean load, boolean execute, boolean check, boolean clear) {
+    boolean any() {
+      return create || load || execute || check || clear;
+    }
+  }
+
+  static TpccPlan of(RunTpcc o, Path home) {
+    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.hosts, o.dbVersion, 1);
+    TpccConfig config = config(o, home, server);
+    WarehouseRange range = WarehouseRange.of(o.startWarehouse, config.scaleFactor(), o.totalWarehouses);
+    if (o.maxRetries < 0 || o.tablets < 0 || (o.loaderThreads != null && o.loaderThreads < 1)) {
+      throw new UserError("--max-retries and --tablets cannot be negative, --loader-threads must be at least 1");
+    }
+    if ((o.duration != null && o.duration < 1) || (o.warmup != null && o.warmup < 0)) {
+      throw new UserError("--duration must be at least 1 second and --warmup cannot be negative");
+    }
+    List<TpccConfig.Work> works = works(o, config);
+    TpccEngine engine = engine(o, config, works);
+    Terminals.Setup setup = new Terminals.Setup(connections(o, config), o.spec, o.maxRetries);
+    String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD",
+        config.password() == null ? "" : config.password());
+    YsqlEndpoint parsed = YsqlEndpoint.parse(config.url());
+    String user = o.user != null ? o.user : (config.username() == null ? "yugabyte" : config.username());
+    YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(user) : parsed.withUser(user).withPassword(pw);
+    return new TpccPlan(server, config, works, range, setup, engine, endpoint,
+        new Steps(o.create, o.load, o.execute, o.check, o.clear), o.tablets, o.foreignKeys, o.loaderThreads);
+  }
+
+  /** The config's file name without .xml: the run's "workload". */
+  String configName() {
+    return config.file().getFileName().toString().replaceFirst("\\.xml$", "");
+  }
+
+  /** A run that may drop and create the tables claims them exclusively; others share them. */
+  boolean mayRecreate() {
+    return steps.create || steps.clear || !(steps.load || steps.execute || steps.check);
+  }
+
+  /** Connections the run opens at most: the terminals', the deferred Deliveries', loaders and checks. */
+  int serverConnections() {
+    return Math.max(setup.connections() + setup.deliveryConnections(), 8) + 30;
+  }
+
+  /** --loader-threads, else the config's loaderThreads, else 2. */
+  int loaderThreads() {
+    return loaderThreadsGiven != null ? loaderThreadsGiven
+        : config.loaderThreads() != null ? config.loaderThreads() : 2;
+  }
+
+  /**
+   * The config: --config, else tiny.xml, else with --warehouses the 100-warehouse config for the
+   * target (the spec's with --spec); with --warehouses, --terminals and --spec applied.
+   */
+  private static TpccConfig config(RunTpcc o, Path home, ServerTarget server) {
+    if (o.warehouses != null && o.warehouses < 1) {
+      throw new UserError("--warehouses must be at least 1, was " + o.warehouses);
+    }
+    if (o.terminals != null && o.terminals < 1) {
+      throw new UserError("--terminals must be at least 1, was " + o.terminals);
+    }
+    Path file = o.configFile;
+    if (file == null) {
+      file = home.resolve("tpcc/config").resolve(o.warehouses == null ? "tiny.xml"
+          : (server.embedded() ? "postgres_100w" : "yugabyte_100w") + (o.spec ? "_spec.xml" : ".xml"));
+    }
+    TpccConfig c = TpccConfig.read(file);
+    if (o.spec) {
+      // Clause 4.2.2: 10 terminals per warehouse; clause 5.2.5: keying and think times.
+      int w = o.warehouses != null ? o.warehouses : c.scaleFactor();
+      return (c.hasWaits() ? c : c.withSpecWaits()).with(w, o.terminals != null ? o.terminals : 10 * w);
+    }
+    // A warehouse has 10 terminals in the spec; fewer warehouses than the config's need fewer.
+    Integer t = o.terminals != null ? o.terminals
+        : o.warehouses != null ? Math.min(c.terminals(), 10 * o.warehouses) : null;
+    return c.with(o.warehouses, t);
+  }
+
+  /**
+   * The config's works in order (or the first alone, --mix-only; or the first and each type
+   * alone, --each-type), each with --duration and --warmup applied when given.
+   */
+  private static List<TpccConfig.Work> works(RunTpcc o, TpccConfig config) {
+    if (o.eachType && o.mixOnly) {
+      throw new UserError("--each-type adds a work per transaction type and --mix-only keeps the first work alone: "
+          + "give one of them");
+    }
+    List<TpccConfig.Work> works = new ArrayList<>(o.mixOnly || o.eachType ? config.works().subList(0, 1)
+        : config.works());
+    if (o.eachType) {
+      TpccConfig.Work mix = works.get(0);
+      for (int i = 0; i < TpccConfig.TRANSACTIONS.size(); i++) {
+        List<Integer> weights = new ArrayList<>(Collections.nCopies(TpccConfig.TRANSACTIONS.size(), 0));
+        weights.set(i, 100);
+        works.add(new TpccConfig.Work(mix.timeSeconds(), mix.warmupSeconds(), mix.rate(), List.copyOf(weights)));
+      }
+    }
+    return works.stream().map(w -> new TpccConfig.Work(o.duration != null ? o.duration : w.timeSeconds(),
+        o.warmup != null ? o.warmup : w.warmupSeconds(), w.rate(), w.weights())).toList();
+  }
+
+  /**
+   * ybbench's own engine, or with --engine benchbase (--benchbase alone implies it) the BenchBase
+   * build; what only our terminals do is refused with it before anything starts.
+   */
+  private static TpccEngine engine(RunTpcc o, TpccConfig config, List<TpccConfig.Work> works) {
+    if (!o.engine.equals("ybbench") && !o.engine.equals("benchbase")) {
+      throw new UserError("--engine must be ybbench or benchbase, was '" + o.engine + "'");
+    }
+    if (o.engine.equals("ybbench") && o.benchbaseDir == null) {
+      return new OwnEngine();
+    }
+    List<String> ours = new ArrayList<>();
+    if (o.spec) {
+      ours.add("--spec");
+    }
+    if (o.connections != null) {
+      ours.add("--connections");
+    }
+    if (o.startWarehouse != 1 || o.totalWarehouses != null) {
+      ours.add("--start-warehouse/--total-warehouses");
+    }
+    if (o.tablets != 0) {
+      ours.add("--tablets");
+    }
+    if (o.foreignKeys) {
+      ours.add("--foreign-keys");
+    }
+    if (!ours.isEmpty()) {
+      throw new UserError(String.join(", ", ours) + (ours.size() == 1 ? " is" : " are") + " ybbench's own; BenchBase "
+          + "has no counterpart: leave " + (ours.size() == 1 ? "it" : "them") + " out with --engine benchbase");
+    }
+    return new BenchBaseEngine(BenchBaseEngine.home(o.benchbaseDir));
+  }
+
+  /**
+   * The connection pool: as asked; else one per terminal, as BenchBase opens them, unless the
+   * terminals key and think. Then a terminal is mostly idle: a warehouse's 10 terminals submit
+   * about 0.48 transactions a second, so one connection per 4 warehouses stays under half busy
+   * until transactions take 1 s on average (Little's law), and a run whose terminals queue for
+   * connections shows it in its waits.
+   */
+  private static int connections(RunTpcc o, TpccConfig config) {
+    if (o.connections != null) {
+      if (o.connections < 1 || o.connections > config.terminals()) {
+        throw new UserError("--connections must be between 1 and the " + config.terminals() + " terminals, was "
+            + o.connections);
+      }
+      return o.connections;
+    }
+    return config.hasWaits() ? Math.min(config.terminals(), Math.max(2, (config.scaleFactor() + 3) / 4))
+        : config.terminals();
+  }
+
+  /** run.json's parameters; {@code connected} is the endpoint the engine uses. */
+  Map<String, String> parameters(YsqlEndpoint connected) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("url", connected.url());
+    m.put("isolation", config.isolation());
+    m.put("warehouses", Integer.toString(range.count()));
+    m.put("start_warehouse", Integer.toString(range.first()));
+    m.put("total_warehouses", Integer.toString(range.total()));
+    m.put("terminals", Integer.toString(config.terminals()));
+    m.put("connections", Integer.toString(engine.ownTerminals() ? setup.connections() : config.terminals()));
+    m.put("deferred_delivery", Boolean.toString(setup.deferDelivery()));
+    m.put("engine", engine.name());
+    m.putAll(workParameters(config, works));
+    m.put("tablets", Integer.toString(tablets));
+    m.put("max_retries", Integer.toString(setup.maxRetries()));
+    return m;
+  }
+
+  /**
+   * Each work's time, warm-up, rate and weights (the first as time_s …, later ones under their
+   * phase's name: execute-2.time_s …), and each type's keying/think waits.
+   */
+  static Map<String, String> workParameters(TpccConfig c, List<TpccConfig.Work> works) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (int i = 0; i < works.size(); i++) {
+      TpccConfig.Work work = works.get(i);
+      String prefix = i == 0 ? "" : ExecutePhase.phase(i) + ".";
+      m.put(prefix + "time_s", Integer.toString(work.timeSeconds()));
+      m.put(prefix + "warmup_s", Integer.toString(work.warmupSeconds()));
+      m.put(prefix + "rate", work.rate() == null ? "unlimited" : work.rate().toString());
+      m.put(prefix + "weights", work.weights().toString());
+    }
+    for (TpccConfig.TransactionType t : c.transactionTypes()) {
+      m.put("wait." + t.name(), t.preExecutionWaitMs() + "/" + t.postExecutionWaitMs());
+    }
+    return m;
+  }
+}
