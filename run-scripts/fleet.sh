@@ -4,9 +4,9 @@
 # started here for them all), each with --clients N --client-index I and one --fleet id, waits
 # for them, and merges their runs (run_ycsb.sh --merge). A load and a run phase are two steps,
 # every client's load finishing before any client's run phase begins, each merged on its own.
-# Then it checks the merged run against the server: the statements the server completed on the
-# table must equal the operations the clients counted, and a load must have written exactly
-# the records asked for.
+# The merge checks the merged run against the server: the statements the server completed on the
+# table must equal the operations the clients counted, and a load must have written exactly the
+# records asked for; a difference, or a client that failed, is exit code 1.
 #
 # Several workloads run one after the other against the same server, so a scenario that reads
 # what another loaded runs after it: a workload file's ybbench.phase (load or run) and
@@ -54,29 +54,22 @@ if [[ ${#workloads[@]} -eq 0 ]]; then
   echo "error: name a workload, e.g. run-scripts/fleet.sh --clients 4 workloada" >&2
   exit 2
 fi
-# file_default WORKLOAD KEY: the workload file's ybbench.* default for a flag, if it sets one
-# (the file as run_ycsb.sh finds it: a path, or a name in workloads/; it reports unknown ones).
-file_default() {
-  local f=$1
-  [[ -f $f ]] || f="$YBBENCH_HOME/workloads/$1"
-  [[ -f $f ]] || return 0
-  sed -n "s/^[[:space:]]*$2[[:space:]]*[=:][[:space:]]*//p" "$f" | tail -n 1 | tr -d '[:space:]'
-}
-# steps WORKLOAD: the phases to run for it, as separate steps.
-steps() {
-  local p=${phase:-$(file_default "$1" ybbench.phase)}
-  case "${p:-both}" in
-    load) echo load ;;
-    run) echo run ;;
-    both) echo load run ;;
-    *) echo "error: unknown phase '$p' for $1; use load, run or both" >&2; return 2 ;;
-  esac
-}
+ybbench_build ycsb-yugabyte
+# Each workload's API and phases as run_ycsb.sh settles them (the flags, then the workload file's
+# ybbench.* defaults), read from its plan (--dry-run), which also refuses bad input by name.
+declare -A w_phase
 for workload in "${workloads[@]}"; do
-  steps "$workload" >/dev/null || exit 2
-  w_api=${api:-$(file_default "$workload" ybbench.api)}
-  w_api=${w_api:-ysql}
-  case "$w_api" in ysql|ycql) ;; *) echo "error: unknown API '$w_api' for $workload; use ysql or ycql" >&2; exit 2 ;; esac
+  if ! plan=$("$YBBENCH_HOME/run_ycsb.sh" "$workload" ${pass[@]+"${pass[@]}"} ${api:+--api "$api"} \
+    ${phase:+--phase "$phase"} --hosts "${hosts:-127.0.0.1}" --dry-run --no-install 2>&1); then
+    echo "$plan" | tail -n 1 >&2
+    exit 2
+  fi
+  w_api=$(sed -n 's/^  api: //p' <<<"$plan")
+  case "$(sed -n 's/^  phase: //p' <<<"$plan")" in
+    load) w_phase[$workload]=load ;;
+    run) w_phase[$workload]=run ;;
+    *) w_phase[$workload]="load run" ;;
+  esac
   if [[ -n ${fleet_api:-} && $w_api != "$fleet_api" ]]; then
     echo "error: $workload is $w_api and ${workloads[0]} is $fleet_api: one server per call, so one API" >&2
     exit 2
@@ -85,10 +78,9 @@ for workload in "${workloads[@]}"; do
 done
 pass+=(--api "$fleet_api")
 
-ybbench_build ycsb-yugabyte
 ybbench_charts "${pass[@]}" # once here, not in every client at once
 if [[ -z $hosts ]]; then
-  if [[ $(steps "${workloads[0]}") == run ]]; then
+  if [[ ${w_phase[${workloads[0]}]} == run ]]; then
     echo "error: ${workloads[0]} runs over a table loaded earlier (phase run), and an embedded server started" \
       "here would be empty: name the workload that loads it first (e.g. sqlinserts sqlinserts-read) or give --hosts" >&2
     exit 2
@@ -102,13 +94,15 @@ if [[ -z $hosts ]]; then
   hosts=$hostport
   echo "Embedded server $server_version on $hosts, for $clients clients"
 else
-  bench_need jq jq "to read the results"
   bench_work=$(mktemp -d)
   trap 'rm -rf "$bench_work"' EXIT
 fi
 fleet_base="fleet-$(date -u +%Y%m%dT%H%M%SZ)-$$"
 
-# step WORKLOAD PHASE: every client runs PHASE of WORKLOAD at once; prints the merged run directory.
+# step WORKLOAD PHASE: every client runs PHASE of WORKLOAD at once, then their runs are merged and
+# audited (run_ycsb.sh --merge: the server's count of statements on the table against the
+# clients' operations, a load's rows against the records asked for). Exit 1 when a client failed
+# or a count differs.
 step() {
   local workload=$1 p=$2 i pids=() dirs=() failed=0
   for ((i = 0; i < clients; i++)); do
@@ -124,50 +118,24 @@ step() {
     fi
     dirs+=("$(sed -n 's/^Results: //p' "$bench_work/$p-$i.log")")
   done
-  ((failed == 0)) || exit 1
+  ((failed == 0)) || return 1
   if ((clients == 1)); then
-    echo "${dirs[0]}" # one client's run is the fleet's run: nothing to merge
-    return
+    # One client's run is the fleet's run: nothing to merge; its own audit line says what the server counted.
+    echo "[$p] run: ${dirs[0]}"
+    sed -n "s/^Server audit ($p): /[$p] server audit: /p" "$bench_work/$p-0.log"
+    return 0
   fi
-  "$YBBENCH_HOME/run_ycsb.sh" --merge "${dirs[@]}" --results-dir "$results" --no-install \
-    >"$bench_work/$p-merge.log" 2>&1 ||
-    { cat "$bench_work/$p-merge.log" >&2; exit 1; }
-  sed -n 's/^Merged [0-9]* runs: //p' "$bench_work/$p-merge.log"
+  local rc=0
+  "$YBBENCH_HOME/run_ycsb.sh" --merge "${dirs[@]}" --results-dir "$results" --no-install || rc=$?
+  return $rc
 }
 
-status=0
 n=0
 for workload in "${workloads[@]}"; do
-# Each workload's table is its own fleet's: clients waiting for it must not take the one before.
-fleet="$fleet_base-$((n += 1))"
-for p in $(steps "$workload"); do
-  echo "[$p] $workload: $clients clients of fleet $fleet against $hosts …"
-  merged=$(step "$workload" "$p")
-  echo "[$p] $( ((clients > 1)) && echo merged || echo run): $merged"
-  jq -r --arg p "$p" '.phases[$p] | "[\($p)] \(.successes) successes, \(.errors) errors, \(.retries) retries, "
-      + "\(.throughput_ops) ops/s over \(.duration_s) s"
-      + (.operations | to_entries | map(", \(.key) p99 \(.value.latency_us.p99 // "-") µs") | join(""))' \
-    "$merged/summary.json"
-  audit=$(jq -r --arg p "$p" '.phases[$p].server | select(. != null and .server_statements != null)
-      | "\(.harness_operations) \(.server_statements)"' "$merged/summary.json")
-  if [[ -n $audit ]]; then
-    read -r ours theirs <<<"$audit"
-    echo "[$p] server audit: the clients counted $ours operations, the server completed $theirs statements on the table"
-    [[ $ours == "$theirs" ]] || { echo "error: [$p] the server's count differs from the clients'" >&2; status=1; }
-  else
-    echo "[$p] note: the server's statement counts cannot be read here, so the merged counts are not audited"
-  fi
-  if [[ $p == load ]]; then
-    want=$(jq -r '.parameters.insertcount' "$merged/run.json")
-    got=$(jq -r '.phases.load.operations.INSERT.successes' "$merged/summary.json")
-    errors=$(jq -r '.phases.load.errors' "$merged/summary.json")
-    if [[ $got != "$want" || $errors != 0 ]]; then
-      echo "error: [load] the clients wrote $got of the $want records ($errors errors)" >&2
-      status=1
-    else
-      echo "[load] the clients wrote exactly the $want records asked for"
-    fi
-  fi
+  # Each workload's table is its own fleet's: clients waiting for it must not take the one before.
+  fleet="$fleet_base-$((n += 1))"
+  for p in ${w_phase[$workload]}; do
+    echo "[$p] $workload: $clients clients of fleet $fleet against $hosts …"
+    step "$workload" "$p" || exit 1 # what follows would read a table this step did not finish
+  done
 done
-done
-exit $status

@@ -156,7 +156,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     if (o.merge != null) {
       mergedDir = YcsbMerge.merge(o.merge, o.run.resultsRoot(home), w -> console.line("warning: " + w));
       console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
-      return 0;
+      return YcsbMerge.audit(mergedDir, console::line) ? 0 : 1;
     }
     List<Path> files = WorkloadFiles.resolve(o.workload, o.files, home);
     YcsbSettings settings = YcsbSettings.settle(o, files);

@@ -5,6 +5,7 @@ import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.RunFailure;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,27 +112,6 @@ final class YcsbPhase {
   /** The name the warm-up has in summary.json and timeseries.csv. */
   static final String WARMUP = "warmup";
 
-  /** A warm-up: its own metrics and recorder until it ends and the measured window begins. */
-  private final class Warmup {
-    final Metrics metrics = new Metrics();
-    final PhaseRecorder recorder;
-    PhaseResult result;
-
-    Warmup(Path latencyDir, Timeseries timeseries) {
-      recorder = new PhaseRecorder(WARMUP, metrics, latencyDir, timeseries);
-    }
-
-    /** Ends the warm-up after {@code seconds}: results go to {@code measured} from now on. */
-    PhaseRecorder end(MetricsSink sink, Metrics measured, double seconds, Path latencyDir, Timeseries timeseries) {
-      measuring.run();
-      sink.switchTo(measured);
-      PhaseRecorder window = new PhaseRecorder(phase, measured, latencyDir, timeseries);
-      recorder.close();
-      result = PhaseResult.of(metrics, recorder, seconds);
-      return window;
-    }
-  }
-
   /**
    * A pool of a phase's client threads, each with its own binding and connection.
    *
@@ -165,20 +145,18 @@ final class YcsbPhase {
       w.requestStop();
     }
 
-    Metrics metrics = new Metrics();
     Verifications verifications = !load && BindingProperties.verifies(props) ? Verifications.start() : null;
-    Warmup warmup = warmupSeconds > 0 ? new Warmup(latencyDir, timeseries) : null;
-    MetricsSink sink = new MetricsSink(warmup != null ? warmup.metrics : metrics);
+    MeasuredWindow window = new MeasuredWindow(phase, warmupSeconds > 0, WARMUP, latencyDir, timeseries, measuring);
+    Metrics metrics = window.window();
+    MetricsSink sink = new MetricsSink(window.recording());
     sink.track(checkpoint);
     Set<String> reported = ConcurrentHashMap.newKeySet();
     CountDownLatch done = new CountDownLatch(threads);
     ClientThreadFailures threadFailures = new ClientThreadFailures();
     List<MeasuredDB> measured = new ArrayList<>();
     List<Thread> running = new ArrayList<>();
-    PhaseRecorder recorder = null;
-    if (warmup == null) {
-      measuring.run();
-      recorder = new PhaseRecorder(phase, metrics, latencyDir, timeseries);
+    if (warmupSeconds == 0) {
+      window.open(0, sink::switchTo);
     }
     int t = 0;
     for (Threads pool : pools) {
@@ -222,8 +200,8 @@ final class YcsbPhase {
         checkpoint.saveEverySecond();
       }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
-      if (recorder == null && elapsed >= warmupSeconds) {
-        recorder = warmup.end(sink, metrics, elapsed, latencyDir, timeseries);
+      if (!window.measuring() && elapsed >= warmupSeconds) {
+        window.open(elapsed, sink::switchTo);
         console.accept(String.format(Locale.ROOT, "[%s] %.0f s done; measuring from now", WARMUP, elapsed));
       }
       Metrics now = sink.current();
@@ -240,8 +218,9 @@ final class YcsbPhase {
         end = End.STOPPED;
       }
       if (elapsed >= nextStatus) {
+        PhaseRecorder recorder = window.recorder();
         console.accept(recorder == null
-            ? statusLine(load, warmup.metrics, warmup.recorder, elapsed, 0, warmupSeconds)
+            ? statusLine(load, window.warmup(), window.warmupRecorder(), elapsed, 0, warmupSeconds)
             : statusLine(load, metrics, recorder, recorder.elapsedSeconds(), opCount, maxSeconds)
                 + pools(pools, metrics, recorder.elapsedSeconds()));
         nextStatus += statusEvery;
@@ -253,9 +232,8 @@ final class YcsbPhase {
     if (checkpoint != null) {
       checkpoint.save(); // every thread has flushed: what is settled now is final
     }
-    if (recorder == null) { // the phase ended within its warm-up
-      recorder = warmup.end(sink, metrics, (System.nanoTime() - startNanos) / 1e9, latencyDir, timeseries);
-    }
+    // A phase that ended within its warm-up opens its (empty) window now.
+    PhaseRecorder recorder = window.open((System.nanoTime() - startNanos) / 1e9, sink::switchTo);
     if (threadFailures.count() > 0) {
       recorder.close();
       w.cleanup();
@@ -270,7 +248,7 @@ final class YcsbPhase {
     if (stopRequested) {
       end = End.STOPPED;
     }
-    return new Result(phase, metrics, recorder, seconds, end, warmup == null ? null : warmup.result);
+    return new Result(phase, metrics, recorder, seconds, end, window.warmupResult());
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,7 @@ import dev.ybbench.harness.results.HlogFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -138,6 +140,18 @@ class ClientsTest {
     assertEquals(clients, info.path("merged_from").size());
     assertEquals(Integer.toString(clients), info.at("/parameters/ybbench.clients").asText());
     assertTrue(info.at("/parameters/ybbench.client_index").isMissingNode());
+    assertTrue(m.out().contains("[load] server audit: the clients counted 3001 operations, the server completed 3001 "
+        + "statements on the table"), m.out());
+    assertTrue(m.out().contains("[load] the clients wrote exactly the 3001 records asked for"), m.out());
+
+    // The audit on broken data: a server that completed one statement fewer, a load one row short.
+    Path summary = m.runDir().resolve("summary.json");
+    Files.writeString(summary, Files.readString(summary).replace("\"server_statements\" : 3001",
+        "\"server_statements\" : 3000").replace("\"successes\" : 3001", "\"successes\" : 3000"));
+    List<String> lines = new ArrayList<>();
+    assertFalse(YcsbMerge.audit(m.runDir(), lines::add));
+    assertTrue(lines.contains("error: [load] the server's count differs from the clients'"), lines.toString());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("error: [load] the clients wrote ")), lines.toString());
   }
 
   @Test

@@ -102,7 +102,9 @@ public final class PhaseMerge {
     Map<Path, Long> starts = new LinkedHashMap<>();
     for (Path run : runs) {
       PhaseResult p = RunSummary.read(run).phase(name);
-      seconds = Math.max(seconds, p.durationS());
+      // duration_s is rounded to 0.1 s: a part of a short load may show 0 s, where its rate keeps the window.
+      seconds = Math.max(seconds, p.durationS() < 1 && p.throughputOps() > 0 ? p.successes() / p.throughputOps()
+          : p.durationS());
       latencyFrom = p.latencyFrom();
       p.operations().forEach((op, r) -> {
         long[] c = counts.computeIfAbsent(op, k -> new long[4]);

@@ -133,6 +133,14 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     return BENCHMARK.matcher(query).find() && !OWN.matcher(query).find();
   }
 
+  /**
+   * Statements on the table that are not the benchmark's operations: its schema, and the plans the
+   * harness reads after a phase (EXPLAIN, or PREPARE before PostgreSQL 16), which land inside the
+   * window of a fleet's client still running.
+   */
+  private static final Pattern UTILITY = Pattern.compile("^(CREATE|DROP|ALTER|TRUNCATE|COMMENT|EXPLAIN|PREPARE"
+      + "|DEALLOCATE|ANALYZE|VACUUM)\\b");
+
   /** How far the server's count is from the harness's, in % of the harness's (0 when both are 0). */
   public static double deltaPct(long harness, long server) {
     return harness == 0 ? 0.0 : Math.round(10000.0 * (server - harness) / harness) / 100.0;
@@ -151,8 +159,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     long n = 0;
     for (Map.Entry<String, ServerView.StatementCount> e : statements.entrySet()) {
       String q = e.getKey().strip().toUpperCase(Locale.ROOT);
-      if (!onTable.matcher(e.getKey()).find() || q.startsWith("CREATE") || q.startsWith("DROP")
-          || q.startsWith("ALTER") || q.startsWith("TRUNCATE") || q.startsWith("COMMENT")) {
+      if (!onTable.matcher(e.getKey()).find() || UTILITY.matcher(q).find()) {
         continue;
       }
       n += q.startsWith("INSERT") || q.startsWith("COPY") ? e.getValue().rows() : e.getValue().calls();

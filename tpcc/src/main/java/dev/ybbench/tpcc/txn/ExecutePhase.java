@@ -3,6 +3,7 @@ package dev.ybbench.tpcc.txn;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.tpcc.TpccDatabase;
@@ -47,9 +48,10 @@ public final class ExecutePhase {
     int measureSeconds = work.timeSeconds();
     Random seeds = new Random();
     TpccRandom.Constants runConstants = TpccRandom.Constants.forRun(LoadPhase.LOAD_CONSTANTS, seeds);
-    Metrics metrics = new Metrics();
-    // Without a warm-up the terminals record into the window from their first transaction.
-    Metrics warmupMetrics = warmupSeconds > 0 ? new Metrics() : metrics;
+    // BenchBase drops the warm-up's figures; so do we (the window's are the phase's).
+    MeasuredWindow window = new MeasuredWindow(phase, warmupSeconds > 0, null, run.directory().latencyDir(),
+        run.timeseries(), () -> run.beginPhase(phase));
+    Metrics metrics = window.window();
     List<Terminal> list = new ArrayList<>();
     for (int i = 0; i < config.terminals(); i++) {
       // Terminals spread over the warehouses first, then over each warehouse's districts.
@@ -62,33 +64,27 @@ public final class ExecutePhase {
       } catch (SQLException e) {
         throw new RuntimeException(e);
       }
-    }, config, work, range.total(), setup, warmupMetrics);
+    }, config, work, range.total(), setup, window.recording());
     run.onStop(terminals::stop);
     run.console().line(String.format(Locale.ROOT, "Executing %s: %d terminals on warehouses %s over %d connection%s, "
         + "weights %s, %s, warm-up %d s, measure %d s", phase, config.terminals(), range, setup.connections(),
         setup.connections() == 1 ? "" : "s", work.weights(), !config.hasWaits() ? "no keying or think times"
             : config.hasSpecWaits() ? "the spec's keying and think times" : "the config's keying and think times",
         warmupSeconds, measureSeconds) + (setup.deferDelivery() ? ", Delivery deferred" : ""));
-    PhaseRecorder recorder = null;
-    long start = 0;
     run.statementsIssuedBy(Statements.issuedBy());
     if (warmupSeconds == 0) {
-      run.beginPhase(phase);
-      recorder = new PhaseRecorder(phase, metrics, run.directory().latencyDir(), run.timeseries());
-      start = System.nanoTime();
+      window.open(0, m -> { }); // the terminals record into the window from their first transaction
     }
     terminals.start();
     if (warmupSeconds > 0) {
       sleepWhileRunning(run, warmupSeconds);
-      run.beginPhase(phase);
-      recorder = new PhaseRecorder(phase, metrics, run.directory().latencyDir(), run.timeseries());
-      start = System.nanoTime();
-      if (warmupMetrics.outages().downForSeconds(start) > 0) {
-        metrics.outages().unreachable(start); // an outage that began in the warm-up goes on into the window
-      }
-      terminals.recordInto(metrics);
-      terminals.resetWaits();
+      window.open(warmupSeconds, m -> {
+        terminals.recordInto(m);
+        terminals.resetWaits();
+      });
     }
+    PhaseRecorder recorder = window.recorder();
+    long start = recorder.startNanos();
     for (int s = 10; s <= measureSeconds && !run.interrupted(); s += 10) {
       sleepWhileRunning(run, Math.min(10, measureSeconds - (s - 10)));
       if (!run.interrupted() && s < measureSeconds) {

@@ -150,7 +150,9 @@ public final class YcsbOptions {
   public String fleet;
 
   @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR",
-      description = "add the runs of clients that shared one table up into one run directory")
+      description = "add the runs of clients that shared one table up into one run directory, then audit it: the "
+          + "server's statements on the table against the operations counted, a load's rows against the records "
+          + "asked for (exit 1 when they differ)")
   public List<Path> merge;
 
   @Option(names = "--resume", paramLabel = "RUN_DIR",

@@ -1,0 +1,416 @@
+package dev.ybbench.harness.compare;
+
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.results.Console;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code run-scripts/regress.sh}: a suite of benchmarks against a baseline and a candidate in
+ * interleaved rounds, each round running every workload once on each side in a random order
+ * (randomized multiple interleaved trials, Abedi &amp; Brecht, ICPE 2017), so that drift on a noisy
+ * machine hits both sides alike and the comparison can pair them by round; then {@link Compare}.
+ * With --until-decided, after the first rounds it looks after every round and stops once every
+ * headline is decided or the budget is spent, the looks accounted for (compare's --looks).
+ */
+@Command(name = "regress.sh", sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Runs a suite against a baseline and a candidate in interleaved rounds (every workload once on "
+        + "each side per round, the sides in a random order), then compares them with compare.sh.",
+        "Suites: ycsb-core (YCSB a-f over YSQL), ycql-core (YCSB a-f over YCQL), tpcc-small (TPC-C, "
+            + "tpcc/config/tiny.xml).",
+        "Sides, one pair of: --baseline-version/--candidate-version (embedded servers: PostgreSQL 13-18, "
+            + "Cassandra 4.1/5.0), --baseline-hosts/--candidate-hosts (two YugabyteDB clusters), "
+            + "--baseline-label/--candidate-label (runs already in results/: nothing is run).",
+        "Exit code: compare.sh's (0 every headline decided and none a regression, 1 regression, 2 could not "
+            + "compare, 3 a headline undecided); with --until-decided a budget spent before every headline was "
+            + "decided is said, and is exit 3 unless --undecided says otherwise.", ""},
+    footer = {"", "Examples:",
+        "  run-scripts/regress.sh --suite ycsb-core --baseline-version 16 --candidate-version 17 --repeat 3",
+        "  run-scripts/regress.sh --suite ycsb-core --baseline-hosts a1,a2,a3 --candidate-hosts b1,b2,b3 \\",
+        "      --until-decided --budget 1h --reuse-data"})
+public final class Regress implements Callable<Integer> {
+  /** The suites: what one run of a workload against one side is. */
+  enum Suite {
+    YCSB_CORE("ycsb-core"), YCQL_CORE("ycql-core"), TPCC_SMALL("tpcc-small");
+
+    final String name;
+
+    Suite(String name) {
+      this.name = name;
+    }
+
+    static Suite named(String name) {
+      if (name == null) {
+        throw new UserError("--suite is missing: ycsb-core, ycql-core or tpcc-small");
+      }
+      return Arrays.stream(values()).filter(s -> s.name.equals(name)).findFirst().orElseThrow(() ->
+          new UserError("unknown suite '" + name + "': use ycsb-core, ycql-core or tpcc-small"));
+    }
+  }
+
+  static final List<String> CORE_WORKLOADS = List.of("workloada", "workloadb", "workloadc", "workloadd",
+      "workloade", "workloadf");
+
+  @Option(names = "--suite", paramLabel = "SUITE", description = "ycsb-core, ycql-core or tpcc-small")
+  String suiteName;
+
+  @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "rounds (default: "
+      + "${DEFAULT-VALUE}); with --until-decided, the rounds before the first look")
+  int repeat;
+
+  @Option(names = "--until-decided", description = "after --repeat rounds, compare after every round and stop once "
+      + "every headline verdict is decided or the budget is spent (repeated looks are accounted for)")
+  boolean untilDecided;
+
+  @Option(names = "--budget", paramLabel = "T", defaultValue = "20m", description = "machine time for "
+      + "--until-decided, e.g. 20m, 1h, 900s (default: ${DEFAULT-VALUE})")
+  String budget;
+
+  @Option(names = "--workloads", paramLabel = "LIST", description = "YCSB suites: only these workloads, e.g. "
+      + "workloadc or workloada,workloadc")
+  String workloads;
+
+  @Option(names = "--baseline-version", paramLabel = "V", description = "the baseline's embedded server version")
+  String baseVersion;
+
+  @Option(names = "--candidate-version", paramLabel = "V", description = "the candidate's embedded server version")
+  String candVersion;
+
+  @Option(names = "--baseline-hosts", paramLabel = "H", description = "the baseline cluster (host[:port],…)")
+  String baseHosts;
+
+  @Option(names = "--candidate-hosts", paramLabel = "H", description = "the candidate cluster (host[:port],…)")
+  String candHosts;
+
+  @Option(names = "--baseline-label", paramLabel = "L", description = "runs already in results/ under this label")
+  String baseLabel;
+
+  @Option(names = "--candidate-label", paramLabel = "L", description = "runs already in results/ under this label")
+  String candLabel;
+
+  @Option(names = "--baseline-args", paramLabel = "ARGS", defaultValue = "", description = "more flags for the "
+      + "baseline's runs (split on spaces)")
+  String baseArgs;
+
+  @Option(names = "--candidate-args", paramLabel = "ARGS", defaultValue = "", description = "more flags for the "
+      + "candidate's runs, e.g. \"--target 5000\" to throttle it")
+  String candArgs;
+
+  @Option(names = "--gate", paramLabel = "P", description = "compare.sh --gate: a latency percentile gates too (p99)")
+  String gate;
+
+  @Option(names = "--undecided", paramLabel = "pass|fail", description = "compare.sh --undecided: what a headline "
+      + "still undecided at the end means for the exit code (by default 3)")
+  String undecided;
+
+  @Option(names = "--seed", paramLabel = "N", description = "the random order of sides per round, repeatable "
+      + "(default: random)")
+  Long seed;
+
+  @Option(names = "--duration", paramLabel = "S", description = "seconds per YCSB run (30) or TPC-C "
+      + "measurement (60)")
+  Integer duration;
+
+  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "YCSB records "
+      + "(default: ${DEFAULT-VALUE})")
+  long records;
+
+  @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5", description = "compare.sh's threshold "
+      + "(default: ${DEFAULT-VALUE})")
+  String threshold;
+
+  @Option(names = "--reuse-data", description = "with hosts: load once per side, then only run (embedded servers "
+      + "start empty)")
+  boolean reuseData;
+
+  @Option(names = "--results-dir", paramLabel = "DIR", description = "where runs and the comparison go "
+      + "(default: results/)")
+  Path resultsDir;
+
+  @Option(names = "--include-incomplete", description = "go on past a run that failed or was interrupted, and let "
+      + "compare.sh use it (by default such a run stops the suite with exit code 2: it measured nothing that "
+      + "could stand for the side it belongs to)")
+  boolean includeIncomplete;
+
+  /** Read by the scripts too (run-scripts/common.sh), which install gnuplot before the JVM starts. */
+  @Option(names = "--no-install", description = "do not install gnuplot for the charts when it is missing (passed "
+      + "on to every run and the comparison)")
+  boolean noInstall;
+
+  @Option(names = "--verbose", description = "stack traces on errors")
+  boolean verbose;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+  boolean help;
+
+  /** Runs one benchmark command line; its exit code and its output's last lines. */
+  interface Runner {
+    Outcome run(List<String> command) throws IOException, InterruptedException;
+  }
+
+  record Outcome(int exitCode, List<String> lastLines) {}
+
+  /** compare.sh with these arguments; its exit code. */
+  interface Comparer {
+    int compare(List<String> args);
+  }
+
+  private final Console console;
+  private final Path home;
+  private Runner runner = this::runProcess;
+  private LongSupplier clock = System::nanoTime;
+  private PrintStream err = System.err;
+  private Comparer comparer;
+
+  public Regress(Console console, Path home) {
+    this.console = console;
+    this.home = home;
+    this.comparer = args -> new Compare(console, home).execute(args.toArray(String[]::new), err);
+  }
+
+  /** For tests: run the benchmarks with {@code runner} and compare with {@code comparer}, timed by {@code clock} (ns). */
+  Regress with(Runner runner, Comparer comparer, LongSupplier clock) {
+    this.runner = runner;
+    this.comparer = comparer;
+    this.clock = clock;
+    return this;
+  }
+
+  public static void main(String[] args) {
+    Regress r = new Regress(new Console(System.out), Path.of(System.getProperty("ybbench.home", ".")));
+    System.exit(r.execute(args, System.err));
+  }
+
+  public int execute(String[] args, PrintStream err) {
+    this.err = err;
+    return CommandLines.execute(this, args, err, console::clean, () -> verbose);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Path results = resultsDir != null ? resultsDir : home.resolve("results");
+    if (baseLabel != null || candLabel != null) {
+      if (baseLabel == null || candLabel == null) {
+        throw new UserError("give both --baseline-label and --candidate-label");
+      }
+      return compare(baseLabel, candLabel, results, null);
+    }
+    Suite suite = Suite.named(suiteName);
+    if (repeat < 1) {
+      throw new UserError("--repeat must be a whole number of at least 1, was '" + repeat + "'");
+    }
+    long budgetS = seconds(budget);
+    List<String> list = workloads(suite);
+    List<String> baseTarget;
+    List<String> candTarget;
+    String baseName;
+    String candName;
+    if (baseVersion != null || candVersion != null) {
+      if (baseVersion == null || candVersion == null) {
+        throw new UserError("give both --baseline-version and --candidate-version");
+      }
+      if (baseHosts != null || candHosts != null) {
+        throw new UserError("give versions or hosts, not both");
+      }
+      baseTarget = List.of("--db-version", baseVersion);
+      candTarget = List.of("--db-version", candVersion);
+      baseName = baseVersion;
+      candName = candVersion;
+    } else if (baseHosts != null && candHosts != null) {
+      baseTarget = List.of("--hosts", baseHosts);
+      candTarget = List.of("--hosts", candHosts);
+      baseName = "baseline";
+      candName = "candidate";
+    } else {
+      throw new UserError("name the two sides: --baseline-version/--candidate-version, "
+          + "--baseline-hosts/--candidate-hosts or labels");
+    }
+    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
+        .format(Instant.now());
+    String prefix = "regress-" + stamp + "-" + suite.name;
+    Side baseline = new Side("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
+    Side candidate = new Side("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
+    console.line("Suite " + suite.name + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
+        + "decided (budget " + budget + ");" : ",") + " the sides in a random order each round; labels "
+        + baseline.label + " and " + candidate.label);
+
+    Random order = seed != null ? new Random(seed) : new Random();
+    long start = clock.getAsLong();
+    int rep = 0;
+    while (rep < repeat) {
+      round(suite, list, ++rep, baseline, candidate, order, results);
+    }
+    if (!untilDecided) {
+      return compare(baseline.label, candidate.label, results, null);
+    }
+    // Adaptive rounds: the last round a budget allows is planned from the rounds so far, and every
+    // look after round --repeat widens its intervals for all the planned looks (compare --looks).
+    long perRound = elapsedS(start) / repeat;
+    int last = (int) Math.max(repeat, budgetS / Math.max(1, perRound));
+    console.line("Until decided: " + perRound + " s a round, at most " + last + " rounds in the " + budget + " budget");
+    while (true) {
+      int rc = compare(baseline.label, candidate.label, results, repeat + "-" + last);
+      if (rc != Compare.UNDECIDED) {
+        return rc;
+      }
+      if (rep >= last || elapsedS(start) + perRound > budgetS) {
+        console.line("Budget spent after " + rep + " rounds (" + elapsedS(start) + " s): the headlines above marked "
+            + "inconclusive are undecided; the final look:");
+        return compare(baseline.label, candidate.label, results, repeat + "-" + rep);
+      }
+      round(suite, list, ++rep, baseline, candidate, order, results);
+    }
+  }
+
+  /** One side of the comparison: its name, the label its runs carry, its server, its extra flags. */
+  private record Side(String name, String label, List<String> target, List<String> extra) {}
+
+  /** Every workload once on each side, the two sides in a random order per workload. */
+  private void round(Suite suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
+      Path results) throws IOException, InterruptedException {
+    for (String w : list) {
+      boolean baselineFirst = order.nextBoolean();
+      one(suite, baselineFirst ? baseline : candidate, w, rep, results);
+      one(suite, baselineFirst ? candidate : baseline, w, rep, results);
+    }
+  }
+
+  /** One run of one workload (or of TPC-C) against one side. */
+  private void one(Suite suite, Side side, String workload, int rep, Path results)
+      throws IOException, InterruptedException {
+    // With --reuse-data against hosts, the first round loads and later rounds only run.
+    boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
+    List<String> cmd = new ArrayList<>();
+    if (suite == Suite.TPCC_SMALL) {
+      console.line("[round " + rep + ", " + side.name + "] tpcc tiny");
+      cmd.addAll(List.of(home.resolve("run_tpcc.sh").toString(), "--config",
+          home.resolve("tpcc/config/tiny.xml").toString()));
+      cmd.addAll(side.target);
+      if (!runOnly) {
+        cmd.addAll(List.of("--create", "--load", "--execute", "--check"));
+      } // with no phase flags run_tpcc.sh loads only what is missing
+      cmd.addAll(List.of("--duration", Integer.toString(duration != null ? duration : 60)));
+    } else {
+      console.line("[round " + rep + ", " + side.name + "] " + workload);
+      cmd.addAll(List.of(home.resolve("run_ycsb.sh").toString(), workload, "--api",
+          suite == Suite.YCQL_CORE ? "ycql" : "ysql"));
+      cmd.addAll(side.target);
+      cmd.addAll(List.of("--records", Long.toString(records), "--duration",
+          Integer.toString(duration != null ? duration : 30), "--phase", runOnly ? "run" : "both"));
+    }
+    cmd.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
+    if (noInstall) {
+      cmd.add("--no-install");
+    }
+    cmd.addAll(side.extra);
+    Outcome o = runner.run(cmd);
+    if (o.exitCode() == 0) {
+      return;
+    }
+    // A run that did not complete measured nothing that could stand for its side.
+    if (includeIncomplete && (o.exitCode() == 1 || o.exitCode() == 130)) {
+      console.line("warning: " + (o.lastLines().isEmpty() ? "a run did not complete"
+          : o.lastLines().get(o.lastLines().size() - 1)));
+      return;
+    }
+    o.lastLines().forEach(console::line);
+    throw new UserError("a run of the suite did not complete (exit " + o.exitCode() + "); fix the cause, or pass "
+        + "--include-incomplete");
+  }
+
+  /** compare.sh on the two labels, with this command's comparison flags; its exit code. */
+  private int compare(String baseline, String candidate, Path results, String looks) {
+    List<String> a = new ArrayList<>(List.of(baseline, candidate, "--threshold", threshold, "--results-dir",
+        results.toString()));
+    if (gate != null) {
+      a.addAll(List.of("--gate", gate));
+    }
+    if (undecided != null) {
+      a.addAll(List.of("--undecided", undecided));
+    }
+    if (includeIncomplete) {
+      a.add("--include-incomplete");
+    }
+    if (looks != null) {
+      a.addAll(List.of("--looks", looks));
+    }
+    if (noInstall) {
+      a.add("--no-install");
+    }
+    return comparer.compare(a);
+  }
+
+  private List<String> workloads(Suite suite) {
+    if (workloads == null) {
+      return suite == Suite.TPCC_SMALL ? List.of("tpcc") : CORE_WORKLOADS;
+    }
+    if (suite == Suite.TPCC_SMALL) {
+      throw new UserError("--workloads is for the YCSB suites; tpcc-small runs one configuration");
+    }
+    List<String> list = words(workloads.replace(',', ' '));
+    for (String w : list) {
+      if (!Files.isRegularFile(home.resolve("workloads").resolve(w))) {
+        throw new UserError("--workloads: no workload file workloads/" + w);
+      }
+    }
+    return list;
+  }
+
+  private static final Pattern DURATION = Pattern.compile("([0-9]+)(s|m|h)?");
+
+  /** A budget in seconds: 20m, 1h, 90s or plain seconds. */
+  static long seconds(String budget) {
+    Matcher m = DURATION.matcher(budget);
+    if (!m.matches()) {
+      throw new UserError("--budget must be a duration such as 20m, 1h or 900s, was '" + budget + "'");
+    }
+    long n = Long.parseLong(m.group(1));
+    return "h".equals(m.group(2)) ? n * 3600 : "m".equals(m.group(2)) ? n * 60 : n;
+  }
+
+  private static List<String> words(String s) {
+    return Arrays.stream(s.strip().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+  }
+
+  private long elapsedS(long start) {
+    return (clock.getAsLong() - start) / 1_000_000_000L;
+  }
+
+  /** A benchmark in a process of its own, its output kept in a file and only the last lines shown on failure. */
+  private Outcome runProcess(List<String> command) throws IOException, InterruptedException {
+    Path log = Files.createTempFile("ybbench-regress-", ".log");
+    try {
+      ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      pb.environment().put("YBBENCH_SKIP_BUILD", "1"); // the build regress.sh made, for every run
+      Process p = pb.start();
+      int rc;
+      try {
+        rc = p.waitFor();
+      } catch (InterruptedException e) {
+        p.destroy();
+        throw e;
+      }
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return new Outcome(rc, lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+}
