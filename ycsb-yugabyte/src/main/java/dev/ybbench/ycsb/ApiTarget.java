@@ -1,6 +1,8 @@
 package dev.ybbench.ycsb;
 
+import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.RunLifecycle;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import site.ycsb.DB;
 
@@ -33,6 +35,38 @@ public interface ApiTarget extends RunLifecycle.Target {
    * @throws dev.ybbench.harness.run.RunFailure when the keyspace, database or table is missing
    */
   void useExistingSchema(Consumer<String> log);
+
+  /**
+   * For a fleet's client other than 0: waits, for at most {@code maxSeconds}, until client 0 has
+   * created the table (with a {@code fleet} id, that fleet's), then holds it as a run that does
+   * not create it. Returns early when {@code interrupted} says so.
+   *
+   * @throws dev.ybbench.harness.run.RunFailure when the table does not come in time
+   */
+  default void awaitSchema(String fleet, int clientIndex, int clients, int maxSeconds, BooleanSupplier interrupted,
+      Consumer<String> log) throws InterruptedException {
+    long start = System.nanoTime();
+    long nextLine = 0;
+    while (!schemaReady(fleet)) {
+      long waited = (System.nanoTime() - start) / 1_000_000_000L;
+      if (interrupted.getAsBoolean()) {
+        return;
+      }
+      if (waited >= maxSeconds) {
+        throw new RunFailure("client " + clientIndex + " of " + clients + " waited " + maxSeconds + " s for the "
+            + "table " + (fleet == null ? "" : "of fleet " + fleet + " ") + "that client 0 creates; start client 0 "
+            + "with the same " + (fleet == null ? "--database" : "--fleet and --database") + ", or create it first "
+            + "with --phase create");
+      }
+      if (waited >= nextLine) {
+        log.accept("Waiting for client 0 to create the table" + (fleet == null ? "" : " of fleet " + fleet)
+            + " (" + waited + " s of at most " + maxSeconds + " s)");
+        nextLine = waited + 10;
+      }
+      Thread.sleep(500);
+    }
+    useExistingSchema(log);
+  }
 
   /** A new, uninitialised binding; YCSB's client thread sets its properties and calls init(). */
   DB newBinding();

@@ -1,47 +1,32 @@
 package dev.ybbench.ycsb;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.results.Console;
-import dev.ybbench.harness.results.RunDirectory;
-import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.Run;
-import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.ycsb.cli.SampleAppCommandLine;
 import dev.ybbench.ycsb.cli.YcsbCommandLine;
 import dev.ybbench.ycsb.cli.YcsbOptions;
 import dev.ybbench.ycsb.cli.YcsbSettings;
-import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.workload.Pool;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ycql.YcqlTarget;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlTarget;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import site.ycsb.DB;
-import site.ycsb.Status;
-import site.ycsb.measurements.Measurements;
 
 /** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
 @Command(name = "run_ycsb.sh", sortOptions = false, usageHelpAutoWidth = true,
@@ -186,7 +171,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       plan.print(console, workloadName);
       return 0;
     }
-    LoadCheckpoint.Saved earlier = o.resume == null ? null : earlierLoad(workloadName, parameters(props, mine), mine);
+    LoadCheckpoint.Saved earlier = o.resume == null ? null
+        : LoadResume.earlier(o.resume, workloadName, parameters(props, mine), mine);
     RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, o.run, home, () -> parameters(props, mine),
         o.resume == null ? Map.of("api", o.api)
             : Map.of("api", o.api, "resumed_from", o.resume.getFileName().toString()),
@@ -206,7 +192,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       } else if (o.phase.equals("create") || o.clientIndex == 0 && (doLoad || "always".equals(create))) {
         apiTarget.createSchema(o.fleet, console::line);
       } else if (doLoad) {
-        awaitSchema(run);
+        apiTarget.awaitSchema(o.fleet, o.clientIndex, o.clients, SCHEMA_WAIT_S, run::interrupted, console::line);
       } else {
         apiTarget.useExistingSchema(console::line);
       }
@@ -222,7 +208,12 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
                     ? "rows per INSERT:" : props.getProperty(YsqlConfig.LOAD_METHOD).equals("copy") ? "rows per COPY:"
                     : "rows per multi-row INSERT:", o.batchSize,
             o.target > 0 ? String.format(", paced to %.0f rows/s", o.target) : ""));
-        LoadCheckpoint checkpoint = plan.coreWorkload() ? checkpoint(run, loadProps, mine, earlier) : null;
+        // Keys handed out per write of the checkpoint: at most this many (and those in flight) in doubt after a crash.
+        int reserveAhead = (int) Math.min(1_000_000, Math.max(1_000L, 2L * o.threads * o.batchSize));
+        LoadCheckpoint checkpoint = !plan.coreWorkload() ? null : earlier == null
+            ? new LoadCheckpoint(run.directory().path(), mine[0], mine[0] + mine[1], mine[0], List.of(), reserveAhead,
+                null)
+            : LoadResume.resume(run, o.resume, earlier, loadProps, apiTarget::newBinding, reserveAhead);
         runPhase(run, "load", loadProps, List.of(new YcsbPhase.Threads(Pool.MIX, o.threads, checkpoint == null
             ? mine[1] : checkpoint.toInsert(), o.target)), 0, 0, checkpoint, report);
       }
@@ -277,34 +268,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     lifecycle.console().redact(props.getProperty(YcqlConfig.PASSWORD));
   }
 
-  /**
-   * Waits, for at most {@value #SCHEMA_WAIT_S} s, until client 0 has created the table (with
-   * --fleet, for this fleet), then holds it as a run that does not create it.
-   */
-  private void awaitSchema(Run run) throws InterruptedException {
-    long start = System.nanoTime();
-    long nextLine = 0;
-    while (!apiTarget.schemaReady(o.fleet)) {
-      long waited = (System.nanoTime() - start) / 1_000_000_000L;
-      if (run.interrupted()) {
-        return;
-      }
-      if (waited >= SCHEMA_WAIT_S) {
-        throw new RunFailure("client " + o.clientIndex + " of " + o.clients + " waited " + SCHEMA_WAIT_S + " s for the "
-            + "table " + (o.fleet == null ? "" : "of fleet " + o.fleet + " ") + "that client 0 creates; start client 0 "
-            + "with the same " + (o.fleet == null ? "--database" : "--fleet and --database") + ", or create it first "
-            + "with --phase create");
-      }
-      if (waited >= nextLine) {
-        run.console().line("Waiting for client 0 to create the table" + (o.fleet == null ? "" : " of fleet " + o.fleet)
-            + " (" + waited + " s of at most " + SCHEMA_WAIT_S + " s)");
-        nextLine = waited + 10;
-      }
-      Thread.sleep(500);
-    }
-    apiTarget.useExistingSchema(run.console()::line);
-  }
-
   private ApiTarget openTarget(ServerTarget server, Properties props) {
     Consumer<String> log = lifecycle.console()::line;
     return o.api.equals("ycql") ? YcqlTarget.open(server, props, log) : YsqlTarget.open(server, o.threads, props, log);
@@ -322,92 +285,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     run.record(name, r.summary());
   }
-
-  /**
-   * The checkpoint of this run's load: a fresh one, or for --resume one that first inserts the
-   * keys the earlier part left in doubt and did not write (looked up in the table here, before
-   * the phase and its server audit begin), then goes on where it stopped.
-   */
-  private LoadCheckpoint checkpoint(Run run, Properties loadProps, long[] mine, LoadCheckpoint.Saved earlier)
-      throws Exception {
-    // Keys handed out per write of the file, so at most this many (plus those in flight) are in doubt after a crash.
-    int reserveAhead = (int) Math.min(1_000_000, Math.max(1_000L, 2L * o.threads * o.batchSize));
-    Path dir = run.directory().path();
-    if (earlier == null) {
-      return new LoadCheckpoint(dir, mine[0], mine[0] + mine[1], mine[0], List.of(), reserveAhead, null);
-    }
-    Measurements.setProperties(loadProps);
-    CoreWorkload64 names = (CoreWorkload64) YcsbPhase.workload(loadProps);
-    List<Long> doubtful = earlier.doubtful();
-    List<Long> missing = new ArrayList<>();
-    DB db = apiTarget.newBinding();
-    db.setProperties(loadProps);
-    db.init();
-    try {
-      String table = loadProps.getProperty("table", "usertable");
-      for (long k : doubtful) {
-        Status s = db.read(table, names.buildKeyName(k), null, new HashMap<>());
-        if (s == Status.NOT_FOUND) {
-          missing.add(k);
-        } else if (!s.isOk()) {
-          throw new RunFailure("cannot tell whether key " + names.buildKeyName(k) + " of " + o.resume + " was written: "
-              + s.getName() + " " + s.getDescription());
-        }
-      }
-    } finally {
-      db.cleanup();
-    }
-    ObjectNode from = RunDirectory.JSON.createObjectNode().put("run", o.resume.getFileName().toString())
-        .put("written", earlier.written()).put("lost", earlier.lost()).put("in_doubt", doubtful.size())
-        .put("found", doubtful.size() - missing.size()).put("missing", missing.size());
-    if (earlier.resumedFrom() != null) {
-      from.set("resumed_from", earlier.resumedFrom());
-    }
-    run.console().line(String.format("Resuming the load of %s: it wrote %d rows (%d lost); of the %d keys it left in "
-        + "doubt %d are in the table and %d are not, which go first; %s", o.resume.getFileName(), earlier.written(),
-        earlier.lost(), doubtful.size(), doubtful.size() - missing.size(), missing.size(),
-        earlier.reserved() < earlier.end() ? "then keys " + earlier.reserved() + " … " + (earlier.end() - 1)
-            : "no key after them was handed out"));
-    return new LoadCheckpoint(dir, earlier.start(), earlier.end(), earlier.reserved(), missing, reserveAhead, from);
-  }
-
-  /**
-   * The load --resume continues: its checkpoint, refused with one line when there is none, when
-   * it is complete, or when this command would load other keys or another workload.
-   */
-  private LoadCheckpoint.Saved earlierLoad(String workloadName, Map<String, String> params, long[] mine)
-      throws IOException {
-    if (!Files.isRegularFile(o.resume.resolve(LoadCheckpoint.FILE)) || !Files.isRegularFile(o.resume.resolve("run.json"))) {
-      throw new UserError("--resume " + o.resume + " is not the run directory of a load (it has no "
-          + LoadCheckpoint.FILE + ")");
-    }
-    LoadCheckpoint.Saved saved = LoadCheckpoint.Saved.read(o.resume);
-    if (saved.complete()) {
-      throw new UserError("The load in " + o.resume + " is complete: nothing to resume");
-    }
-    JsonNode info = RunDirectory.JSON.readTree(o.resume.resolve("run.json").toFile());
-    if (!info.path("workload").asText().equals(workloadName)) {
-      throw new UserError("--resume " + o.resume + " ran " + info.path("workload").asText() + ", not " + workloadName);
-    }
-    // The command's own parameters; those the server adds once it is found (driver, dialect) are left out.
-    for (String n : new TreeSet<>(params.keySet())) {
-      String was = info.path("parameters").path(n).isMissingNode() ? null : info.path("parameters").path(n).asText();
-      if (!RunInfo.mayDifferBetweenRuns(n) && !RESUME_MAY_CHANGE.matcher(n).matches()
-          && !Objects.equals(was, params.get(n))) {
-        throw new UserError("--resume " + o.resume + ": its " + n + " was " + was + ", this command's is " + params.get(n)
-            + "; give the flags of the run it continues");
-      }
-    }
-    if (saved.start() != mine[0] || saved.end() != mine[0] + mine[1]) {
-      throw new UserError("--resume " + o.resume + " loaded keys " + saved.start() + " … " + (saved.end() - 1)
-          + ", this command's are " + mine[0] + " … " + (mine[0] + mine[1] - 1));
-    }
-    return saved;
-  }
-
-  /** What a resumed load may do differently: how many threads, batches, and how long a run phase. */
-  private static final Pattern RESUME_MAY_CHANGE = Pattern.compile(
-      "threadcount|ybbench\\.threads|ybbench\\.batch_size|ybbench\\.duration_s");
 
   private Map<String, String> parameters(Properties props, long[] loadKeys) {
     Map<String, String> m = new TreeMap<>();

@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * than any machine's noise.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
 class WhereEndToEndTest {
   /** Static, so that it is there for the runs made once for the class. */
   @TempDir

@@ -46,28 +46,6 @@ import picocli.CommandLine.Option;
         "  run-scripts/regress.sh --suite ycsb-core --baseline-hosts a1,a2,a3 --candidate-hosts b1,b2,b3 \\",
         "      --until-decided --budget 1h --reuse-data"})
 public final class Regress implements Callable<Integer> {
-  /** The suites: what one run of a workload against one side is. */
-  enum Suite {
-    YCSB_CORE("ycsb-core"), YCQL_CORE("ycql-core"), TPCC_SMALL("tpcc-small");
-
-    final String name;
-
-    Suite(String name) {
-      this.name = name;
-    }
-
-    static Suite named(String name) {
-      if (name == null) {
-        throw new UserError("--suite is missing: ycsb-core, ycql-core or tpcc-small");
-      }
-      return Arrays.stream(values()).filter(s -> s.name.equals(name)).findFirst().orElseThrow(() ->
-          new UserError("unknown suite '" + name + "': use ycsb-core, ycql-core or tpcc-small"));
-    }
-  }
-
-  static final List<String> CORE_WORKLOADS = List.of("workloada", "workloadb", "workloadc", "workloadd",
-      "workloade", "workloadf");
-
   @Option(names = "--suite", paramLabel = "SUITE", description = "ycsb-core, ycql-core or tpcc-small")
   String suiteName;
 
@@ -212,7 +190,7 @@ public final class Regress implements Callable<Integer> {
       }
       return compare(baseLabel, candLabel, results, null);
     }
-    Suite suite = Suite.named(suiteName);
+    RegressSuite suite = RegressSuite.named(suiteName);
     if (repeat < 1) {
       throw new UserError("--repeat must be a whole number of at least 1, was '" + repeat + "'");
     }
@@ -244,10 +222,10 @@ public final class Regress implements Callable<Integer> {
     }
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
         .format(Instant.now());
-    String prefix = "regress-" + stamp + "-" + suite.name;
+    String prefix = "regress-" + stamp + "-" + suite.label;
     Side baseline = new Side("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
     Side candidate = new Side("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
-    console.line("Suite " + suite.name + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
+    console.line("Suite " + suite.label + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
         + "decided (budget " + budget + ");" : ",") + " the sides in a random order each round; labels "
         + baseline.label + " and " + candidate.label);
 
@@ -283,7 +261,7 @@ public final class Regress implements Callable<Integer> {
   private record Side(String name, String label, List<String> target, List<String> extra) {}
 
   /** Every workload once on each side, the two sides in a random order per workload. */
-  private void round(Suite suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
+  private void round(RegressSuite suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
       Path results) throws IOException, InterruptedException {
     for (String w : list) {
       boolean baselineFirst = order.nextBoolean();
@@ -293,28 +271,13 @@ public final class Regress implements Callable<Integer> {
   }
 
   /** One run of one workload (or of TPC-C) against one side. */
-  private void one(Suite suite, Side side, String workload, int rep, Path results)
+  private void one(RegressSuite suite, Side side, String workload, int rep, Path results)
       throws IOException, InterruptedException {
     // With --reuse-data against hosts, the first round loads and later rounds only run.
     boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
-    List<String> cmd = new ArrayList<>();
-    if (suite == Suite.TPCC_SMALL) {
-      console.line("[round " + rep + ", " + side.name + "] tpcc tiny");
-      cmd.addAll(List.of(home.resolve("run_tpcc.sh").toString(), "--config",
-          home.resolve("tpcc/config/tiny.xml").toString()));
-      cmd.addAll(side.target);
-      if (!runOnly) {
-        cmd.addAll(List.of("--create", "--load", "--execute", "--check"));
-      } // with no phase flags run_tpcc.sh loads only what is missing
-      cmd.addAll(List.of("--duration", Integer.toString(duration != null ? duration : 60)));
-    } else {
-      console.line("[round " + rep + ", " + side.name + "] " + workload);
-      cmd.addAll(List.of(home.resolve("run_ycsb.sh").toString(), workload, "--api",
-          suite == Suite.YCQL_CORE ? "ycql" : "ysql"));
-      cmd.addAll(side.target);
-      cmd.addAll(List.of("--records", Long.toString(records), "--duration",
-          Integer.toString(duration != null ? duration : 30), "--phase", runOnly ? "run" : "both"));
-    }
+    console.line("[round " + rep + ", " + side.name + "] " + (suite == RegressSuite.TPCC_SMALL ? "tpcc tiny"
+        : workload));
+    List<String> cmd = new ArrayList<>(suite.command(home, workload, side.target, runOnly, duration, records));
     cmd.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
     if (noInstall) {
       cmd.add("--no-install");
@@ -357,11 +320,11 @@ public final class Regress implements Callable<Integer> {
     return comparer.compare(a);
   }
 
-  private List<String> workloads(Suite suite) {
+  private List<String> workloads(RegressSuite suite) {
     if (workloads == null) {
-      return suite == Suite.TPCC_SMALL ? List.of("tpcc") : CORE_WORKLOADS;
+      return suite == RegressSuite.TPCC_SMALL ? List.of("tpcc") : RegressSuite.CORE_WORKLOADS;
     }
-    if (suite == Suite.TPCC_SMALL) {
+    if (suite == RegressSuite.TPCC_SMALL) {
       throw new UserError("--workloads is for the YCSB suites; tpcc-small runs one configuration");
     }
     List<String> list = words(workloads.replace(',', ' '));
