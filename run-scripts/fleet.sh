@@ -41,7 +41,7 @@ while [[ $# -gt 0 ]]; do
     --results-dir) results=$2; shift 2 ;;
     --client-index|--fleet|--merge)
       echo "error: fleet.sh sets $1 itself; give --clients N" >&2; exit 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) pass+=("$1"); [[ $# -gt 1 && $2 != -* ]] && { pass+=("$2"); shift; }; shift ;;
     *) workloads+=("$1"); shift ;;
   esac
