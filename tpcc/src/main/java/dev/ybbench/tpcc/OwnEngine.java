@@ -4,6 +4,8 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.load.LoadPhase;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import java.util.LinkedHashMap;

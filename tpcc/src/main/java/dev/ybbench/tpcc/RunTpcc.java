@@ -8,6 +8,8 @@ import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
+import dev.ybbench.tpcc.interop.ForeignCommandLines;
+import dev.ybbench.tpcc.interop.TpccImport;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import dev.ybbench.harness.results.HlogFiles;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.tpcc.config.TpccConfig;
-import dev.ybbench.tpcc.txn.TransactionKind;
+import dev.ybbench.tpcc.config.TransactionSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ final class TpccCharts {
         Files.writeString(f, perSecond.csv());
         sets.add(common + "; mode='time'; datafile=" + Gnuplot.quote(f.toString()) + "; phase=" + Gnuplot.quote(phase)
             + "; types=" + Gnuplot.quote(String.join(" ", perSecond.types())) + "; neworders="
-            + (perSecond.types().contains(TransactionKind.NEW_ORDER.benchbaseName()) ? 1 : 0));
+            + (perSecond.types().contains(TransactionSpec.NEW_ORDER.benchbaseName()) ? 1 : 0));
       }
       if (phases.size() > 1) {
         Path f = Files.createTempFile("ybbench-tpcc-works-", ".csv");
@@ -71,24 +71,24 @@ final class TpccCharts {
   static PerSecond perSecond(Path latencyDir, String phase) throws IOException {
     Map<String, List<Histogram>> byType = new TreeMap<>();
     long start = Long.MAX_VALUE;
-    for (TransactionKind k : TransactionKind.values()) {
+    for (TransactionSpec k : TransactionSpec.values()) {
       List<Histogram> intervals = read(latencyDir, phase, k.benchbaseName());
       if (intervals.stream().anyMatch(h -> h.getTotalCount() > 0)) {
         byType.put(k.benchbaseName(), intervals);
         start = Math.min(start, intervals.get(0).getStartTimeStamp());
       }
     }
-    List<String> types = TransactionKind.names().stream().filter(byType::containsKey).toList();
+    List<String> types = TransactionSpec.names().stream().filter(byType::containsKey).toList();
     // Second → [tpmC, then per type: tx/s, p90 ms].
     TreeMap<Long, double[]> rows = new TreeMap<>();
-    List<Histogram> rollbacks = read(latencyDir, phase, TransactionKind.NEW_ORDER_ROLLBACK);
+    List<Histogram> rollbacks = read(latencyDir, phase, TransactionSpec.NEW_ORDER_ROLLBACK);
     for (int t = 0; t < types.size(); t++) {
       for (Histogram h : byType.get(types.get(t))) {
         double[] row = row(rows, h, start, types.size());
         double seconds = Math.max(0.001, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0);
         row[1 + 2 * t] = h.getTotalCount() / seconds;
         row[2 + 2 * t] = h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(90) / 1000.0;
-        if (types.get(t).equals(TransactionKind.NEW_ORDER.benchbaseName())) {
+        if (types.get(t).equals(TransactionSpec.NEW_ORDER.benchbaseName())) {
           row[0] += h.getTotalCount() * 60 / seconds;
         }
       }
@@ -133,7 +133,7 @@ final class TpccCharts {
     for (PhaseResult p : phases.values()) {
       List<Integer> w = works.get(i++).weights();
       int only = w.indexOf(100);
-      String label = only >= 0 ? TransactionKind.values()[only].benchbaseName() + " alone"
+      String label = only >= 0 ? TransactionSpec.values()[only].benchbaseName() + " alone"
           : "Overall (mix " + String.join("/", w.stream().map(String::valueOf).toList()) + ")";
       csv.append(label).append(',').append(String.format(Locale.ROOT, "%.1f", p.throughputOps())).append('\n');
     }

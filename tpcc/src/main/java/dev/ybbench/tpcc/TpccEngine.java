@@ -2,6 +2,7 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
+import dev.ybbench.tpcc.core.TpccDatabase;
 import java.util.Map;
 
 /**

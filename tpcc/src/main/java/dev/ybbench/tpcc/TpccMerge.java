@@ -5,8 +5,9 @@ import dev.ybbench.harness.merge.PhaseMerge;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.tpcc.config.TransactionSpec;
+import dev.ybbench.tpcc.core.TpccMetrics;
 import dev.ybbench.tpcc.txn.ExecutePhase;
-import dev.ybbench.tpcc.txn.TransactionKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.BitSet;
@@ -100,8 +101,8 @@ final class TpccMerge {
     PhaseResult first = parts.get(0).phase(work);
     // The parts' own limits say whether their Deliveries were deferred (judged from queueing, against 80 s).
     PhaseResult.ResponseTimeLimit delivery = first.responseTimeLimits() == null ? null
-        : first.responseTimeLimits().get(TransactionKind.DELIVERY.benchbaseName());
-    boolean deferred = delivery != null && delivery.limitS() == TransactionKind.DEFERRED_DELIVERY_LIMIT_SECONDS;
+        : first.responseTimeLimits().get(TransactionSpec.DELIVERY.benchbaseName());
+    boolean deferred = delivery != null && delivery.limitS() == TransactionSpec.DEFERRED_DELIVERY_LIMIT_SECONDS;
     return m.phase()
         .withTpcc(tpmC, first.efficiencyPct() == null ? null
             : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(m.totals(), deferred))

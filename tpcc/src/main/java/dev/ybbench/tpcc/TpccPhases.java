@@ -7,6 +7,10 @@ import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.check.ConsistencyChecks;
+import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccMetrics;
+import dev.ybbench.tpcc.core.TpccSchema;
+import dev.ybbench.tpcc.core.WarehouseRange;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,7 +73,7 @@ final class TpccPhases {
     Console console = run.console();
     Map<String, RunSummary.Condition> conditions = new LinkedHashMap<>();
     boolean all = true;
-    for (ConsistencyChecks.Result r : db.consistency()) {
+    for (ConsistencyChecks.Result r : ConsistencyChecks.run(db)) {
       console.line("Consistency " + r);
       conditions.put(r.condition().clause(), new RunSummary.Condition(r.condition().statement(), r.passed(),
           r.passed() ? null : r.violations(), r.passed() ? null : r.firstOffender()));

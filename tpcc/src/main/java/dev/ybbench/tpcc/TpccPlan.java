@@ -4,6 +4,7 @@ import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.WarehouseRange;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import dev.ybbench.tpcc.txn.Terminals;
 import java.nio.file.Path;
@@ -192,29 +193,9 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     m.put("connections", Integer.toString(engine.ownTerminals() ? setup.connections() : config.terminals()));
     m.put("deferred_delivery", Boolean.toString(setup.deferDelivery()));
     m.put("engine", engine.name());
-    m.putAll(workParameters(config, works));
+    m.putAll(config.workParameters(works));
     m.put("tablets", Integer.toString(tablets));
     m.put("max_retries", Integer.toString(setup.maxRetries()));
-    return m;
-  }
-
-  /**
-   * Each work's time, warm-up, rate and weights (the first as time_s …, later ones under their
-   * phase's name: execute-2.time_s …), and each type's keying/think waits.
-   */
-  static Map<String, String> workParameters(TpccConfig c, List<TpccConfig.Work> works) {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (int i = 0; i < works.size(); i++) {
-      TpccConfig.Work work = works.get(i);
-      String prefix = i == 0 ? "" : ExecutePhase.phase(i) + ".";
-      m.put(prefix + "time_s", Integer.toString(work.timeSeconds()));
-      m.put(prefix + "warmup_s", Integer.toString(work.warmupSeconds()));
-      m.put(prefix + "rate", work.rate() == null ? "unlimited" : work.rate().toString());
-      m.put(prefix + "weights", work.weights().toString());
-    }
-    for (TpccConfig.TransactionType t : c.transactionTypes()) {
-      m.put("wait." + t.name(), t.preExecutionWaitMs() + "/" + t.postExecutionWaitMs());
-    }
     return m;
   }
 }

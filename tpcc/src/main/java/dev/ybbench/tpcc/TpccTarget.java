@@ -6,6 +6,7 @@ import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.ysql.TableClaim;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
+import dev.ybbench.tpcc.core.TpccDatabase;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.Consumer;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.tpcc.interop.ForeignCommandLines;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** run_tpcc.sh's Java side against real embedded PostgreSQL servers. */
-class RunTpccTest {
-  static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+public class RunTpccTest {
+  public static final Path HOME = Path.of("..").toAbsolutePath().normalize();
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir

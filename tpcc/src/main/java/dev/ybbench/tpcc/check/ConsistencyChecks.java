@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc.check;
 
+import dev.ybbench.tpcc.core.TpccDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -98,6 +99,23 @@ public final class ConsistencyChecks {
   private ConsistencyChecks() {}
 
   /** Checks every condition; {@code ordersTable} is ORDER's name (ours: orders; BenchBase's: oorder). */
+  /**
+   * Clause 3.3.2's conditions on {@code db}, all read in one snapshot (a read-only REPEATABLE READ
+   * transaction): while other clients still run, conditions that span tables (a district's
+   * next order id against its newest order) would otherwise compare rows from different moments.
+   */
+  public static List<Result> run(TpccDatabase db) throws SQLException {
+    try (Connection c = db.connect(false)) {
+      c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+      c.setReadOnly(true);
+      try {
+        return run(c, db.ordersTable());
+      } finally {
+        c.rollback();
+      }
+    }
+  }
+
   public static List<Result> run(Connection c, String ordersTable) throws SQLException {
     List<Result> results = new ArrayList<>();
     try (Statement st = c.createStatement()) {

@@ -8,7 +8,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import dev.ybbench.tpcc.txn.TransactionKind;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,7 +42,7 @@ public record TpccConfig(
     List<TransactionType> transactionTypes) {
 
   /** The five transactions in BenchBase's names and the order its weights list them. */
-  public static final List<String> TRANSACTIONS = TransactionKind.names();
+  public static final List<String> TRANSACTIONS = TransactionSpec.names();
 
   /**
    * One {@code <work>}: how long, at what rate, with what mix.
@@ -58,6 +57,34 @@ public record TpccConfig(
    */
   public record TransactionType(String name, long preExecutionWaitMs, long postExecutionWaitMs) {}
 
+  /** The phase of the first work; later works are {@code execute-2}, {@code execute-3} … (see {@link #phase}). */
+  public static final String PHASE = "execute";
+
+  /** The phase name of the {@code index}-th work (0-based). */
+  public static String phase(int index) {
+    return index == 0 ? PHASE : PHASE + "-" + (index + 1);
+  }
+
+  /**
+   * Each work's time, warm-up, rate and weights (the first as time_s …, later ones under their
+   * phase's name: execute-2.time_s …), and each type's keying/think waits.
+   */
+  public Map<String, String> workParameters(List<Work> works) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (int i = 0; i < works.size(); i++) {
+      Work work = works.get(i);
+      String prefix = i == 0 ? "" : phase(i) + ".";
+      m.put(prefix + "time_s", Integer.toString(work.timeSeconds()));
+      m.put(prefix + "warmup_s", Integer.toString(work.warmupSeconds()));
+      m.put(prefix + "rate", work.rate() == null ? "unlimited" : work.rate().toString());
+      m.put(prefix + "weights", work.weights().toString());
+    }
+    for (TransactionType t : transactionTypes) {
+      m.put("wait." + t.name(), t.preExecutionWaitMs() + "/" + t.postExecutionWaitMs());
+    }
+    return m;
+  }
+
   /** Whether terminals key or think at all (clause 5.2.5). */
   public boolean hasWaits() {
     return transactionTypes.stream().anyMatch(t -> t.preExecutionWaitMs() > 0 || t.postExecutionWaitMs() > 0);
@@ -71,7 +98,7 @@ public record TpccConfig(
    */
   public boolean hasSpecWaits() {
     return transactionTypes.stream().allMatch(t -> {
-      TransactionKind k = TransactionKind.named(t.name());
+      TransactionSpec k = TransactionSpec.named(t.name());
       return t.preExecutionWaitMs() == k.keyingMs() && t.postExecutionWaitMs() == k.meanThinkMs();
     });
   }
@@ -79,7 +106,7 @@ public record TpccConfig(
   /** The same experiment with the spec's keying and mean think times for every type. */
   public TpccConfig withSpecWaits() {
     List<TransactionType> spec = transactionTypes.stream().map(t -> {
-      TransactionKind k = TransactionKind.named(t.name());
+      TransactionSpec k = TransactionSpec.named(t.name());
       return new TransactionType(t.name(), k.keyingMs(), k.meanThinkMs());
     }).toList();
     return new TpccConfig(file, type, driver, url, username, password, isolation, batchSize, scaleFactor, terminals,

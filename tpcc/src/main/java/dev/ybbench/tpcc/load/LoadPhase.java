@@ -2,9 +2,9 @@ package dev.ybbench.tpcc.load;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.PhaseResult;
-import dev.ybbench.tpcc.TpccDatabase;
-import dev.ybbench.tpcc.TpccRandom;
-import dev.ybbench.tpcc.WarehouseRange;
+import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccRandom;
+import dev.ybbench.tpcc.core.WarehouseRange;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +80,7 @@ public final class LoadPhase {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     List<String> problems = range.isWhole() && !interrupted.getAsBoolean()
-        ? db.populationProblems(range.count()) : List.of();
+        ? PopulationCheck.run(db, range.count()) : List.of();
     String check = problems.isEmpty() ? "pass" : String.join("; ", problems);
     log.accept(String.format(Locale.ROOT, "Loaded %d rows in %.1f s (%.0f rows/s); population check: %s",
         rows.sum(), seconds, rows.sum() / seconds, check));

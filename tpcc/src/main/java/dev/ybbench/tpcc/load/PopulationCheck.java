@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc.load;
 
+import dev.ybbench.tpcc.core.TpccDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,6 +16,13 @@ import java.util.Map;
  */
 public final class PopulationCheck {
   private PopulationCheck() {}
+
+  /** The population problems of {@code db}'s first {@code warehouses} warehouses; empty when it matches clause 4.3. */
+  public static List<String> run(TpccDatabase db, int warehouses) throws SQLException {
+    try (Connection c = db.connect(true)) {
+      return run(c, warehouses);
+    }
+  }
 
   /** Expected row count per table for {@code warehouses} warehouses (ORDER_LINE excluded). */
   public static Map<String, Long> expected(int warehouses) {

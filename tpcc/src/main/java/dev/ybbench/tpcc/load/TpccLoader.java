@@ -1,6 +1,6 @@
 package dev.ybbench.tpcc.load;
 
-import dev.ybbench.tpcc.TpccRandom;
+import dev.ybbench.tpcc.core.TpccRandom;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package dev.ybbench.tpcc.txn;
 
-import dev.ybbench.tpcc.TpccRandom;
+import dev.ybbench.tpcc.core.TpccRandom;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -6,19 +6,19 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
-import dev.ybbench.tpcc.TpccDatabase;
-import dev.ybbench.tpcc.TpccMetrics;
-import dev.ybbench.tpcc.TpccRandom;
-import dev.ybbench.tpcc.WarehouseRange;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccMetrics;
+import dev.ybbench.tpcc.core.TpccRandom;
+import dev.ybbench.tpcc.core.WarehouseRange;
 import dev.ybbench.tpcc.load.LoadPhase;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,11 +30,11 @@ public final class ExecutePhase {
   private ExecutePhase() {}
 
   /** The phase of the first work; later works are {@code execute-2}, {@code execute-3} … (see {@link #phase}). */
-  public static final String PHASE = "execute";
+  public static final String PHASE = TpccConfig.PHASE;
 
   /** The phase name of the {@code index}-th work (0-based). */
   public static String phase(int index) {
-    return index == 0 ? PHASE : PHASE + "-" + (index + 1);
+    return TpccConfig.phase(index);
   }
 
   /**

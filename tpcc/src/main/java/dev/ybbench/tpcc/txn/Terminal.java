@@ -1,6 +1,6 @@
 package dev.ybbench.tpcc.txn;
 
-import dev.ybbench.tpcc.TpccRandom;
+import dev.ybbench.tpcc.core.TpccRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.Delayed;

@@ -2,8 +2,8 @@ package dev.ybbench.tpcc.txn;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.results.PhaseResult;
-import dev.ybbench.tpcc.TpccRandom;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.TpccRandom;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.EnumMap;

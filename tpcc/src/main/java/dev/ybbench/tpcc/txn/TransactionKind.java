@@ -1,73 +1,40 @@
 package dev.ybbench.tpcc.txn;
 
-import java.util.Arrays;
-import java.util.List;
+import dev.ybbench.tpcc.config.TransactionSpec;
 
 /**
- * TPC-C's five transaction profiles in one table, in the order BenchBase's weights list them:
- * the name results and configs use, the class that runs it, the 90th-percentile response time
- * limit of clause 5.2.5.3, and the spec's keying time (clause 5.2.5.2) and mean think time
- * (clause 5.2.5.4).
+ * What runs each of TPC-C's five transactions ({@link TransactionSpec}: its name, response time
+ * limit, keying and think times), in the same order.
  */
 public enum TransactionKind {
-  NEW_ORDER("NewOrder", new NewOrder(), 5.0, 18_000, 12_000),
-  PAYMENT("Payment", new Payment(), 5.0, 3_000, 12_000),
-  ORDER_STATUS("OrderStatus", new OrderStatus(), 5.0, 2_000, 10_000),
-  DELIVERY("Delivery", new Delivery(), 5.0, 2_000, 5_000),
-  STOCK_LEVEL("StockLevel", new StockLevel(), 20.0, 2_000, 5_000);
+  NEW_ORDER(TransactionSpec.NEW_ORDER, new NewOrder()),
+  PAYMENT(TransactionSpec.PAYMENT, new Payment()),
+  ORDER_STATUS(TransactionSpec.ORDER_STATUS, new OrderStatus()),
+  DELIVERY(TransactionSpec.DELIVERY, new Delivery()),
+  STOCK_LEVEL(TransactionSpec.STOCK_LEVEL, new StockLevel());
 
-  /**
-   * Clause 2.7.2: a deferred Delivery must complete within 80 s of being queued, for 90 % of them.
-   * Its terminal's response, the acknowledgement that it is queued, is immediate.
-   */
-  public static final double DEFERRED_DELIVERY_LIMIT_SECONDS = 80.0;
-
-  /** The name New-Orders rolled back by design (clause 2.4.2.3) are recorded under. */
-  public static final String NEW_ORDER_ROLLBACK = "NewOrderRollback";
-
-  private final String benchbaseName;
+  private final TransactionSpec spec;
   private final TpccTransaction transaction;
-  private final double p90LimitSeconds;
-  private final long keyingMs;
-  private final long meanThinkMs;
 
-  TransactionKind(String benchbaseName, TpccTransaction transaction, double p90LimitSeconds, long keyingMs,
-      long meanThinkMs) {
-    this.benchbaseName = benchbaseName;
+  TransactionKind(TransactionSpec spec, TpccTransaction transaction) {
+    this.spec = spec;
     this.transaction = transaction;
-    this.p90LimitSeconds = p90LimitSeconds;
-    this.keyingMs = keyingMs;
-    this.meanThinkMs = meanThinkMs;
+  }
+
+  public TransactionSpec spec() {
+    return spec;
   }
 
   /** BenchBase's name: NewOrder, Payment, OrderStatus, Delivery, StockLevel. */
   public String benchbaseName() {
-    return benchbaseName;
+    return spec.benchbaseName();
   }
 
   public TpccTransaction transaction() {
     return transaction;
   }
 
-  public double p90LimitSeconds() {
-    return p90LimitSeconds;
-  }
-
-  public long keyingMs() {
-    return keyingMs;
-  }
-
-  public long meanThinkMs() {
-    return meanThinkMs;
-  }
-
-  /** The names in weight order. */
-  public static List<String> names() {
-    return Arrays.stream(values()).map(TransactionKind::benchbaseName).toList();
-  }
-
   public static TransactionKind named(String name) {
-    return Arrays.stream(values()).filter(k -> k.benchbaseName.equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no TPC-C transaction " + name));
+    return values()[TransactionSpec.named(name).ordinal()];
   }
 }

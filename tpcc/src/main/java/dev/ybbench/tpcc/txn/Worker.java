@@ -3,7 +3,8 @@ package dev.ybbench.tpcc.txn;
 import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
 import dev.ybbench.harness.ysql.Session;
-import dev.ybbench.tpcc.TpccRandom;
+import dev.ybbench.tpcc.config.TransactionSpec;
+import dev.ybbench.tpcc.core.TpccRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -94,7 +95,7 @@ final class Worker implements Runnable, Terminal.Context {
     try {
       TpccTransaction.Outcome outcome = retry.call(name, () -> attempt(readOnly, body));
       long end = System.nanoTime();
-      String recorded = outcome == TpccTransaction.Outcome.ROLLED_BACK ? TransactionKind.NEW_ORDER_ROLLBACK : name;
+      String recorded = outcome == TpccTransaction.Outcome.ROLLED_BACK ? TransactionSpec.NEW_ORDER_ROLLBACK : name;
       if (terminals.paced()) {
         terminals.sink().operation(recorded).success((end - intended) / 1000, (end - submitted) / 1000);
       } else {

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.ysql.SqlDialect;
-import dev.ybbench.tpcc.TpccRandom;
-import dev.ybbench.tpcc.TpccSchema;
 import dev.ybbench.tpcc.check.ConsistencyChecks.Condition;
 import dev.ybbench.tpcc.check.ConsistencyChecks.Result;
+import dev.ybbench.tpcc.core.TpccRandom;
+import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.load.TpccLoader;
 import java.sql.Connection;
 import java.sql.DriverManager;

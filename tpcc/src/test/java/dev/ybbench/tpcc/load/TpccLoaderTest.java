@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.ysql.SqlDialect;
-import dev.ybbench.tpcc.TpccRandom;
-import dev.ybbench.tpcc.TpccSchema;
+import dev.ybbench.tpcc.core.TpccRandom;
+import dev.ybbench.tpcc.core.TpccSchema;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -2,8 +2,8 @@ package dev.ybbench.tpcc.txn;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.ysql.SqlDialect;
-import dev.ybbench.tpcc.TpccRandom;
-import dev.ybbench.tpcc.TpccSchema;
+import dev.ybbench.tpcc.core.TpccRandom;
+import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.load.LoadPhase;
 import dev.ybbench.tpcc.load.TpccLoader;
 import java.sql.Connection;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
-import dev.ybbench.tpcc.TpccRandom;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.TpccRandom;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.sql.Connection;

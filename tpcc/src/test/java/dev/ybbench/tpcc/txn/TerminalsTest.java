@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.metrics.Metrics;
-import dev.ybbench.tpcc.TpccRandom;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.TpccRandom;
 import dev.ybbench.tpcc.load.LoadPhase;
 import java.nio.file.Path;
 import java.sql.Connection;

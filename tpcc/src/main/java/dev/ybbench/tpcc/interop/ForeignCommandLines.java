@@ -1,4 +1,4 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.interop;
 
 import dev.ybbench.harness.UserError;
 import java.io.IOException;
@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  *       its warm-up is 0 unless given.
  * </ul>
  */
-final class ForeignCommandLines {
+public final class ForeignCommandLines {
   private ForeignCommandLines() {}
 
   /**
@@ -35,7 +35,7 @@ final class ForeignCommandLines {
    *
    * @param dialect "BenchBase", "yugabyte/tpcc", or null when the line was ours already
    */
-  record Translation(List<String> args, String dialect, List<String> notes) {}
+  public record Translation(List<String> args, String dialect, List<String> notes) {}
 
   /** Phase flags that BenchBase and yugabyte/tpcc give as {@code --create=true}. */
   private static final Set<String> PHASES = Set.of("--create", "--load", "--execute", "--clear");
@@ -51,7 +51,7 @@ final class ForeignCommandLines {
       "--initial-delay-secs", "--enable-foreign-keys", "--create-sql-procedures", "--vv", "--histograms",
       "--output-raw", "--output-samples", "-gpc", "--geopartitioned-config");
 
-  static Translation translate(String[] given) {
+  public static Translation translate(String[] given) {
     List<String[]> args = split(given);
     boolean benchbase = args.stream().anyMatch(a -> a[0].equals("-b") || a[0].equals("--bench"));
     boolean yugabyte = args.stream().anyMatch(a -> YUGABYTE_ONLY.contains(a[0]));

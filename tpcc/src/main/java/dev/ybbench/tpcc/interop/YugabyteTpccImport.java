@@ -1,10 +1,10 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.interop;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.RunDirectory;
-import dev.ybbench.tpcc.txn.TransactionKind;
+import dev.ybbench.tpcc.config.TransactionSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,17 +40,17 @@ import java.util.stream.Stream;
  * modification time (written as the run ended; copy results with {@code cp -p} or
  * {@code rsync -t}). Nor do they name the server: give the import a {@code --label}.
  */
-final class YugabyteTpccImport {
+public final class YugabyteTpccImport {
   private YugabyteTpccImport() {}
 
   private static final Pattern CSV = Pattern.compile("oltpbench(?:\\.(\\d+))?\\.csv");
 
   /** Whether {@code dir} (a results directory, or the directory yugabyte/tpcc ran in) holds a run. */
-  static boolean holds(Path dir) throws IOException {
+  public static boolean holds(Path dir) throws IOException {
     return outputJson(dir) != null;
   }
 
-  static TpccImport.Imported read(Path dir) throws IOException {
+  public static TpccImport.Imported read(Path dir) throws IOException {
     Path json = outputJson(dir);
     Path results = json.getParent().getParent();
     Path csv = latestCsv(results);
@@ -131,7 +131,7 @@ final class YugabyteTpccImport {
       long endNs = Long.parseLong(end.substring(4).strip());
       TpccImport.rows(in, csv, 3, f -> {
         String type = f[0].strip();
-        TransactionKind.named(type);
+        TransactionSpec.named(type);
         double at = endEpoch - (endNs - Long.parseLong(f[1].strip())) / 1e9;
         out.computeIfAbsent(type, k -> new ArrayList<>()).add(new double[] {at,
             Long.parseLong(f[2].strip()) + Long.parseLong(f[3].strip())});
@@ -163,7 +163,7 @@ final class YugabyteTpccImport {
       }
       long errors;
       long retries = 0;
-      if (e.getKey().equals(TransactionKind.NEW_ORDER.benchbaseName()) && failed.length > 0) {
+      if (e.getKey().equals(TransactionSpec.NEW_ORDER.benchbaseName()) && failed.length > 0) {
         errors = failed[failed.length - 1];
         for (int i = 0; i < failed.length - 1; i++) {
           retries += failed[i];

@@ -1,11 +1,11 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.core;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.tpcc.config.TpccConfig;
-import dev.ybbench.tpcc.txn.TransactionKind;
+import dev.ybbench.tpcc.config.TransactionSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,15 +30,15 @@ public final class TpccMetrics {
    */
   public static double tpmC(Metrics m, double seconds) {
     // Read, not created: a work without New-Orders (a single-type work) must not list them.
-    long completed = m.operations().stream().filter(op -> op.name().equals(TransactionKind.NEW_ORDER.benchbaseName())
-        || op.name().equals(TransactionKind.NEW_ORDER_ROLLBACK)).mapToLong(OperationMetrics::successes).sum();
+    long completed = m.operations().stream().filter(op -> op.name().equals(TransactionSpec.NEW_ORDER.benchbaseName())
+        || op.name().equals(TransactionSpec.NEW_ORDER_ROLLBACK)).mapToLong(OperationMetrics::successes).sum();
     return completed * 60.0 / seconds;
   }
 
   /** The same from a phase's results (an imported run's). */
   public static double tpmC(Map<String, OperationResult> ops, double seconds) {
     long completed = 0;
-    for (String name : List.of(TransactionKind.NEW_ORDER.benchbaseName(), TransactionKind.NEW_ORDER_ROLLBACK)) {
+    for (String name : List.of(TransactionSpec.NEW_ORDER.benchbaseName(), TransactionSpec.NEW_ORDER_ROLLBACK)) {
       completed += ops.containsKey(name) ? ops.get(name).successes() : 0;
     }
     return completed * 60.0 / seconds;
@@ -56,13 +56,13 @@ public final class TpccMetrics {
   public static Map<String, PhaseResult.ResponseTimeLimit> responseTimeLimits(Map<String, Histogram> latency,
       boolean deferredDelivery) {
     Map<String, PhaseResult.ResponseTimeLimit> out = new LinkedHashMap<>();
-    for (TransactionKind k : TransactionKind.values()) {
+    for (TransactionSpec k : TransactionSpec.values()) {
       Histogram h = latency.get(k.benchbaseName());
       if (h == null || h.getTotalCount() == 0) {
         continue;  // a type its work did not run has no response time to judge
       }
       double p90 = h.getValueAtPercentile(90) / 1e6;
-      double limit = deferredDelivery && k == TransactionKind.DELIVERY ? TransactionKind.DEFERRED_DELIVERY_LIMIT_SECONDS
+      double limit = deferredDelivery && k == TransactionSpec.DELIVERY ? TransactionSpec.DEFERRED_DELIVERY_LIMIT_SECONDS
           : k.p90LimitSeconds();
       out.put(k.benchbaseName(), new PhaseResult.ResponseTimeLimit(Math.round(p90 * 1000) / 1000.0, limit,
           p90 <= limit));
@@ -118,10 +118,10 @@ public final class TpccMetrics {
       PhaseResult p = e.getValue();
       StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "  %-10s %-16s %10.1f tx/s",
           e.getKey(), works.get(i++).weights().toString().replace(" ", ""), p.throughputOps()));
-      boolean newOrders = p.operations().containsKey(TransactionKind.NEW_ORDER.benchbaseName());
+      boolean newOrders = p.operations().containsKey(TransactionSpec.NEW_ORDER.benchbaseName());
       s.append(newOrders && p.tpmC() != null ? String.format(Locale.ROOT, "  tpmC %10.1f", p.tpmC())
           : String.format("  %15s", ""));
-      for (TransactionKind k : TransactionKind.values()) {
+      for (TransactionSpec k : TransactionSpec.values()) {
         OperationResult op = p.operations().get(k.benchbaseName());
         if (op != null && op.latencyUs() != null && op.latencyUs().count() > 0) {
           s.append(String.format(Locale.ROOT, "  %s %.1f/%.1f/%.1f", k.benchbaseName(),

@@ -1,4 +1,4 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.core;
 
 import dev.ybbench.harness.ysql.SqlDialect;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.HlogFiles;
+import dev.ybbench.tpcc.RunTpcc;
+import dev.ybbench.tpcc.RunTpccTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.interop;
 
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
@@ -12,8 +12,8 @@ import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.run.PhaseCheck;
 import dev.ybbench.tpcc.config.TpccConfig;
-import dev.ybbench.tpcc.txn.ExecutePhase;
-import dev.ybbench.tpcc.txn.TransactionKind;
+import dev.ybbench.tpcc.config.TransactionSpec;
+import dev.ybbench.tpcc.core.TpccMetrics;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,7 +33,7 @@ import org.HdrHistogram.Histogram;
  * {@code timeseries.csv}, tpmC, the config's works and waits as parameters, the server as the
  * driver recorded it, and which driver made the numbers.
  */
-final class TpccImport {
+public final class TpccImport {
   private TpccImport() {}
 
   /**
@@ -44,7 +44,7 @@ final class TpccImport {
    * @param errorsAmongRows whether the rows hold the failed ones too (so successes are rows less
    *                        errors) or successes only
    */
-  record Counts(long errors, long retries, boolean errorsAmongRows) {}
+  public record Counts(long errors, long retries, boolean errorsAmongRows) {}
 
   /**
    * One imported run.
@@ -57,7 +57,7 @@ final class TpccImport {
    * @param reason    why its counts cannot stand, or null
    * @param more      the driver's own settings, as further parameters
    */
-  record Imported(String engine, Path from, ServerInfo server, Instant started, Instant ended, int warehouses,
+  public record Imported(String engine, Path from, ServerInfo server, Instant started, Instant ended, int warehouses,
       int terminals, String isolation, TpccConfig config, Map<Integer, Map<String, List<double[]>>> byWork,
       Map<String, Counts> counts, double seconds, String errorName, String reason, Map<String, String> more) {
 
@@ -65,10 +65,10 @@ final class TpccImport {
      * Each work as one of our phases ({@code execute}, {@code execute-2} …), writing its latency
      * logs into {@code latencyDir} and its seconds into {@code ts}.
      */
-    Map<String, PhaseResult> phases(Path latencyDir, Timeseries ts) throws IOException {
+    public Map<String, PhaseResult> phases(Path latencyDir, Timeseries ts) throws IOException {
       Map<String, PhaseResult> out = new LinkedHashMap<>();
       for (Map.Entry<Integer, Map<String, List<double[]>>> work : byWork.entrySet()) {
-        String phase = ExecutePhase.phase(work.getKey());
+        String phase = TpccConfig.phase(work.getKey());
         double phaseSeconds = byWork.size() == 1 ? seconds : span(work.getValue());
         out.put(phase, phase(latencyDir, ts, phase, work.getValue(), phaseSeconds));
       }
@@ -81,7 +81,7 @@ final class TpccImport {
       double start = byType.values().stream().flatMap(List::stream).mapToDouble(r -> r[0]).min().orElse(0);
       Map<String, OperationResult> ops = new LinkedHashMap<>();
       TreeMap<Long, Histogram> all = new TreeMap<>();
-      for (String type : TransactionKind.names()) {
+      for (String type : TransactionSpec.names()) {
         List<double[]> rows = byType.get(type);
         if (rows == null) {
           continue;
@@ -137,7 +137,7 @@ final class TpccImport {
     }
   }
 
-  static Imported read(Path dir) throws IOException {
+  public static Imported read(Path dir) throws IOException {
     if (BenchBaseImport.holds(dir)) {
       return BenchBaseImport.read(dir);
     }
@@ -157,7 +157,7 @@ final class TpccImport {
    * @param label    --label, or null
    * @param limits   what a phase may lose to errors and outages, as for our runs
    */
-  static Path run(Path dir, Path resultsRoot, String workload, String label, PhaseCheck.Limits limits)
+  public static Path run(Path dir, Path resultsRoot, String workload, String label, PhaseCheck.Limits limits)
       throws IOException {
     Imported r = read(dir);
     String name = workload != null ? workload : r.engine().toLowerCase().replaceAll("[^a-z0-9]+", "-");
@@ -182,7 +182,7 @@ final class TpccImport {
       parameters.put("isolation", r.isolation());
     }
     if (r.config() != null) {
-      parameters.putAll(TpccPlan.workParameters(r.config(), r.config().works()));
+      parameters.putAll(r.config().workParameters(r.config().works()));
     }
     parameters.putAll(r.more());
     RunInfo info = new RunInfo("tpcc", name, label, r.started())

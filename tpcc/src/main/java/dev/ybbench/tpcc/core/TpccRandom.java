@@ -1,4 +1,4 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.core;
 
 import java.util.Random;
 

@@ -1,8 +1,6 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.core;
 
 import dev.ybbench.harness.ysql.YsqlEndpoint;
-import dev.ybbench.tpcc.check.ConsistencyChecks;
-import dev.ybbench.tpcc.load.PopulationCheck;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,7 +18,7 @@ public final class TpccDatabase {
   private final int isolation;
   private final String ordersTable;
 
-  TpccDatabase(YsqlEndpoint endpoint, String isolation) {
+  public TpccDatabase(YsqlEndpoint endpoint, String isolation) {
     this(endpoint, switch (isolation) {
       case "TRANSACTION_READ_UNCOMMITTED" -> Connection.TRANSACTION_READ_UNCOMMITTED;
       case "TRANSACTION_READ_COMMITTED" -> Connection.TRANSACTION_READ_COMMITTED;
@@ -35,7 +33,7 @@ public final class TpccDatabase {
     this.ordersTable = ordersTable;
   }
 
-  YsqlEndpoint endpoint() {
+  public YsqlEndpoint endpoint() {
     return endpoint;
   }
 
@@ -44,7 +42,7 @@ public final class TpccDatabase {
    * BenchBase's schema differs (ORDER is {@code oorder}) and its DDL would leave our tables
    * half-replaced; the same checks apply to it.
    */
-  TpccDatabase forBenchBase() {
+  public TpccDatabase forBenchBase() {
     return new TpccDatabase(endpoint.withDatabase(endpoint.database() + "_benchbase"), isolation, "oorder");
   }
 
@@ -68,7 +66,7 @@ public final class TpccDatabase {
   }
 
   /** Warehouses loaded (rows in WAREHOUSE), or -1 when the tables do not exist. */
-  long loadedWarehouses() throws SQLException {
+  public long loadedWarehouses() throws SQLException {
     if (!endpoint.tableExists("warehouse")) {
       return -1;
     }
@@ -80,13 +78,13 @@ public final class TpccDatabase {
     }
   }
 
-  void create(TpccSchema schema, java.util.function.Consumer<String> log) throws SQLException {
+  public void create(TpccSchema schema, java.util.function.Consumer<String> log) throws SQLException {
     List<String> ddl = new ArrayList<>(schema.dropTables());
     ddl.addAll(schema.createTables());
     execute(ddl, log);
   }
 
-  void execute(List<String> statements, java.util.function.Consumer<String> log) throws SQLException {
+  public void execute(List<String> statements, java.util.function.Consumer<String> log) throws SQLException {
     try (Connection c = connect(true); Statement st = c.createStatement()) {
       for (String sql : statements) {
         log.accept("Schema: " + sql);
@@ -95,26 +93,8 @@ public final class TpccDatabase {
     }
   }
 
-  public List<String> populationProblems(int warehouses) throws SQLException {
-    try (Connection c = connect(true)) {
-      return PopulationCheck.run(c, warehouses);
-    }
-  }
-
-  /**
-   * Clause 3.3.2's conditions, all read in one snapshot (a read-only REPEATABLE READ
-   * transaction): while other clients still run, conditions that span tables (a district's
-   * next order id against its newest order) would otherwise compare rows from different moments.
-   */
-  List<ConsistencyChecks.Result> consistency() throws SQLException {
-    try (Connection c = connect(false)) {
-      c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-      c.setReadOnly(true);
-      try {
-        return ConsistencyChecks.run(c, ordersTable);
-      } finally {
-        c.rollback();
-      }
-    }
+  /** The name of the orders table (BenchBase's is {@code oorder}). */
+  public String ordersTable() {
+    return ordersTable;
   }
 }

@@ -1,4 +1,4 @@
-package dev.ybbench.tpcc;
+package dev.ybbench.tpcc.interop;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.ServerInfo;
@@ -6,7 +6,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.Latency;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.tpcc.config.TpccConfig;
-import dev.ybbench.tpcc.txn.TransactionKind;
+import dev.ybbench.tpcc.config.TransactionSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,13 +39,13 @@ import java.util.stream.Stream;
  * {@code failed}, saying why. Latency per type is from raw.csv; tpmC is New-Orders, those rolled
  * back included, per minute of the measured time.
  */
-final class BenchBaseImport {
+public final class BenchBaseImport {
   private BenchBaseImport() {}
 
   private static final String SUMMARY = ".summary.json";
 
   /** Whether {@code dir} holds a BenchBase run's summary. */
-  static boolean holds(Path dir) throws IOException {
+  public static boolean holds(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       throw new UserError("--import " + dir + ": no such directory");
     }
@@ -55,7 +55,7 @@ final class BenchBaseImport {
   }
 
   /** Reads a BenchBase TPC-C results directory; a {@link UserError} when it is not one. */
-  static TpccImport.Imported read(Path dir) throws IOException {
+  public static TpccImport.Imported read(Path dir) throws IOException {
     Path summaryFile = onlySummary(dir);
     String base = summaryFile.getFileName().toString().replace(SUMMARY, "");
     JsonNode s = RunDirectory.JSON.readTree(summaryFile.toFile());
@@ -96,7 +96,7 @@ final class BenchBaseImport {
       }
       TpccImport.rows(in, raw, 1, f -> {
         String type = f[1].strip();
-        TransactionKind.named(type);
+        TransactionSpec.named(type);
         // BenchBase numbers its works from 1 ("Phase Id"); ours are indexes from 0.
         int work = f.length > 5 ? Integer.parseInt(f[5].strip()) - 1 : 0;
         if (work < 0) {
@@ -134,7 +134,7 @@ final class BenchBaseImport {
       Map<String, Long> errors = perType(j.path("unexpected"));
       Map<String, Long> retries = perType(j.path("rejected"));
       Map<String, TpccImport.Counts> out = new TreeMap<>();
-      for (String type : TransactionKind.names()) {
+      for (String type : TransactionSpec.names()) {
         out.put(type, new TpccImport.Counts(errors.getOrDefault(type, 0L), retries.getOrDefault(type, 0L), true));
       }
       return out;
