@@ -7,6 +7,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.ycsb.cli.YcsbSettings;
+import dev.ybbench.ycsb.client.YcsbPhase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package dev.ybbench.ycsb;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.ycsb.client.BindingProperties;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 

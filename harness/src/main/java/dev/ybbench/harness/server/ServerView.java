@@ -45,7 +45,10 @@ public interface ServerView {
         : new PostgresView(endpoint, serverPid, log);
   }
 
-  /** What every node present in both snapshots did between them, in the later snapshot's order; empty when either is null. */
+  /**
+   * What every node present in both snapshots did between them, in the later snapshot's order;
+   * empty when either is null.
+   */
   static List<NodeRates> nodeRates(Snapshot before, Snapshot after, double seconds) {
     List<NodeRates> out = new ArrayList<>();
     if (before == null || after == null || seconds <= 0) {

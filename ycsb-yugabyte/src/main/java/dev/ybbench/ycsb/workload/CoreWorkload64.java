@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.workload;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.ycsb.client.Verifications;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

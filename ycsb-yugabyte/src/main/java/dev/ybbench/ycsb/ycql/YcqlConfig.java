@@ -1,18 +1,17 @@
 package dev.ybbench.ycsb.ycql;
 
-import java.util.Objects;
-import static dev.ybbench.ycsb.BindingProperties.intProp;
+import static dev.ybbench.ycsb.client.BindingProperties.intProp;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.MavenCoordinates;
-import com.datastax.oss.driver.api.core.session.Session;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.DriverOption;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.session.Session;
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
@@ -24,6 +23,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Collectors;
 

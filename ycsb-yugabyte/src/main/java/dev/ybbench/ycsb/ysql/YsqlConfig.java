@@ -1,7 +1,6 @@
 package dev.ybbench.ycsb.ysql;
 
-import java.util.Objects;
-import static dev.ybbench.ycsb.BindingProperties.intProp;
+import static dev.ybbench.ycsb.client.BindingProperties.intProp;
 
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerTarget;
@@ -13,6 +12,7 @@ import dev.ybbench.ycsb.schema.SqlSchema;
 import dev.ybbench.ycsb.schema.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Objects;
 import java.util.Properties;
 
 /**

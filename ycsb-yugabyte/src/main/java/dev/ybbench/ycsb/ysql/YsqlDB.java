@@ -5,7 +5,7 @@ import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
 import dev.ybbench.harness.ysql.Session;
-import dev.ybbench.ycsb.BindingProperties;
+import dev.ybbench.ycsb.client.BindingProperties;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.SqlSchema;

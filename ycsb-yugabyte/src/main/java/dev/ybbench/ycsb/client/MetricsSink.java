@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationEvents;
@@ -8,26 +8,26 @@ import dev.ybbench.harness.metrics.OperationEvents;
  * ends, the measured window's. Bindings report retries and outages through it too, so both land
  * in the window they happened in.
  */
-final class MetricsSink implements OperationEvents {
+public final class MetricsSink implements OperationEvents {
   private volatile Metrics current;
   /** A load's checkpoint, told which keys are settled; null in a run phase. */
   private volatile LoadCheckpoint checkpoint;
 
-  MetricsSink(Metrics first) {
+  public MetricsSink(Metrics first) {
     this.current = first;
   }
 
-  Metrics current() {
+  public Metrics current() {
     return current;
   }
 
   /** A load phase's checkpoint learns from here which keys are written or lost. */
-  void track(LoadCheckpoint c) {
+  public void track(LoadCheckpoint c) {
     checkpoint = c;
   }
 
   /** Everything recorded from now on goes to {@code next}. */
-  void switchTo(Metrics next) {
+  public void switchTo(Metrics next) {
     current = next;
   }
 

@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
@@ -17,7 +17,7 @@ import site.ycsb.Status;
  * harness's metrics: latency of successes only, errors by the class the binding named in its
  * Status. The first error of each class is printed once, so a failing run says why.
  */
-final class MeasuredDB extends DB {
+public final class MeasuredDB extends DB {
   private final DB db;
   private final Set<String> reported;
   /** This thread's view of the current metrics, so the hot path skips the shared map. */
@@ -30,7 +30,8 @@ final class MeasuredDB extends DB {
   private final ClientThreadFailures threadFailures;
 
   /** @param reported error classes already printed, shared by the phase's threads */
-  MeasuredDB(DB db, MetricsSink sink, Set<String> reported, Consumer<String> log, ClientThreadFailures threadFailures) {
+  public MeasuredDB(DB db, MetricsSink sink, Set<String> reported, Consumer<String> log,
+      ClientThreadFailures threadFailures) {
     this.db = db;
     this.threadFailures = threadFailures;
     this.reported = reported;
@@ -55,7 +56,7 @@ final class MeasuredDB extends DB {
   private long intendedNanos;
 
   /** Operations from now on run to a schedule: the next one was due at {@code nanos} (0: no schedule). */
-  void scheduled(long nanos) {
+  public void scheduled(long nanos) {
     intendedNanos = nanos;
   }
 
@@ -75,11 +76,11 @@ final class MeasuredDB extends DB {
     }
   }
 
-  long firstNanos() {
+  public long firstNanos() {
     return firstNanos;
   }
 
-  long lastNanos() {
+  public long lastNanos() {
     return lastNanos;
   }
 

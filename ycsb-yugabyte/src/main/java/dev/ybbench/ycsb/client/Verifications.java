@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import dev.ybbench.harness.metrics.Metrics;
 import java.io.IOException;
@@ -17,8 +17,8 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * prints them, and counts every read that did not match as an error of operation {@value
  * #VERIFY}, so a run whose reads return wrong values cannot pass as complete.
  */
-final class Verifications {
-  static final String VERIFY = "VERIFY";
+public final class Verifications {
+  public static final String VERIFY = "VERIFY";
 
   private final Map<String, Long> before;
 
@@ -27,7 +27,7 @@ final class Verifications {
   }
 
   /** The counts so far (YCSB's Measurements live as long as the JVM). */
-  static Verifications start() {
+  public static Verifications start() {
     return new Verifications(counts());
   }
 
@@ -35,7 +35,7 @@ final class Verifications {
    * The checks since {@link #start()}: printed, and those that failed counted as errors of
    * {@value #VERIFY} in {@code metrics}, by the status CoreWorkload gave them.
    */
-  void record(String phase, Metrics metrics, Consumer<String> console) {
+  public void record(String phase, Metrics metrics, Consumer<String> console) {
     Map<String, Long> delta = new TreeMap<>();
     counts().forEach((status, n) -> {
       long d = n - before.getOrDefault(status, 0L);
@@ -55,7 +55,7 @@ final class Verifications {
   }
 
   /** CoreWorkload's {@value #VERIFY} outcomes by status name, from YCSB's Measurements. */
-  static Map<String, Long> counts() {
+  public static Map<String, Long> counts() {
     Map<String, Long> counts = new TreeMap<>();
     MeasurementsExporter exporter = new MeasurementsExporter() {
       @Override

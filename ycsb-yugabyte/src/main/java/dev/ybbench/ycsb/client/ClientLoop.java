@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -21,9 +21,9 @@ import site.ycsb.WorkloadException;
  * loading; and a binding that cannot start or a workload that throws ends this thread with its
  * cause, where YCSB's prints a stack trace and waits forever, or exits the JVM with status 0.
  */
-final class ClientLoop implements Runnable {
+public final class ClientLoop implements Runnable {
   /** A thread's share when the phase is limited by time only. */
-  static final long UNLIMITED = -1;
+  public static final long UNLIMITED = -1;
 
   private final MeasuredDB db;
   private final Workload workload;
@@ -43,7 +43,7 @@ final class ClientLoop implements Runnable {
    * @param intervalNanos the schedule: one operation every this many ns (0 = as fast as possible)
    * @param pool          the mix, or the share of it this thread's pool does (a {@link Pooled} workload's)
    */
-  ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
+  public ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
       long intervalNanos, int threadId, int threadCount, Pool pool, ClientThreadFailures failures,
       CountDownLatch done) {
     this.db = db;

@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import dev.ybbench.harness.ErrorText;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * that failed later (a binding or workload throwing). The first cause is kept for the run's
  * one-line reason; the threads end quietly instead of printing a stack trace each.
  */
-final class ClientThreadFailures implements Thread.UncaughtExceptionHandler {
+public final class ClientThreadFailures implements Thread.UncaughtExceptionHandler {
   /** Ends a client thread whose binding failed to start. */
-  static final class Failed extends RuntimeException {
+  public static final class Failed extends RuntimeException {
     Failed(Throwable cause) {
       super(cause.getMessage(), cause, false, false);
     }
@@ -22,14 +22,14 @@ final class ClientThreadFailures implements Thread.UncaughtExceptionHandler {
   private final AtomicReference<String> first = new AtomicReference<>();
 
   /** Records a thread's failure to start and returns what ends it. */
-  Failed failed(Throwable cause) {
+  public Failed failed(Throwable cause) {
     keep(cause);
     notStarted.incrementAndGet();
     return new Failed(cause);
   }
 
   /** Records a thread that failed after it started (its cleanup, or an exception out of the workload). */
-  void failedLater(Throwable cause) {
+  public void failedLater(Throwable cause) {
     keep(cause);
     failedLater.incrementAndGet();
   }
@@ -38,12 +38,12 @@ final class ClientThreadFailures implements Thread.UncaughtExceptionHandler {
     first.compareAndSet(null, ErrorText.firstLine(cause));
   }
 
-  int count() {
+  public int count() {
     return notStarted.get() + failedLater.get();
   }
 
   /** "2 of 8 client threads could not start: …", or "… failed: …" when all of them started. */
-  String reason(int threads) {
+  public String reason(int threads) {
     return count() + " of " + threads + " client threads " + (notStarted.get() > 0 ? "could not start" : "failed")
         + ": " + first.get();
   }

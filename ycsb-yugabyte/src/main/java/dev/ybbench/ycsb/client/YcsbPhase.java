@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationEvents;
@@ -30,19 +30,20 @@ import dev.ybbench.ycsb.workload.Pool;
  * what they mean in YCSB), with the harness's measurement in between and a status line every
  * {@value #STATUS_EVERY_S} seconds (YCSB's {@code status.interval}).
  */
-final class YcsbPhase {
-  static final int STATUS_EVERY_S = 10;
+public final class YcsbPhase {
+  public static final int STATUS_EVERY_S = 10;
 
   /** What ended the phase. */
-  enum End { COMPLETED, TIME_LIMIT, STOPPED, NOTHING_WORKS }
+  public enum End { COMPLETED, TIME_LIMIT, STOPPED, NOTHING_WORKS }
 
   /** Seconds of nothing but errors after which a phase gives up. */
-  static final int NOTHING_WORKS_S = 10;
+  public static final int NOTHING_WORKS_S = 10;
 
   /** @param warmup the warm-up's result when there was one (recorded apart), else null */
-  record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end, PhaseResult warmup) {
+  public record Result(String phase, Metrics metrics, PhaseRecorder recorder, double seconds, End end,
+      PhaseResult warmup) {
     /** The phase as summary.json holds it. */
-    PhaseResult summary() {
+    public PhaseResult summary() {
       return PhaseResult.of(metrics, recorder, seconds);
     }
   }
@@ -63,7 +64,8 @@ final class YcsbPhase {
    * @param measuring called when the measured window begins: before the threads start, or when
    *                  the warm-up ends
    */
-  YcsbPhase(String phase, Properties props, Supplier<DB> bindings, Consumer<String> console, Runnable measuring) {
+  public YcsbPhase(String phase, Properties props, Supplier<DB> bindings, Consumer<String> console,
+      Runnable measuring) {
     this.measuring = measuring;
     this.phase = phase;
     this.props = props;
@@ -72,13 +74,13 @@ final class YcsbPhase {
   }
 
   /** A load that draws its keys from {@code c} and keeps it up to date (a CoreWorkload load only). */
-  YcsbPhase checkpointed(LoadCheckpoint c) {
+  public YcsbPhase checkpointed(LoadCheckpoint c) {
     checkpoint = c;
     return this;
   }
 
   /** Asks the phase to stop early (Ctrl-C); it ends after the operations in flight. */
-  void stop() {
+  public void stop() {
     stopRequested = true;
     Workload w = workload;
     if (w != null) {
@@ -92,7 +94,7 @@ final class YcsbPhase {
    * do; the harness counts operations itself, in 64 bits, so such a class sees at most
    * Integer.MAX_VALUE.
    */
-  static Workload workload(Properties props) throws Exception {
+  public static Workload workload(Properties props) throws Exception {
     String workloadClass = props.getProperty("workload");
     if (CoreWorkload64.isCore(workloadClass)) {
       CoreWorkload64 w = new CoreWorkload64();
@@ -110,7 +112,7 @@ final class YcsbPhase {
   }
 
   /** The name the warm-up has in summary.json and timeseries.csv. */
-  static final String WARMUP = "warmup";
+  public static final String WARMUP = "warmup";
 
   /**
    * A pool of a phase's client threads, each with its own binding and connection.
@@ -120,7 +122,7 @@ final class YcsbPhase {
    * @param operations operations the pool does in all (0 = until the time limit)
    * @param targetOps  the pool's rate over all its threads in ops/s, as a schedule (0 = as fast as they go)
    */
-  record Threads(Pool pool, int count, long operations, double targetOps) {}
+  public record Threads(Pool pool, int count, long operations, double targetOps) {}
 
   /**
    * Runs the pools at once, in one measured window.
@@ -128,8 +130,8 @@ final class YcsbPhase {
    * @param warmupSeconds operations run this long first, recorded apart as the phase "warmup" (0 = none)
    * @param maxSeconds    time limit of the measured window (0 = none)
    */
-  Result execute(List<Threads> pools, long warmupSeconds, long maxSeconds, Path latencyDir, Timeseries timeseries)
-      throws Exception {
+  public Result execute(List<Threads> pools, long warmupSeconds, long maxSeconds, Path latencyDir,
+      Timeseries timeseries) throws Exception {
     int threads = pools.stream().mapToInt(Threads::count).sum();
     // Progress is against the operations asked for, when every pool has a limit.
     long opCount = pools.stream().allMatch(p -> p.operations() > 0)
@@ -256,7 +258,7 @@ final class YcsbPhase {
    * connecting and preparing before, and closing sessions after, are not throughput time; nor is
    * the warm-up, which ended at {@code sinceNanos}.
    */
-  static double measurementWindow(List<MeasuredDB> threads, double wallSeconds, long sinceNanos) {
+  public static double measurementWindow(List<MeasuredDB> threads, double wallSeconds, long sinceNanos) {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     for (MeasuredDB t : threads) {
@@ -269,7 +271,7 @@ final class YcsbPhase {
   }
 
   /** ", readers 1200 ops/s, writers 300 ops/s" for separate pools (their operations are apart by kind); else "". */
-  static String pools(List<Threads> pools, Metrics m, double elapsed) {
+  public static String pools(List<Threads> pools, Metrics m, double elapsed) {
     if (pools.size() == 1 && pools.get(0).pool() == Pool.MIX) {
       return "";
     }
@@ -292,7 +294,7 @@ final class YcsbPhase {
    * rows and ops are successes, as the rate is; errors and retries are counted apart. Progress
    * against --operations counts every finished operation, failed ones too.
    */
-  static String statusLine(boolean load, Metrics m, PhaseRecorder recorder, double elapsed, long opCount,
+  public static String statusLine(boolean load, Metrics m, PhaseRecorder recorder, double elapsed, long opCount,
       long maxSeconds) {
     long finished = m.successes() + m.errors();
     String unit = load ? "rows" : "ops";

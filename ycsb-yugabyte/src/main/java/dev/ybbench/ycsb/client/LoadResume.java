@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -30,7 +30,7 @@ import site.ycsb.measurements.Measurements;
  * looked up in the table and the missing ones inserted first, then the load goes on where it
  * stopped ({@link LoadCheckpoint}).
  */
-final class LoadResume {
+public final class LoadResume {
   /** What a resumed load may do differently: how many threads, batches, and how long a run phase. */
   private static final Pattern MAY_CHANGE = Pattern.compile(
       "threadcount|ybbench\\.threads|ybbench\\.batch_size|ybbench\\.duration_s");
@@ -44,7 +44,7 @@ final class LoadResume {
    * @param params this command's run.json parameters
    * @param mine   this client's first key and count
    */
-  static LoadCheckpoint.Saved earlier(Path resume, String workloadName, Map<String, String> params, long[] mine)
+  public static LoadCheckpoint.Saved earlier(Path resume, String workloadName, Map<String, String> params, long[] mine)
       throws IOException {
     if (!Files.isRegularFile(resume.resolve(LoadCheckpoint.FILE)) || !Files.isRegularFile(resume.resolve("run.json"))) {
       throw new UserError("--resume " + resume + " is not the run directory of a load (it has no "
@@ -80,7 +80,7 @@ final class LoadResume {
    *
    * @param reserveAhead keys handed out per write of the checkpoint file
    */
-  static LoadCheckpoint resume(Run run, Path resume, LoadCheckpoint.Saved earlier, Properties loadProps,
+  public static LoadCheckpoint resume(Run run, Path resume, LoadCheckpoint.Saved earlier, Properties loadProps,
       Supplier<DB> bindings, int reserveAhead) throws Exception {
     Measurements.setProperties(loadProps);
     CoreWorkload64 names = (CoreWorkload64) YcsbPhase.workload(loadProps);

@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,8 +31,8 @@ import site.ycsb.generator.NumberGenerator;
  * the threads may hold in batches or in flight, at least 1,000); a resume looks those up in the
  * table and inserts the missing ones, then goes on from {@code reserved}.
  */
-final class LoadCheckpoint implements KeyDraws {
-  static final String FILE = "load-checkpoint.json";
+public final class LoadCheckpoint implements KeyDraws {
+  public static final String FILE = "load-checkpoint.json";
 
   private final Path file;
   private final long start;
@@ -70,7 +70,7 @@ final class LoadCheckpoint implements KeyDraws {
    * @param reserveAhead keys handed out per write of the file
    * @param resumedFrom  what the earlier part did, for the record (null for a first load)
    */
-  LoadCheckpoint(Path dir, long start, long end, long next, List<Long> redo, int reserveAhead,
+  public LoadCheckpoint(Path dir, long start, long end, long next, List<Long> redo, int reserveAhead,
       ObjectNode resumedFrom) {
     this.file = dir.resolve(FILE);
     this.start = start;
@@ -84,7 +84,7 @@ final class LoadCheckpoint implements KeyDraws {
   }
 
   /** How many keys this load will hand out. */
-  long toInsert() {
+  public long toInsert() {
     return redo.size() + (end - next);
   }
 
@@ -142,7 +142,7 @@ final class LoadCheckpoint implements KeyDraws {
    * lock (it only leaves {@link #pending}, and a save counts what left it as written); a loss, rare,
    * takes it, so that a save never sees the key gone but not yet counted as lost.
    */
-  void settled(String key, boolean wasWritten) {
+  public void settled(String key, boolean wasWritten) {
     if (wasWritten) {
       pending.remove(key);
       return;
@@ -155,7 +155,7 @@ final class LoadCheckpoint implements KeyDraws {
   }
 
   /** Writes the file if a second has passed since it was last written. */
-  synchronized void saveEverySecond() {
+  public synchronized void saveEverySecond() {
     if (System.nanoTime() - lastSave >= 1_000_000_000L) {
       save();
     }
@@ -167,7 +167,7 @@ final class LoadCheckpoint implements KeyDraws {
    * machine may leave an older file, whose keys in doubt then miss some that were written: their
    * second insert fails as a duplicate and is counted as an error, never a second row.
    */
-  synchronized void save() {
+  public synchronized void save() {
     ObjectNode n = RunDirectory.JSON.createObjectNode();
     n.put("start", start).put("end", end).put("next", next).put("reserved", reserved);
     TreeSet<Long> doubtful = new TreeSet<>(pending.values());
@@ -189,7 +189,7 @@ final class LoadCheckpoint implements KeyDraws {
   }
 
   /** What an earlier load's file says: its slice, progress, and the keys in doubt. */
-  record Saved(long start, long end, long next, long reserved, List<Long> pending, long written, long lost,
+  public record Saved(long start, long end, long next, long reserved, List<Long> pending, long written, long lost,
       boolean complete, JsonNode resumedFrom) {
     static Saved read(Path runDir) throws IOException {
       JsonNode n = RunDirectory.JSON.readTree(runDir.resolve(FILE).toFile());

@@ -1,4 +1,4 @@
-package dev.ybbench.ycsb;
+package dev.ybbench.ycsb.client;
 
 import dev.ybbench.harness.UserError;
 import java.util.Properties;
