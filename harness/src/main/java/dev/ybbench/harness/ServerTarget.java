@@ -101,10 +101,6 @@ public final class ServerTarget implements AutoCloseable {
     return api == Api.YCQL ? env.getOrDefault("YCQL_NODES", env.get("YCQL_ADDRS")) : env.get("YSQL_NODES");
   }
 
-  public Api api() {
-    return api;
-  }
-
   /** True when the harness starts the server itself. */
   public boolean embedded() {
     return hostSpec == null;

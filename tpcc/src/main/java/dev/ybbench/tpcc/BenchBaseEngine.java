@@ -22,6 +22,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 
 /**
@@ -63,6 +64,14 @@ final class BenchBaseEngine implements TpccEngine {
   @Override
   public TpccDatabase database(TpccTarget target) {
     return target.database().forBenchBase();
+  }
+
+  /** BenchBase's database of its own, created when missing. */
+  @Override
+  public TpccDatabase open(TpccTarget target, Consumer<String> log) {
+    TpccDatabase db = database(target);
+    db.endpoint().createDatabaseIfMissing(log);
+    return db;
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.tpcc.core.TpccDatabase;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What creates, loads and executes a TPC-C run: ybbench's own loader and terminals
@@ -22,6 +23,11 @@ interface TpccEngine {
 
   /** The database as this engine connects to it (BenchBase's with the settings it supports). */
   TpccDatabase database(TpccTarget target);
+
+  /** The database, made ready before the run looks at it (the target made the config's). */
+  default TpccDatabase open(TpccTarget target, Consumer<String> log) {
+    return database(target);
+  }
 
   /**
    * Creates, loads and executes as asked, recording each phase in the run, and lets other runs

@@ -27,8 +27,7 @@ final class TpccPhases {
   static void run(Run run, TpccPlan plan, TpccTarget target) throws Exception {
     TpccEngine engine = plan.engine();
     Console console = run.console();
-    TpccDatabase db = engine.database(target);
-    db.endpoint().createDatabaseIfMissing(console::line); // BenchBase's own; the target made ours
+    TpccDatabase db = engine.open(target, console::line);
     WarehouseRange range = plan.range();
     run.recordTpcc(range.count(), plan.config().terminals(), null);
     TpccPlan.Steps asked = plan.steps();

@@ -21,10 +21,6 @@ public enum TransactionKind {
     this.transaction = transaction;
   }
 
-  public TransactionSpec spec() {
-    return spec;
-  }
-
   /** BenchBase's name: NewOrder, Payment, OrderStatus, Delivery, StockLevel. */
   public String benchbaseName() {
     return spec.benchbaseName();
