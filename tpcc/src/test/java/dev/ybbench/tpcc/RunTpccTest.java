@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -38,10 +37,10 @@ public class RunTpccTest {
         cmd.runDirectory());
   }
 
-  /** The README's command with its default config (tiny.xml), shortened from its minute to 20 s. */
+  /** The README's command with its default config (tiny.xml), shortened from its minute to 10 s. */
   @Test
   void theTinyConfigRunsEveryTransactionAndStaysConsistent() throws Exception {
-    Outcome o = run("--results-dir", results.toString(), "--label", "tiny", "--duration", "20");
+    Outcome o = run("--results-dir", results.toString(), "--label", "tiny", "--duration", "10");
     System.out.println(o.out());
     assertEquals(0, o.exitCode(), o.err() + o.out());
     JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
@@ -52,7 +51,7 @@ public class RunTpccTest {
       assertTrue(exec.at("/operations/" + txn + "/successes").asLong() > 0, txn + " never committed: " + exec);
     }
     double seconds = exec.get("duration_s").asDouble();
-    assertTrue(seconds >= 19 && seconds < 30, "measured " + seconds + " s");
+    assertTrue(seconds >= 9 && seconds < 20, "measured " + seconds + " s");
     long newOrders = exec.at("/operations/NewOrder/successes").asLong()
         + exec.at("/operations/NewOrderRollback/successes").asLong();
     assertEquals(newOrders * 60.0 / seconds, exec.get("tpmC").asDouble(), 0.5 + newOrders * 60.0 / seconds * 0.01);
@@ -201,36 +200,6 @@ public class RunTpccTest {
   }
 
   @Test
-  void aServerRestartInTheMiddleIsCountedAndLeavesTheDataConsistent() throws Exception {
-    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 60, System.out::println)) {
-      Thread restarter = new Thread(() -> {
-        try {
-          waitForExecute(results);
-          Thread.sleep(5000);
-          System.out.println("test: restarting the server");
-          pg.restart();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
-      restarter.start();
-      Outcome o = run("--hosts", pg.hostPort(), "--user", "postgres", "--config",
-          HOME.resolve("tpcc/config/tiny.xml").toString(), "--duration", "25", "--warmup", "0",
-          // The outage is the point here: on a busy machine a restart can take a tenth of the window.
-          "--max-outage-pct", "50", "--max-error-pct", "10",
-          "--results-dir", results.toString());
-      restarter.join();
-      System.out.println(o.out());
-      assertEquals(0, o.exitCode(), o.err() + o.out());
-      JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
-      JsonNode exec = summary.at("/phases/execute");
-      assertTrue(exec.get("errors").asLong() > 0, "the restart went unnoticed: " + exec);
-      assertTrue(exec.at("/operations/NewOrder/successes").asLong() > 0);
-      assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
-    }
-  }
-
-  @Test
   void executingWithoutTablesFailsAtOnceWithItsReason() throws Exception {
     Outcome o = run("--execute", "--duration", "30", "--results-dir", results.toString());
     System.out.println(o.out());
@@ -242,99 +211,6 @@ public class RunTpccTest {
     JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
     assertEquals("failed", summary.get("state").asText());
     assertTrue(summary.at("/phases/execute").isMissingNode(), summary.toString());
-  }
-
-  /**
-   * Transactions in flight when the window closes commit after it: they are not in the figures,
-   * but they are counted apart, so the database's growth is accounted for exactly.
-   */
-  @Test
-  void theOrdersTableGrowsByTheNewOrdersCountedPlusThoseAfterTheWindow() throws Exception {
-    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 60, System.out::println)) {
-      List<String> common = List.of("--hosts", pg.hostPort(), "--user", "postgres", "--config",
-          HOME.resolve("tpcc/config/tiny.xml").toString(), "--results-dir", results.toString());
-      assertEquals(0, run(concat(common, "--create", "--load")).exitCode());
-      long before = orders(pg);
-      Outcome o = run(concat(common, "--execute", "--duration", "10", "--warmup", "0"));
-      assertEquals(0, o.exitCode(), o.err() + o.out());
-      JsonNode exec = JSON.readTree(o.runDir().resolve("summary.json").toFile()).at("/phases/execute");
-      long counted = exec.at("/operations/NewOrder/successes").asLong();
-      long after = exec.at("/after_window/NewOrder").asLong(0);
-      assertTrue(counted > 0, exec.toString());
-      assertEquals(orders(pg) - before, counted + after, "counted " + counted + ", after the window " + after);
-    }
-  }
-
-  private static long orders(EmbeddedPostgres pg) throws Exception {
-    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/tpcc",
-        "postgres", ""); java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM orders")) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  /** Two clients split a two-warehouse database; their merged result adds up exactly. */
-  @Test
-  void twoClientsSplitOneDatabaseAndTheirResultsMergeExactly() throws Exception {
-    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 60, System.out::println)) {
-      String tiny = HOME.resolve("tpcc/config/tiny.xml").toString();
-      List<String> common = List.of("--hosts", pg.hostPort(), "--user", "postgres", "--config", tiny,
-          "--warehouses", "1", "--total-warehouses", "2", "--results-dir", results.toString());
-      assertEquals(0, run(concat(common, "--start-warehouse", "1", "--create", "--load")).exitCode());
-      assertEquals(0, run(concat(common, "--start-warehouse", "2", "--load")).exitCode());
-      Outcome[] clients = new Outcome[2];
-      Thread second = new Thread(() -> clients[1] = run(concat(common, "--start-warehouse", "2", "--execute",
-          "--duration", "15", "--warmup", "0")));
-      second.start();
-      clients[0] = run(concat(common, "--start-warehouse", "1", "--execute", "--duration", "15", "--warmup", "0"));
-      second.join();
-      assertEquals(0, clients[0].exitCode(), clients[0].err());
-      assertEquals(0, clients[1].exitCode(), clients[1].err());
-
-      Outcome merged = run("--merge", clients[0].runDir().toString(), clients[1].runDir().toString(),
-          "--results-dir", results.toString());
-      assertEquals(0, merged.exitCode(), merged.err());
-      JsonNode m = JSON.readTree(merged.runDir().resolve("summary.json").toFile());
-      assertEquals(2, m.get("warehouses").asInt());
-      long sum = 0;
-      double tpmC = 0;
-      for (Outcome c : clients) {
-        JsonNode e = JSON.readTree(c.runDir().resolve("summary.json").toFile()).at("/phases/execute");
-        sum += e.at("/operations/NewOrder/successes").asLong();
-        tpmC += e.get("tpmC").asDouble();
-      }
-      assertEquals(sum, m.at("/phases/execute/operations/NewOrder/successes").asLong());
-      assertEquals(sum, m.at("/phases/execute/operations/NewOrder/latency_us/count").asLong());
-      assertEquals(tpmC, m.at("/phases/execute/tpmC").asDouble(), 0.2);
-      assertTrue(Files.exists(merged.runDir().resolve("latency/execute-NewOrder.hlog")));
-      // The database both clients wrote is consistent as a whole.
-      Outcome check = run(concat(common, "--check"));
-      assertEquals(0, check.exitCode(), check.err());
-      assertTrue(JSON.readTree(check.runDir().resolve("summary.json").toFile()).at("/consistency/all_pass").asBoolean());
-    }
-  }
-
-  private static String[] concat(List<String> first, String... more) {
-    List<String> all = new java.util.ArrayList<>(first);
-    all.addAll(List.of(more));
-    return all.toArray(new String[0]);
-  }
-
-  private static void waitForExecute(Path root) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 180_000;
-    while (System.currentTimeMillis() < deadline) {
-      try (var dirs = Files.list(root)) {
-        for (Path d : dirs.toList()) {
-          Path ts = d.resolve("timeseries.csv");
-          if (Files.exists(ts) && Files.readAllLines(ts).stream().anyMatch(l -> l.startsWith("execute,"))) {
-            return;
-          }
-        }
-      } catch (java.io.IOException e) {
-        // not there yet
-      }
-      Thread.sleep(200);
-    }
   }
 
   @Test

@@ -58,9 +58,9 @@ class TpccWhereTest {
       // Three rounds, each the index then none (dropped, then built again for the next round):
       // interleaved, so compare pairs them by round.
       for (int round = 0; round < 3; round++) {
-        tpcc(common, "--execute", "--duration", "8", "--warmup", "1", "--label", "indexed");
+        tpcc(common, "--execute", "--duration", "4", "--warmup", "1", "--label", "indexed");
         sql(pg, "DROP INDEX idx_orders_customer");
-        tpcc(common, "--execute", "--duration", "8", "--warmup", "1", "--label", "unindexed");
+        tpcc(common, "--execute", "--duration", "4", "--warmup", "1", "--label", "unindexed");
         sql(pg, "CREATE INDEX idx_orders_customer ON orders (o_w_id, o_d_id, o_c_id, o_id)");
       }
 

@@ -134,7 +134,7 @@ class HonestOutcomeTest {
       Thread killer = new Thread(() -> {
         try {
           waitForRunPhase(results);
-          Thread.sleep(3000);
+          Thread.sleep(2000);
           System.out.println("test: stopping the server");
           dying.close();
         } catch (Exception e) {
@@ -142,7 +142,7 @@ class HonestOutcomeTest {
         }
       });
       killer.start();
-      Outcome o = runAgainst(List.of("workloadc", "--records", "2000", "--threads", "4", "--duration", "20",
+      Outcome o = runAgainst(List.of("workloadc", "--records", "2000", "--threads", "4", "--duration", "10",
           "--hosts", dying.hostPort(), "--user", "postgres", "--results-dir", results.toString()));
       killer.join();
       String reason = o.failedReason();
@@ -158,7 +158,7 @@ class HonestOutcomeTest {
   void aSecondRunCannotRecreateATableAnotherRunIsUsing(@TempDir Path otherResults) throws Exception {
     Outcome[] first = new Outcome[1];
     Thread firstRun = new Thread(() -> first[0] = run("workloada", "--records", "2000", "--threads", "2",
-        "--duration", "15", "--database", "shared"));
+        "--duration", "8", "--database", "shared"));
     firstRun.start();
     waitForRunPhase(results);
     Outcome second = runAgainst(List.of("workloada", "--records", "500", "--database", "shared", "--hosts",

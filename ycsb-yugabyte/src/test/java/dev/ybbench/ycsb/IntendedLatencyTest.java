@@ -32,7 +32,7 @@ class IntendedLatencyTest {
       Thread staller = new Thread(() -> {
         try {
           HonestOutcomeTest.waitForRunPhase(results);
-          Thread.sleep(5000);
+          Thread.sleep(4000);
           List<ProcessHandle> server = Stream.concat(ProcessHandle.of(pg.pid()).stream(),
               ProcessHandle.of(pg.pid()).stream().flatMap(ProcessHandle::descendants)).toList();
           signal("STOP", server);
@@ -48,7 +48,7 @@ class IntendedLatencyTest {
       RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
       // 200 ops/s over 2 threads: a rate any machine reaches, so the schedule, not the server, sets the pace.
       int rc = cmd.execute(new String[] {"workloadc", "--records", "1000", "--threads", "2", "--target", "200",
-          "--duration", "20", "--hosts", pg.hostPort(), "--user", "postgres", "--results-dir", results.toString()},
+          "--duration", "12", "--hosts", pg.hostPort(), "--user", "postgres", "--results-dir", results.toString()},
           System.err);
       staller.join();
       System.out.println(out.toString(StandardCharsets.UTF_8));
@@ -59,7 +59,7 @@ class IntendedLatencyTest {
       JsonNode read = run.at("/operations/READ");
       long intendedP99 = read.at("/latency_us/p99").asLong();
       long actualP99 = read.at("/latency_actual_us/p99").asLong();
-      // ~400 of ~4000 reads were due during the stall: from their intended start they waited up to 2 s.
+      // ~400 of ~2400 reads were due during the stall: from their intended start they waited up to 2 s.
       assertTrue(intendedP99 >= 1_000_000, "intended-start p99 " + intendedP99 + " µs: " + read);
       // From their actual start only the few in flight when the server stopped were slow.
       assertTrue(actualP99 < 500_000, "actual-start p99 " + actualP99 + " µs: " + read);

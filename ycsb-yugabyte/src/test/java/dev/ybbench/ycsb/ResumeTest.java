@@ -113,7 +113,7 @@ class ResumeTest {
 
   private void killAndResume(List<String> server, Rows table) throws Exception {
     // Paced, so that the kill lands in the middle; batches of 16, so that some rows are in doubt.
-    List<String> flags = new ArrayList<>(List.of("workloada", "--phase", "load", "--target", "1000", "--threads",
+    List<String> flags = new ArrayList<>(List.of("workloada", "--phase", "load", "--target", "2000", "--threads",
         "4", "--batch-size", "16", "--database",
         "resume", "--results-dir", results.toString()));
     flags.addAll(server);

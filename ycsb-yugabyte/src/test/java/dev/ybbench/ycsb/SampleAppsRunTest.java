@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The published experiments' yb-sample-apps command lines, copied as published except that
- * {@code --nodes} names a server the test started and {@code --run_time 5} bounds them, run
+ * {@code --nodes} names a server the test started and {@code --run_time 3} bounds them, run
  * against real servers: each ends complete, writes the app's keys and values into the app's
  * table, and reads back only what was written, every value checked.
  */
@@ -70,7 +70,7 @@ class SampleAppsRunTest {
   void sqlInsertsWritesThenReadsOnly() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 450, System.out::println)) {
       Outcome write = run("--workload SqlInserts --nodes " + pg.hostPort() + " --num_unique_keys 5000000000 "
-          + "--num_threads_write 400 --num_threads_read 0 --uuid " + UUID + " --run_time 5");
+          + "--num_threads_write 400 --num_threads_read 0 --uuid " + UUID + " --run_time 3");
       long inserts = write.successes("INSERT");
       assertTrue(inserts > 0, write.run().toString());
       assertTrue(write.run().at("/operations/READ").isMissingNode(), "no readers");
@@ -87,7 +87,7 @@ class SampleAppsRunTest {
       }
       Outcome read = run("--workload SqlInserts --nodes " + pg.hostPort() + " --max_written_key " + inserts
           + " --num_writes 0 --num_reads 50000000000 --num_threads_write 0 --num_threads_read 400 --read_only "
-          + "--uuid " + UUID + " --run_time 5");
+          + "--uuid " + UUID + " --run_time 3");
       assertTrue(read.successes("READ") > 0, read.run().toString());
       assertEquals(0, read.run().get("errors").asLong(), "every key read was there: " + read.run());
       assertTrue(read.run().at("/operations/INSERT").isMissingNode(), "read only");
@@ -107,17 +107,17 @@ class SampleAppsRunTest {
     String nodes = cassandra.hostList();
     Outcome load = run("--workload CassandraKeyValue --nouuid --nodes " + nodes + " --value_size 256 "
         + "--num_unique_keys 30000000000 --num_writes 30000000000 --num_threads_write 256 --num_threads_read 1 "
-        + "--run_time 5");
+        + "--run_time 3");
     assertTrue(load.successes("INSERT") > 0 && load.successes("READ") > 0, "both pools: " + load.run());
     assertEquals(0, load.run().get("errors").asLong(), load.run().toString());
     assertEquals(List.of(256), valueSizes(nodes, "key:"));
 
     String uuid = "6f1c2a9e-0b7d-4e55-9a31-2c8d0f4b7e10";
     Outcome write = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
-        + "--num_threads_write 8 --num_threads_read 0 --run_time 5");
+        + "--num_threads_write 8 --num_threads_read 0 --run_time 3");
     long written = write.successes("INSERT");
     Outcome read = run("--workload CassandraKeyValue --nodes " + nodes + " --uuid " + uuid + " --value_size 16 "
-        + "--read_only --max_written_key " + written + " --num_threads_read 32 --run_time 5");
+        + "--read_only --max_written_key " + written + " --num_threads_read 32 --run_time 3");
     assertTrue(read.successes("READ") > 0, read.run().toString());
     assertEquals(0, read.run().get("errors").asLong(), "every read found its key, every value checked: "
         + read.run());

@@ -31,7 +31,7 @@ class WhereCausesTest {
   @TempDir
   Path results;
 
-  private static final String[] COMMON = {"--user", "postgres", "--duration", "4", "--no-install"};
+  private static final String[] COMMON = {"--user", "postgres", "--duration", "3", "--no-install"};
 
   private List<String> args(String hosts, String workload, String label, String phase, String records, String threads) {
     List<String> a = new ArrayList<>(List.of(workload, "--hosts", hosts, "--records", records, "--threads", threads,

@@ -89,9 +89,9 @@ class YcqlRunTest {
     try (EmbeddedCassandra cluster = EmbeddedCassandra.start("5.0", 3, System.out::println)) {
       Thread killer = new Thread(() -> {
         try {
-          // The run starts after the load; stop node 3 well inside the 20 s run phase.
+          // The run starts after the load; stop node 3 well inside the 12 s run phase.
           waitForRunPhase(results);
-          Thread.sleep(6000);
+          Thread.sleep(4000);
           System.out.println("test: killing node 3");
           cluster.stopNode(3, true);
         } catch (InterruptedException e) {
@@ -100,7 +100,7 @@ class YcqlRunTest {
       });
       killer.start();
       Outcome o = run("workloada", "--api", "ycql", "--hosts", cluster.hostList(), "--rf", "3", "--consistency",
-          "QUORUM", "--records", Integer.toString(records), "--duration", "20", "--threads", "4",
+          "QUORUM", "--records", Integer.toString(records), "--duration", "12", "--threads", "4",
           "-p", "insertorder=ordered", "--results-dir", results.toString());
       killer.join();
       System.out.println(o.out());

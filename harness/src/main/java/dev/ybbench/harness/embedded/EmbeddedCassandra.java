@@ -12,8 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -41,7 +44,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
   private final int storagePort;
   private final int nativePort;
   private final Path clusterDir;
-  private final List<Process> processes = new ArrayList<>();
+  /** Node number → its process; nodes 2 … n start from several threads. */
+  private final Map<Integer, Process> processes = new ConcurrentSkipListMap<>();
   private final Consumer<String> log;
   private boolean closed;
 
@@ -101,10 +105,10 @@ public final class EmbeddedCassandra implements AutoCloseable {
       throw new UserError("Cannot prepare the embedded Cassandra under " + base + ": " + e.getMessage());
     }
     try {
-      for (int i = 1; i <= nodes; i++) {
-        // One at a time: a node joining while another is still joining can be refused.
-        cluster.startAndAwait(i, classpath);
-      }
+      // The seed first; then the others join together (an empty cluster has nothing to stream,
+      // so simultaneous joins are allowed below): 3 nodes are up in ~16 s instead of ~26 s.
+      cluster.startAndAwait(1, classpath);
+      cluster.startTogether(nodes, classpath);
       cluster.awaitAllUp(nodes);
       return cluster;
     } catch (RuntimeException e) {
@@ -137,11 +141,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
   /** The process id of node {@code node} (1-based), for its CPU time. */
   public long pid(int node) {
-    return processes.get(node - 1).pid();
+    return processes.get(node).pid();
   }
 
   public boolean isRunning(int node) {
-    return processes.get(node - 1).isAlive();
+    return processes.get(node).isAlive();
   }
 
   /**
@@ -149,7 +153,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
    * stops). Returns once the process is gone.
    */
   public void stopNode(int node, boolean kill) {
-    Process p = processes.get(node - 1);
+    Process p = processes.get(node);
     if (kill) {
       p.destroyForcibly();
     } else {
@@ -170,20 +174,53 @@ public final class EmbeddedCassandra implements AutoCloseable {
     }
   }
 
-  /** Stops every node and deletes the cluster's data. Idempotent. */
+  /**
+   * Stops every node and deletes the cluster's data. Idempotent. The nodes are killed, not
+   * drained: their data is deleted next, and a drain costs ~5 s a node (and a Ctrl-C that long).
+   */
   @Override
   public synchronized void close() {
     if (closed) {
       return;
     }
     closed = true;
-    processes.forEach(Process::destroy);
-    processes.forEach(EmbeddedCassandra::awaitExit);
+    processes.values().forEach(Process::destroyForcibly);
+    processes.values().forEach(EmbeddedCassandra::awaitExit);
     EmbeddedPostgres.deleteTree(clusterDir);
   }
 
   private Path nodeDir(int node) {
     return clusterDir.resolve("node" + node);
+  }
+
+  /** Starts nodes 2 … n at once and waits until each answers CQL (each with its own retry). */
+  private void startTogether(int nodes, List<Path> classpath) {
+    List<Thread> joiners = new ArrayList<>();
+    List<RuntimeException> failures = Collections.synchronizedList(new ArrayList<>());
+    for (int i = 2; i <= nodes; i++) {
+      int node = i;
+      Thread t = new Thread(() -> {
+        try {
+          startAndAwait(node, classpath);
+        } catch (RuntimeException e) {
+          failures.add(e);
+        }
+      }, "cassandra-start-" + node);
+      t.start();
+      joiners.add(t);
+    }
+    try {
+      for (Thread t : joiners) {
+        t.join();
+      }
+    } catch (InterruptedException e) {
+      joiners.forEach(Thread::interrupt);
+      Thread.currentThread().interrupt();
+      throw new UserError("Interrupted while starting Cassandra");
+    }
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
   }
 
   private void startNode(int node, List<Path> classpath) {
@@ -211,6 +248,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
     cmd.add("-Dcassandra-foreground=true");
     cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
     cmd.add("-Dcassandra.ring_delay_ms=1000");
+    // Nodes 2 … n join an empty cluster at the same time; nothing moves, so nothing can be lost.
+    cmd.add("-Dcassandra.consistent.rangemovement=false");
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
     cmd.add("-Dlogback.configurationFile=" + dir.resolve("logback.xml"));
     cmd.add("-Dybbench.cluster=" + clusterDir);
@@ -225,7 +264,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     try {
       Process p = pb.start();
-      processes.add(p);
+      processes.put(node, p);
       Files.writeString(dir.resolve("pid"), Long.toString(p.pid()));
     } catch (IOException e) {
       throw new UserError("Cannot start Cassandra node " + node + ": " + e.getMessage());
@@ -242,11 +281,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
     try {
       awaitCql(node);
     } catch (UserError first) {
-      if (processes.get(node - 1).isAlive()) {
+      if (processes.get(node).isAlive()) {
         throw first;
       }
       log.accept("warning: " + first.getMessage() + "; starting it once more");
-      processes.remove(node - 1);
+      processes.remove(node);
       EmbeddedPostgres.deleteTree(nodeDir(node));
       startNode(node, classpath);
       awaitCql(node);
@@ -256,7 +295,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
   private void awaitCql(int node) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_S);
     while (System.nanoTime() < deadline) {
-      if (!processes.get(node - 1).isAlive()) {
+      if (!processes.get(node).isAlive()) {
         throw new UserError("Cassandra " + version + " node " + node + " exited during start: " + logTail(node));
       }
       try (Socket s = new Socket()) {
