@@ -21,6 +21,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +85,9 @@ class YcqlRunTest {
    * what failed or was retried shows in timeseries.csv, and every record loaded before is readable.
    */
   @Test
+  // Three Cassandra JVMs on two cores: beside other tests a node pauses past the failure detector's
+  // 5 s, its peers mark it down, and QUORUM fails for want of a replica that never stopped.
+  @Tag("alone")
   void aThreeNodeClusterLosesANodeMidRun() throws Exception {
     int records = 3000;
     try (EmbeddedCassandra cluster = EmbeddedCassandra.start("5.0", 3, System.out::println)) {
