@@ -100,12 +100,15 @@ public class RunTpccTest {
   /** ./run_tpcc.sh --warehouses N: the 2.1 post's throughput run, ending with its six-row table. */
   @Test
   void theThroughputRunGivesTheMixAndEachTypeAloneWithoutEfficiency() throws Exception {
-    // Two warehouses and four terminals: Delivery alone on one warehouse's ten districts would be
-    // mostly serialization conflicts, which says nothing about the run.
-    Outcome o = run("--warehouses", "2", "--terminals", "4", "--duration", "3", "--warmup", "0", "--results-dir",
+    // One warehouse, four terminals: Delivery alone on its ten districts conflicts by design. What
+    // outlasts its retries is an abort, counted apart, and does not fail the run as errors would.
+    Outcome o = run("--warehouses", "1", "--terminals", "4", "--duration", "3", "--warmup", "0", "--results-dir",
         results.toString());
     assertEquals(0, o.exitCode(), o.err() + o.out());
     JsonNode phases = JSON.readTree(o.runDir().resolve("summary.json").toFile()).get("phases");
+    JsonNode deliveryAlone = phases.get("execute-5");
+    assertEquals(0, deliveryAlone.get("errors").asLong(), deliveryAlone.toString());
+    assertTrue(deliveryAlone.has("aborts"), deliveryAlone.toString());
     List<String> types = List.of("NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel");
     for (String t : types) {
       assertTrue(phases.at("/execute/operations/" + t + "/successes").asLong() > 0, t + " in the mix");
@@ -130,6 +133,38 @@ public class RunTpccTest {
       assertFalse(Files.exists(o.runDir().resolve("plots/execute-3-tpmC.svg")), "Payment alone has no tpmC");
       assertTrue(Files.readString(o.runDir().resolve("plots/works.svg")).contains("StockLevel alone"));
     }
+  }
+
+  /**
+   * Conflicts that outlast their retries are aborts: per type and class in summary.json, on the
+   * status line, apart from errors and from the throughput; --max-abort-pct fails the run with its
+   * own reason (here 0, and no retries, so that any conflict is an abort).
+   */
+  @Test
+  void conflictsThatOutlastTheirRetriesAreAbortsWithTheirOwnLimit() throws Exception {
+    Path config = results.resolve("delivery.xml");
+    Files.writeString(config, Files.readString(HOME.resolve("tpcc/config/tiny.xml")).replaceFirst(
+        "(?s)<works>.*</works>", "<works><work><warmup>0</warmup><time>3</time><rate>unlimited</rate>"
+            + "<weights>0,0,0,100,0</weights></work></works>"));
+    Outcome o = run("--config", config.toString(), "--max-retries", "0", "--max-abort-pct", "0", "--results-dir",
+        results.toString());
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    JsonNode delivery = summary.at("/phases/execute/operations/Delivery");
+    long aborts = delivery.get("aborts").asLong();
+    assertTrue(aborts > 0, "four terminals delivering on one warehouse never conflicted: " + delivery);
+    assertEquals(aborts, delivery.at("/aborts_by_class/sqlstate-40001").asLong(0)
+        + delivery.at("/aborts_by_class/sqlstate-40P01").asLong(0), delivery.toString());
+    assertEquals(0, delivery.get("errors").asLong(), delivery.toString());
+    assertEquals(0, delivery.get("retries").asLong(), "--max-retries 0");
+    assertEquals(aborts, summary.at("/phases/execute/aborts").asLong());
+    assertEquals(delivery.get("successes").asLong() / summary.at("/phases/execute/duration_s").asDouble(),
+        delivery.get("throughput_ops").asDouble(), 0.1 + delivery.get("throughput_ops").asDouble() * 0.01,
+        "throughput counts successes only");
+    String reason = JSON.readTree(o.runDir().resolve("run.json").toFile()).get("reason").asText();
+    assertTrue(reason.matches("[0-9.]+ % of the execute phase's operations aborted on conflicts after their retries "
+        + "\\(" + aborts + " of \\d+: sqlstate-40\\w+ \\d+.*\\), above --max-abort-pct 0"), reason);
+    assertTrue(o.out().matches("(?s).*tpmC .*, errors 0, aborts " + aborts + ", retries 0.*"), o.out());
   }
 
   /**

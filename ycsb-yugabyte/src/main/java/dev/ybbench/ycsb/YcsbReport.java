@@ -150,6 +150,8 @@ final class YcsbReport {
       }
       out.add(new Line(n, "Return=OK", op.successes()));
       op.errors().forEach((cls, count) -> out.add(new Line(n, "Return=" + cls, count)));
+      // As YCSB names a status: the binding's Status for an abort is "abort/<class>".
+      op.aborts().forEach((cls, count) -> out.add(new Line(n, "Return=" + OperationMetrics.ABORT_PREFIX + cls, count)));
       out.add(new Line(n, "Retries", op.retries()));
     }
     Map<String, Histogram> batchTotals = r.recorder().batchTotals();

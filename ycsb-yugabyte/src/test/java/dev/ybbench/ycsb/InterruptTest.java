@@ -36,6 +36,43 @@ class InterruptTest {
     interrupt("Loading ", "load", "INSERT", "--records", "5000000");
   }
 
+  /**
+   * Ctrl-C while an embedded 3-node Cassandra cluster starts: the start stops (it used to finish
+   * starting every node first, ~27 s), the node already up is killed, its directory deleted.
+   */
+  @Test
+  void ctrlCWhileAnEmbeddedClusterStartsEndsWithinFiveSeconds() throws Exception {
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
+        RunYcsb.class.getName(), "workloadc", "--api", "ycql", "--nodes", "3", "--results-dir", results.toString());
+    Process p = new ProcessBuilder(withCtrlC(cmd)).redirectErrorStream(true).start();
+    List<String> lines = new ArrayList<>();
+    Pattern firstNode = Pattern.compile("node 1 answers CQL on 127\\.0\\.0\\.1:(\\d+)");
+    String port = null;
+    long signalled = 0;
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String l; (l = out.readLine()) != null; ) {
+        lines.add(l);
+        Matcher m = firstNode.matcher(l);
+        if (port == null && m.find()) {
+          port = m.group(1);
+          new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+          signalled = System.nanoTime();
+        }
+      }
+    }
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the harness did not exit after Ctrl-C");
+    double seconds = (System.nanoTime() - signalled) / 1e9;
+    assertNotNull(port, String.join("\n", lines));
+    assertTrue(seconds < 5, "Ctrl-C took " + seconds + " s: " + String.join("\n", lines));
+    assertEquals(130, p.exitValue(), String.join("\n", lines));
+    String cluster = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-"
+        + new com.sun.security.auth.module.UnixSystem().getUid(), "instances", "cassandra-" + port).toString();
+    assertFalse(Files.exists(Path.of(cluster)), "the cluster's directory is still there: " + cluster);
+    assertTrue(ProcessHandle.allProcesses().noneMatch(h -> h.info().arguments()
+        .map(a -> String.join(" ", a).contains(cluster)).orElse(false)), "a node of " + cluster + " still runs");
+  }
+
   /** Sends SIGINT 3 s after the line starting with {@code marker}; the phase's operation must have successes. */
   private void interrupt(String marker, String phase, String operation, String... more) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -103,7 +103,9 @@ public final class Comparison {
       new Metric<>("efficiency (%)", true, Statistics.Scale.RATIO,
           (p, op, n) -> p.efficiencyPct() == null ? null : n.rate(p.efficiencyPct(), NEW_ORDERS)),
       new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (p, op, n) -> Statistics.Sample.of(errorPct(p.errors(), p.successes()))));
+          (p, op, n) -> Statistics.Sample.of(pct(p.errors(), p.successes(), p.errors(), p.aborts()))),
+      new Metric<>("abort ratio (%)", false, Statistics.Scale.DIFFERENCE,
+          (p, op, n) -> Statistics.Sample.of(pct(p.aborts(), p.successes(), p.errors(), p.aborts()))));
 
   private static final List<Metric<OperationResult>> OPERATION_METRICS = List.of(
       new Metric<>("throughput (ops/s)", true, Statistics.Scale.RATIO, (o, op, n) -> n.rate(o.throughputOps(), op)),
@@ -112,7 +114,9 @@ public final class Comparison {
       percentile("p99", 99, Latency::p99),
       percentile("p99.9", 99.9, Latency::p99_9),
       new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (o, op, n) -> Statistics.Sample.of(errorPct(o.errors(), o.successes()))));
+          (o, op, n) -> Statistics.Sample.of(pct(o.errors(), o.successes(), o.errors(), o.aborts()))),
+      new Metric<>("abort ratio (%)", false, Statistics.Scale.DIFFERENCE,
+          (o, op, n) -> Statistics.Sample.of(pct(o.aborts(), o.successes(), o.errors(), o.aborts()))));
 
   /** Latency percentiles a --gate may name. */
   public static final List<String> GATES = List.of("p50", "p95", "p99", "p99.9");
@@ -124,8 +128,10 @@ public final class Comparison {
     });
   }
 
-  private static double errorPct(long errors, long successes) {
-    return errors + successes == 0 ? 0 : 100.0 * errors / (errors + successes);
+  /** {@code part} (errors or aborts) as a percentage of the operations that ended. */
+  private static double pct(long part, long successes, long errors, long aborts) {
+    long ended = successes + errors + aborts;
+    return ended == 0 ? 0 : 100.0 * part / ended;
   }
 
   private Comparison() {}

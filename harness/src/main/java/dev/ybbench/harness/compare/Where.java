@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * Where a change lives: the layers every run records beside its figures — which operation (or
@@ -297,14 +298,24 @@ final class Where {
     Set<String> classes = new TreeSet<>();
     all.forEach(r -> r.phase().operations().values().forEach(o -> classes.addAll(o.errorsByClass().keySet())));
     for (String cls : classes) {
-      m.add(new Measure("conflicts", "", "errors " + cls + " (% of ops)", pp, r -> {
-        long errors = r.phase().operations().values().stream().map(OperationResult::errorsByClass)
-            .mapToLong(e -> e.getOrDefault(cls, 0L)).sum();
-        long attempts = r.phase().successes() + r.phase().errors();
-        return attempts == 0 ? null : 100.0 * errors / attempts;
-      }));
+      m.add(new Measure("conflicts", "", "errors " + cls + " (% of ops)", pp, r -> share(r,
+          o -> o.errorsByClass().getOrDefault(cls, 0L))));
+    }
+    Set<String> aborted = new TreeSet<>();
+    all.forEach(r -> r.phase().operations().values().stream().filter(o -> o.abortsByClass() != null)
+        .forEach(o -> aborted.addAll(o.abortsByClass().keySet())));
+    for (String cls : aborted) {
+      m.add(new Measure("conflicts", "", "aborts " + cls + " (% of ops)", pp, r -> share(r,
+          o -> o.abortsByClass() == null ? 0L : o.abortsByClass().getOrDefault(cls, 0L))));
     }
     return m;
+  }
+
+  /** What {@code count} counts over the phase's operations, in % of those that ended. */
+  private static Double share(Side.Run r, ToLongFunction<OperationResult> count) {
+    long n = r.phase().operations().values().stream().mapToLong(count).sum();
+    long ended = r.phase().successes() + r.phase().errors() + r.phase().aborts();
+    return ended == 0 ? null : 100.0 * n / ended;
   }
 
   /** A metric of statement {@code query} in each run that ran it. */

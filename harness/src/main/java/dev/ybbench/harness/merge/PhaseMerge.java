@@ -95,6 +95,7 @@ public final class PhaseMerge {
     Map<String, long[]> counts = new TreeMap<>(); // successes, errors, retries, unknown outcomes
     Map<String, Map<String, Long>> errorClasses = new TreeMap<>();
     Map<String, Map<String, Long>> retryClasses = new TreeMap<>();
+    Map<String, Map<String, Long>> abortClasses = new TreeMap<>();
     List<PhaseResult.Outage> outages = new ArrayList<>();
     double seconds = 0;
     String latencyFrom = null;
@@ -117,6 +118,10 @@ public final class PhaseMerge {
         if (r.retriesByClass() != null) {
           r.retriesByClass().forEach((cls, n) -> retryClasses.computeIfAbsent(op, k -> new TreeMap<>())
               .merge(cls, n, Long::sum));
+        }
+        Map<String, Long> aborts = abortClasses.computeIfAbsent(op, k -> new TreeMap<>());
+        if (r.abortsByClass() != null) {
+          r.abortsByClass().forEach((cls, n) -> aborts.merge(cls, n, Long::sum));
         }
       });
       if (p.outages() != null) {
@@ -144,7 +149,7 @@ public final class PhaseMerge {
     counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
         c[2], PhaseResult.round(c[0] / window), Latency.of(totals.get(op)),
         actual.isEmpty() ? null : Latency.of(actualTotals.get(op)), c[3] == 0 ? null : c[3],
-        retryClasses.get(op))));
+        retryClasses.get(op)).withAborts(abortClasses.getOrDefault(op, Map.of()))));
     PhaseResult merged = PhaseResult.ofOperations(ops, seconds, union(outages)).withLatencyFrom(latencyFrom);
     return new Merged(name, merged, origin == Long.MAX_VALUE ? 0 : origin, latency, actual, errors);
   }

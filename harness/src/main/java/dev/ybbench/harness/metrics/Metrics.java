@@ -33,7 +33,7 @@ public final class Metrics implements OperationEvents {
 
   @Override
   public void lost(String operation, String errorClass, int count) {
-    operation(operation).error(errorClass, count);
+    operation(operation).failed(errorClass, count);
   }
 
   @Override
@@ -67,6 +67,10 @@ public final class Metrics implements OperationEvents {
 
   public long errors() {
     return operations.values().stream().mapToLong(OperationMetrics::errorCount).sum();
+  }
+
+  public long aborts() {
+    return operations.values().stream().mapToLong(OperationMetrics::abortCount).sum();
   }
 
   public long retries() {

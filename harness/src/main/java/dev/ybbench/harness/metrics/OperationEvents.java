@@ -35,7 +35,8 @@ public interface OperationEvents {
 
   /**
    * {@code count} operations the binding took on (buffered for a batch, or sent asynchronously)
-   * that did not reach the server: errors.
+   * that did not reach the server: errors, or aborts when {@code errorClass} carries {@link
+   * OperationMetrics#ABORT_PREFIX}.
    */
   void lost(String operation, String errorClass, int count);
 

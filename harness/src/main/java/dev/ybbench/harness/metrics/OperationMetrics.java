@@ -9,10 +9,17 @@ import org.HdrHistogram.Histogram;
 /**
  * One operation type's counters: latency of successes (µs) in HdrHistogram recorders, which
  * worker threads write without locks while the reporter takes interval histograms; errors by
- * class; retries. Failed attempts never enter the success histogram. The recorders are pooled
- * by cores, not threads ({@link RecorderPool}): memory does not grow with the threads.
+ * class; aborts (conflicts that outlasted their retries) by class; retries. Failed attempts never
+ * enter the success histogram. The recorders are pooled by cores, not threads ({@link
+ * RecorderPool}): memory does not grow with the threads.
  */
 public final class OperationMetrics {
+  /**
+   * Marks an abort's class where only a name travels (a YCSB Status): "abort/sqlstate-40001" is
+   * counted by {@link #failed} as an abort of class "sqlstate-40001".
+   */
+  public static final String ABORT_PREFIX = "abort/";
+
   private final String name;
   private final RecorderPool latency = new RecorderPool();
   /** Latency from the actual start, kept beside the intended-start one when operations run to a schedule. */
@@ -21,6 +28,7 @@ public final class OperationMetrics {
   private final LongAdder retries = new LongAdder();
   private final LongAdder unknownOutcomes = new LongAdder();
   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+  private final Map<String, LongAdder> aborts = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> retriesByClass = new ConcurrentHashMap<>();
 
   OperationMetrics(String name) {
@@ -51,6 +59,26 @@ public final class OperationMetrics {
 
   public void error(String errorClass, long count) {
     errors.computeIfAbsent(errorClass, k -> new LongAdder()).add(count);
+  }
+
+  /**
+   * An operation that ended on a conflict after its retries (a lost race with another
+   * transaction, not a fault): neither a success nor an error.
+   */
+  public void abort(String errorClass, long count) {
+    aborts.computeIfAbsent(errorClass, k -> new LongAdder()).add(count);
+  }
+
+  /**
+   * An operation that ended in a failure named {@code outcome}: an abort when the name carries
+   * {@link #ABORT_PREFIX}, else an error of that class.
+   */
+  public void failed(String outcome, long count) {
+    if (outcome.startsWith(ABORT_PREFIX)) {
+      abort(outcome.substring(ABORT_PREFIX.length()), count);
+    } else {
+      error(outcome, count);
+    }
   }
 
   public void retry(String errorClass) {
@@ -97,6 +125,17 @@ public final class OperationMetrics {
 
   public long errorCount() {
     return errors.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+
+  public long abortCount() {
+    return aborts.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+
+  /** Aborts by class, sorted by class name. */
+  public Map<String, Long> aborts() {
+    Map<String, Long> m = new TreeMap<>();
+    aborts.forEach((k, v) -> m.put(k, v.sum()));
+    return m;
   }
 
   /** Errors by class, sorted by class name. */

@@ -3,6 +3,7 @@ package dev.ybbench.harness.results;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.metrics.Metrics;
@@ -20,11 +21,14 @@ import org.HdrHistogram.Histogram;
  * One phase of summary.json: totals over its measurement window ({@code duration_s}), the server
  * outages its threads saw, and every operation type; where a binding wrote operations in batches
  * (YSQL's batched load), each batch statement's latency per operation type under {@code batches},
- * apart from the operations and their totals. TPC-C adds tpmC, efficiency and the p90
- * limits to its measurement, and rows and the population check to its load; absent elsewhere.
+ * apart from the operations and their totals. {@code aborts} counts operations that ended on a
+ * conflict after their retries (see {@link OperationResult}), apart from {@code errors}. TPC-C
+ * adds tpmC, efficiency and the p90 limits to its measurement, and rows and the population check
+ * to its load; absent elsewhere.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"duration_s", "successes", "errors", "aborts", "retries"})
 public record PhaseResult(
     double durationS,
     long successes,
@@ -44,7 +48,8 @@ public record PhaseResult(
     Map<String, Long> afterWindow,
     Map<String, TerminalWaits> terminalWaits,
     ServerSide server,
-    ClientSide client) {
+    ClientSide client,
+    long aborts) {
 
   /**
    * What {@code latency_us} measures from: operations run to a target rate are measured from when
@@ -176,7 +181,7 @@ public record PhaseResult(
           round(op.successes() / seconds), Latency.of(latency.get(op.name())),
           actual.isEmpty() ? null : Latency.of(actual.get(op.name())),
           op.unknownOutcomes() == 0 ? null : op.unknownOutcomes(),
-          op.retriesByClass().isEmpty() ? null : op.retriesByClass()));
+          op.retriesByClass().isEmpty() ? null : op.retriesByClass()).withAborts(op.aborts()));
     }
     Map<String, Histogram> batchLatency = recorder.batchTotals();
     Map<String, OperationResult> batches = new LinkedHashMap<>();
@@ -193,14 +198,16 @@ public record PhaseResult(
     long successes = ops.values().stream().mapToLong(OperationResult::successes).sum();
     long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
+    long aborts = ops.values().stream().mapToLong(OperationResult::aborts).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null, null, null);
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null,
+        null, null, null, null, null, aborts);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
     return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, rows,
-        Math.round(rows / seconds), populationCheck, null, null, null, null);
+        Math.round(rows / seconds), populationCheck, null, null, null, null, 0);
   }
 
   /** The same phase with TPC-C's figures. */
@@ -208,7 +215,7 @@ public record PhaseResult(
   public PhaseResult withTpcc(double tpmC, Double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
         batches, round(tpmC), efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows,
-        rowsPerS, populationCheck, afterWindow, terminalWaits, server, client);
+        rowsPerS, populationCheck, afterWindow, terminalWaits, server, client, aborts);
   }
 
   /**
@@ -218,19 +225,22 @@ public record PhaseResult(
    */
   public PhaseResult withAfterWindow(Map<String, Long> after) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits, server, client);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits,
+        server, client, aborts);
   }
 
   /** The same phase with its terminals' keying, think and connection waits per transaction type. */
   public PhaseResult withTerminalWaits(Map<String, TerminalWaits> waits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits, server, client);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits,
+        server, client, aborts);
   }
 
   /** The same phase with the server's side of it. */
   public PhaseResult withServer(ServerSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, side, client);
+        batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
+        side, client, aborts);
   }
 
   /** The same phase with what its client spent on it. */
@@ -245,18 +255,20 @@ public record PhaseResult(
   public PhaseResult withClient(ClientSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
         batches, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
-        server, side);
+        server, side, aborts);
   }
 
   /** The same figures, their latency measured from {@code from} ({@link #INTENDED_START} or {@link #ACTUAL_START}). */
   public PhaseResult withLatencyFrom(String from) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server, client);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
+        server, client, aborts);
   }
 
   private PhaseResult withBatches(Map<String, OperationResult> b) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits, server, client);
+        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
+        server, client, aborts);
   }
 
   /** Seconds the server was unreachable during the phase. */

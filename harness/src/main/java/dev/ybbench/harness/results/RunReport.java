@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 /**
  * {@code report.html} of a single run, one page that leads with the answer: the state and each
- * phase's throughput, errors and retries; then every operation's counts and latency; then the
+ * phase's throughput, errors, aborts and retries; then every operation's counts and latency; then the
  * run's charts; the parameters, server and environment last, folded. It reads only what the run
  * directory holds (summary.json, run.json, plots/), so it opens from disk without a network.
  */
@@ -43,14 +43,14 @@ public final class RunReport {
         continue;
       }
       h.append("<h2>").append(esc(e.getKey())).append("</h2>\n<table><tr><th>operation</th><th>successes</th>"
-          + "<th>ops/s</th><th>errors</th><th>retries</th><th>p50 µs</th><th>p95 µs</th><th>p99 µs</th>"
-          + "<th>p99.9 µs</th><th>max µs</th></tr>\n");
+          + "<th>ops/s</th><th>errors</th><th>aborts</th><th>retries</th><th>p50 µs</th><th>p95 µs</th>"
+          + "<th>p99 µs</th><th>p99.9 µs</th><th>max µs</th></tr>\n");
       for (Map.Entry<String, OperationResult> o : p.operations().entrySet()) {
         OperationResult r = o.getValue();
         Latency l = r.latencyUs();
         h.append("<tr><td>").append(esc(o.getKey())).append("</td>");
-        Stream.of(r.successes(), String.format(Locale.ROOT, "%.1f", r.throughputOps()), r.errors(), r.retries(),
-            l == null ? null : l.p50(), l == null ? null : l.p95(), l == null ? null : l.p99(),
+        Stream.of(r.successes(), String.format(Locale.ROOT, "%.1f", r.throughputOps()), r.errors(), r.aborts(),
+            r.retries(), l == null ? null : l.p50(), l == null ? null : l.p95(), l == null ? null : l.p99(),
             l == null ? null : l.p99_9(), l == null ? null : l.max())
             .forEach(v -> h.append("<td>").append(v == null ? "" : esc(v.toString())).append("</td>"));
         h.append("</tr>\n");
@@ -74,10 +74,11 @@ public final class RunReport {
     Files.writeString(dir.resolve(FILE), h.toString());
   }
 
-  /** "run: 17838.9 ops/s over 8.0 s, 143177 successes, 0 errors, 0 retries" (+ tpmC for TPC-C). */
+  /** "run: 17838.9 ops/s over 8.0 s, 143177 successes, 0 errors, 0 aborts, 0 retries" (+ tpmC for TPC-C). */
   static String answer(String phase, PhaseResult p) {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s: %.1f ops/s over %.1f s, %d successes, %d "
-        + "errors, %d retries", phase, p.throughputOps(), p.durationS(), p.successes(), p.errors(), p.retries()));
+        + "errors, %d aborts, %d retries", phase, p.throughputOps(), p.durationS(), p.successes(), p.errors(),
+        p.aborts(), p.retries()));
     if (p.tpmC() != null) {
       s.append(String.format(Locale.ROOT, "; tpmC %.1f", p.tpmC()));
       if (p.efficiencyPct() != null) {

@@ -24,12 +24,12 @@ import java.util.random.RandomGenerator;
  */
 public final class RetryPolicy<E extends Exception> {
   /** Between attempts that lost a race: the other transaction is usually done within milliseconds. */
-  public static final Backoff CONFLICTS = new Backoff(5, 1000);
+  public static final Backoff CONFLICTS = new Backoff(5, 1000, true);
   /**
    * While the server is unreachable: a few attempts a second per thread at first, then one every
    * 2 s at most, so that a thread is never long away from seeing a stop request.
    */
-  public static final Backoff OUTAGE = new Backoff(100, 2000);
+  public static final Backoff OUTAGE = new Backoff(100, 2000, false);
   /** How often a pause looks at the stop request. */
   static final long STOP_CHECK_MILLIS = 100;
 

@@ -4,7 +4,9 @@ import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -19,9 +21,12 @@ public final class PhaseCheck {
   /**
    * @param maxErrorPct  failed operations allowed, as a percentage of the phase's operations
    * @param maxOutagePct time the server may be unreachable, as a percentage of the phase's window
+   * @param maxAbortPct  operations that ended on a conflict after their retries, as a percentage of
+   *                     the phase's operations: contention is what a database does under load, so
+   *                     the default is high; a run where most transactions abort measures little
    */
-  public record Limits(double maxErrorPct, double maxOutagePct) {
-    public static final Limits DEFAULT = new Limits(1, 10);
+  public record Limits(double maxErrorPct, double maxOutagePct, double maxAbortPct) {
+    public static final Limits DEFAULT = new Limits(1, 10, 50);
   }
 
   private PhaseCheck() {}
@@ -42,15 +47,24 @@ public final class PhaseCheck {
             + "--records", e.getKey(), phase, notFound, e.getValue().attempts());
       }
     }
-    long attempts = p.successes() + p.errors();
+    long attempts = p.successes() + p.errors() + p.aborts();
     if (p.successes() == 0) {
       return attempts == 0 ? "no operation completed in the " + phase + " phase"
-          : "no successful operation in the " + phase + " phase (" + p.errors() + " failed: " + errorClasses(p) + ")";
+          : "no successful operation in the " + phase + " phase (" + (p.errors() > 0 ? p.errors() + " failed: "
+              + classes(p, OperationResult::errorsByClass) : "") + (p.errors() > 0 && p.aborts() > 0 ? "; " : "")
+              + (p.aborts() > 0 ? p.aborts() + " aborted: " + classes(p, OperationResult::abortsByClass) : "") + ")";
     }
     double errorPct = 100.0 * p.errors() / attempts;
     if (errorPct > limits.maxErrorPct()) {
       return String.format(Locale.ROOT, "%.1f %% of the %s phase's operations failed (%d of %d: %s), above "
-          + "--max-error-pct %s", errorPct, phase, p.errors(), attempts, errorClasses(p), number(limits.maxErrorPct()));
+          + "--max-error-pct %s", errorPct, phase, p.errors(), attempts, classes(p, OperationResult::errorsByClass),
+          number(limits.maxErrorPct()));
+    }
+    double abortPct = 100.0 * p.aborts() / attempts;
+    if (abortPct > limits.maxAbortPct()) {
+      return String.format(Locale.ROOT, "%.1f %% of the %s phase's operations aborted on conflicts after their "
+          + "retries (%d of %d: %s), above --max-abort-pct %s", abortPct, phase, p.aborts(), attempts,
+          classes(p, OperationResult::abortsByClass), number(limits.maxAbortPct()));
     }
     double outagePct = p.durationS() > 0 ? 100.0 * p.outageSeconds() / p.durationS() : 0;
     if (outagePct > limits.maxOutagePct()) {
@@ -61,10 +75,11 @@ public final class PhaseCheck {
     return null;
   }
 
-  /** "connection 812, sqlstate-42P01 3": error classes over all operations, most frequent first. */
-  static String errorClasses(PhaseResult p) {
+  /** "connection 812, sqlstate-42P01 3": error (or abort) classes over all operations, most frequent first. */
+  static String classes(PhaseResult p, Function<OperationResult, Map<String, Long>> byClassOf) {
     Map<String, Long> byClass = new TreeMap<>();
-    p.operations().values().forEach(op -> op.errorsByClass().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
+    p.operations().values().stream().map(byClassOf).filter(Objects::nonNull)
+        .forEach(m -> m.forEach((k, v) -> byClass.merge(k, v, Long::sum)));
     return byClass.entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
         .limit(3)
@@ -72,7 +87,7 @@ public final class PhaseCheck {
         .collect(Collectors.joining(", "));
   }
 
-  private static String number(double v) {
+  static String number(double v) {
     return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
   }
 }

@@ -131,7 +131,22 @@ public final class RunLifecycle {
     PhaseCheck.Limits limits = spec.options().limits();
     Instant started = Instant.now();
     try {
-      Target t = open.get();
+      Target t;
+      // Ctrl-C while the server starts (a Cassandra node joins in ~10 s) stops the starting, whose
+      // waits end on an interrupt, and the nodes already up are stopped with it.
+      Thread opener = Thread.currentThread();
+      onStop(opener::interrupt);
+      try {
+        t = open.get();
+      } catch (UserError e) {
+        if (interrupted()) {
+          return EXIT_INTERRUPTED;
+        }
+        throw e;
+      } finally {
+        onStop(() -> {});
+        Thread.interrupted(); // an interrupt that came as the start ended is not for what follows
+      }
       target = t;
       if (interrupted()) {
         return EXIT_INTERRUPTED;

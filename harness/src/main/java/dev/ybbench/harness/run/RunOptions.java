@@ -20,6 +20,12 @@ public final class RunOptions {
           + "(default: ${DEFAULT-VALUE})")
   public double maxErrorPct;
 
+  @Option(names = "--max-abort-pct", paramLabel = "PCT", defaultValue = "50",
+      description = "a phase whose operations ended on a conflict after their retries (aborts: SQLSTATE 40001, "
+          + "40P01, YugabyteDB's conflicts) exceed this share of its operations fails the run; aborts are counted "
+          + "apart from errors (default: ${DEFAULT-VALUE})")
+  public double maxAbortPct;
+
   @Option(names = "--max-outage-pct", paramLabel = "PCT", defaultValue = "10",
       description = "a phase during which the server was unreachable for more than this share of its time fails "
           + "the run (default: ${DEFAULT-VALUE})")
@@ -49,16 +55,18 @@ public final class RunOptions {
 
   /** Refuses limits (and a server interval) that mean nothing, before anything starts. */
   public PhaseCheck.Limits limits() {
-    if (!(maxErrorPct >= 0 && maxErrorPct <= 100) || !(maxOutagePct >= 0 && maxOutagePct <= 100)) {
-      throw new UserError("--max-error-pct and --max-outage-pct are percentages from 0 to 100, were " + maxErrorPct
-          + " and " + maxOutagePct);
+    if (!(maxErrorPct >= 0 && maxErrorPct <= 100) || !(maxOutagePct >= 0 && maxOutagePct <= 100)
+        || !(maxAbortPct >= 0 && maxAbortPct <= 100)) {
+      throw new UserError("--max-error-pct, --max-abort-pct and --max-outage-pct are percentages from 0 to 100, were "
+          + PhaseCheck.number(maxErrorPct) + ", " + PhaseCheck.number(maxAbortPct) + " and "
+          + PhaseCheck.number(maxOutagePct));
     }
     if (!(serverIntervalS == 0 || serverIntervalS >= 0.5 && serverIntervalS <= 3600)) {
       throw new UserError("--server-interval must be 0 (phase edges only) or from 0.5 to 3600 seconds, was "
           + serverIntervalS);
     }
     metricsPorts();
-    return new PhaseCheck.Limits(maxErrorPct, maxOutagePct);
+    return new PhaseCheck.Limits(maxErrorPct, maxOutagePct, maxAbortPct);
   }
 
   /** --metrics-ports as ports: null for the API's default, empty for none. */

@@ -19,7 +19,9 @@ public final class SqlErrors {
 
   /** What a failed attempt means to the retry policy. */
   public static Failure classify(SQLException e) {
-    return new Failure(errorClass(e), isRetryable(e), isConnectionLost(e));
+    boolean retryable = isRetryable(e);
+    // Every retryable SQL error is a lost race: 40001, 40P01 or YugabyteDB's conflict texts.
+    return new Failure(errorClass(e), retryable, isConnectionLost(e), retryable);
   }
 
   /** True for a conflict or restart that a new attempt of the same operation can get past. */

@@ -46,8 +46,25 @@ class BackoffTest {
   }
 
   @Test
-  void eachDelayIsDrawnFromHalfToAllOfItsCeiling() {
-    Backoff b = new Backoff(5, 100);
+  void aConflictDelayIsDrawnFromZeroToItsCeiling() {
+    Backoff b = RetryPolicy.CONFLICTS;
+    assertEquals(5, b.delayMillis(1, TOP));
+    assertEquals(0, b.delayMillis(1, BOTTOM));
+    assertEquals(20, b.delayMillis(3, TOP));
+    assertEquals(0, b.delayMillis(3, BOTTOM));
+    assertEquals(1000, b.delayMillis(12, TOP));
+    long sum = 0;
+    for (int i = 0; i < 10_000; i++) {
+      long d = b.delayMillis(3);
+      assertTrue(d >= 0 && d <= 20, "delay " + d + " outside [0, 20]");
+      sum += d;
+    }
+    assertEquals(10.0, sum / 10_000.0, 0.5, "uniform over [0, 20]");
+  }
+
+  @Test
+  void anOutageDelayIsDrawnFromHalfToAllOfItsCeiling() {
+    Backoff b = new Backoff(5, 100, false);
     assertEquals(5, b.delayMillis(1, TOP));
     assertEquals(2, b.delayMillis(1, BOTTOM));
     assertEquals(20, b.delayMillis(3, TOP));

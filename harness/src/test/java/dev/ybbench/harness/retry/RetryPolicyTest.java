@@ -14,12 +14,12 @@ import org.junit.jupiter.api.Test;
 
 /** The policy on a fake clock that sleeps by moving its hands, with jitter drawn at the top. */
 class RetryPolicyTest {
-  private static final Failure CONFLICT = new Failure("sqlstate-40001", true, false);
-  private static final Failure FATAL = new Failure("sqlstate-23505", false, false);
+  private static final Failure CONFLICT = new Failure("sqlstate-40001", true, false, true);
+  private static final Failure FATAL = new Failure("sqlstate-23505", false, false, false);
   /** SQL's lost connection: the transaction's fate is unknown, so it is not sent again. */
-  private static final Failure CONNECTION = new Failure("connection", false, true);
+  private static final Failure CONNECTION = new Failure("connection", false, true, false);
   /** CQL's: an idempotent write that may go to another node. */
-  private static final Failure NO_NODE = new Failure("no-node", true, true);
+  private static final Failure NO_NODE = new Failure("no-node", true, true, false);
 
   static final class Failed extends Exception {
     final Failure failure;

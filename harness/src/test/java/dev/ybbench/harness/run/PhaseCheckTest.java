@@ -52,6 +52,27 @@ class PhaseCheckTest {
     assertNull(PhaseCheck.problem("run", phase(10, List.of(), "READ", op(990, Map.of("connection", 10L))), LIMITS));
   }
 
+  /** Conflicts that outlasted their retries are aborts: counted apart, judged by their own limit. */
+  @Test
+  void abortsAreNotErrorsAndHaveTheirOwnLimit() {
+    PhaseResult delivery = phase(10, List.of(), "Delivery", op(700, Map.of("connection", 5L))
+        .withAborts(Map.of("sqlstate-40001", 295L)));
+    assertEquals(295, delivery.aborts());
+    assertEquals(5, delivery.errors());
+    assertEquals(1000, delivery.operations().get("Delivery").attempts());
+    // 29.5 % aborted and 0.5 % failed: within the default 50 % and 1 %.
+    assertNull(PhaseCheck.problem("execute", delivery, LIMITS));
+    assertEquals("29.5 % of the execute phase's operations aborted on conflicts after their retries (295 of 1000: "
+        + "sqlstate-40001 295), above --max-abort-pct 20",
+        PhaseCheck.problem("execute", delivery, new PhaseCheck.Limits(1, 10, 20)));
+    // Errors are still errors beside aborts, and they are judged first.
+    assertEquals("0.5 % of the execute phase's operations failed (5 of 1000: connection 5), above --max-error-pct 0.1",
+        PhaseCheck.problem("execute", delivery, new PhaseCheck.Limits(0.1, 10, 20)));
+    assertEquals("no successful operation in the execute phase (5 failed: connection 5; 95 aborted: sqlstate-40001 "
+        + "95)", PhaseCheck.problem("execute", phase(10, List.of(), "Delivery", op(0, Map.of("connection", 5L))
+            .withAborts(Map.of("sqlstate-40001", 95L))), LIMITS));
+  }
+
   @Test
   void readsThatMostlyFindNothing() {
     assertEquals("most READ operations of the run phase found no row (900 of 1000): the table holds fewer records "
@@ -65,7 +86,7 @@ class PhaseCheckTest {
         "READ", op(100_000, Map.of("connection", 50L)));
     assertEquals("the server was unreachable for 6.5 s of the run phase's 30.0 s (22 %), above --max-outage-pct 10",
         PhaseCheck.problem("run", p, LIMITS));
-    assertNull(PhaseCheck.problem("run", p, new PhaseCheck.Limits(1, 25)));
+    assertNull(PhaseCheck.problem("run", p, new PhaseCheck.Limits(1, 25, 50)));
   }
 
   @Test

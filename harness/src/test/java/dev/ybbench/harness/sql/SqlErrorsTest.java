@@ -43,13 +43,13 @@ class SqlErrorsTest {
 
   @Test
   void aLostOrRefusedConnectionIsUnreachableAndAConflictIsNot() {
-    assertEquals(new Failure("connection", false, true),
+    assertEquals(new Failure("connection", false, true, false),
         SqlErrors.classify(new SQLException("Connection to 127.0.0.1:5433 refused", "08001")));
-    assertEquals(new Failure("connection", false, true),
+    assertEquals(new Failure("connection", false, true, false),
         SqlErrors.classify(new SQLException("the database system is starting up", "57P03")));
-    assertEquals(new Failure("sqlstate-40001", true, false),
+    assertEquals(new Failure("sqlstate-40001", true, false, true),
         SqlErrors.classify(new SQLException("could not serialize access", "40001")));
-    assertEquals(new Failure("sqlstate-23505", false, false),
+    assertEquals(new Failure("sqlstate-23505", false, false, false),
         SqlErrors.classify(new SQLException("duplicate key value", "23505")));
   }
 }

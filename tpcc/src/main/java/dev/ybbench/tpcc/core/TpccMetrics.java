@@ -4,6 +4,7 @@ import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.run.StatusLine;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.config.TransactionSpec;
 import java.util.ArrayList;
@@ -88,7 +89,7 @@ public final class TpccMetrics {
     return Optional.of(s.toString());
   }
 
-  /** "tpmC 123.4 (NewOrder 2.1/s, Payment 2.0/s, …), errors 0, retries 0[, server unreachable for 5 s]". */
+  /** "tpmC 123.4 (NewOrder 2.1/s, Payment 2.0/s, …), errors 0, aborts 0, retries 0[, server unreachable for 5 s]". */
   public static String status(Metrics m, double seconds) {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "tpmC %.1f (", tpmC(m, seconds)));
     boolean first = true;
@@ -97,12 +98,7 @@ public final class TpccMetrics {
           .append(String.format(Locale.ROOT, " %.1f/s", op.successes() / seconds));
       first = false;
     }
-    s.append("), errors ").append(m.errors()).append(", retries ").append(m.retries());
-    double down = m.outages().downForSeconds(System.nanoTime());
-    if (down > 0) {
-      s.append(String.format(Locale.ROOT, ", server unreachable for %.0f s", down));
-    }
-    return s.toString();
+    return s.append(")").append(StatusLine.outcomes(m)).toString();
   }
 
   /**

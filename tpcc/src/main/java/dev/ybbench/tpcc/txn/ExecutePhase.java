@@ -6,6 +6,7 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
+import dev.ybbench.harness.run.StatusLine;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.core.TpccDatabase;
 import dev.ybbench.tpcc.core.TpccMetrics;
@@ -88,7 +89,7 @@ public final class ExecutePhase {
     for (int s = 10; s <= measureSeconds && !run.interrupted(); s += 10) {
       sleepWhileRunning(run, Math.min(10, measureSeconds - (s - 10)));
       if (!run.interrupted() && s < measureSeconds) {
-        run.console().line(String.format(Locale.ROOT, "[%s] %d s of %d s, ", phase, s, measureSeconds)
+        run.console().line(StatusLine.head(phase, s, measureSeconds) + ", "
             + TpccMetrics.status(metrics, (System.nanoTime() - start) / 1e9));
       }
     }

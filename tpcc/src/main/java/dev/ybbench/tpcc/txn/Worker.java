@@ -107,7 +107,7 @@ final class Worker implements Runnable, Terminal.Context {
         // The COMMIT was sent and the connection went before its reply (Jepsen's indeterminate operation).
         terminals.sink().operation(name).unknownOutcome();
       } else {
-        terminals.sink().operation(name).error(SqlErrors.errorClass(e), 1);
+        terminals.sink().operation(name).failed(SqlErrors.classify(e).outcomeName(), 1); // an error, or an abort
       }
       return System.nanoTime();
     }

@@ -117,9 +117,10 @@ public final class MeasuredDB extends DB {
     } else if (s.isOk()) {
       m.success(micros);
     } else {
-      m.error(s.getName(), 1);
+      m.failed(s.getName(), 1);
       if (reported.add(op + "/" + s.getName())) {
-        log.accept("first " + op + " error (" + s.getName() + "): " + s.getDescription());
+        log.accept("first " + op + (s.getName().startsWith(OperationMetrics.ABORT_PREFIX) ? " abort (" : " error (")
+            + s.getName() + "): " + s.getDescription());
       }
     }
     return s;

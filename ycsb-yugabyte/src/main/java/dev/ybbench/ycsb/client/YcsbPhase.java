@@ -7,6 +7,7 @@ import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.RunFailure;
+import dev.ybbench.harness.run.StatusLine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -290,8 +291,9 @@ public final class YcsbPhase {
 
   /**
    * "[load] 12 s, 45.0% 45000/100000 rows, 3750 rows/s, ETA 15 s, …" or, for a run limited by
-   * time, "[run] 10 s of 60 s (16.7%), 201125 ops, 20112 ops/s, ETA 50 s, …, errors 0, retries 0":
-   * rows and ops are successes, as the rate is; errors and retries are counted apart. Progress
+   * time, "[run] 10 s of 60 s (16.7%), 201125 ops, 20112 ops/s, ETA 50 s, …, errors 0, aborts 0,
+   * retries 0" ({@link StatusLine}): rows and ops are successes, as the rate is; errors, aborts and
+   * retries are counted apart. Progress
    * against --operations counts every finished operation, failed ones too.
    */
   public static String statusLine(boolean load, Metrics m, PhaseRecorder recorder, double elapsed, long opCount,
@@ -301,10 +303,9 @@ public final class YcsbPhase {
     double byOps = opCount > 0 ? (double) finished / opCount : 0;
     double byTime = maxSeconds > 0 ? elapsed / maxSeconds : 0;
     double fraction = Math.max(byOps, byTime);
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "[%s] %.0f s", recorder.phase(), elapsed));
+    StringBuilder s = new StringBuilder(StatusLine.head(recorder.phase(), elapsed, byTime > byOps ? maxSeconds : 0));
     if (byTime > byOps) {
-      s.append(String.format(Locale.ROOT, " of %d s (%.1f%%), %d %s", maxSeconds, 100 * fraction, m.successes(),
-          unit));
+      s.append(String.format(Locale.ROOT, ", %d %s", m.successes(), unit));
     } else if (opCount > 0) {
       s.append(String.format(Locale.ROOT, ", %.1f%% %d/%d %s", 100 * fraction, m.successes(), opCount, unit));
     } else {
@@ -319,11 +320,6 @@ public final class YcsbPhase {
       s.append(String.format(Locale.ROOT, ", last second p50 %.2f ms p99 %.2f ms", last.p50() / 1000.0,
           last.p99() / 1000.0));
     }
-    s.append(", errors ").append(m.errors()).append(", retries ").append(m.retries());
-    double down = m.outages().downForSeconds(System.nanoTime());
-    if (down > 0) {
-      s.append(String.format(Locale.ROOT, ", server unreachable for %.0f s", down));
-    }
-    return s.toString();
+    return s.append(StatusLine.outcomes(m)).toString();
   }
 }

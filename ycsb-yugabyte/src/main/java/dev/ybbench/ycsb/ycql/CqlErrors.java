@@ -11,6 +11,7 @@ import com.datastax.oss.driver.api.core.servererrors.BootstrappingException;
 import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import com.datastax.oss.driver.api.core.servererrors.DefaultWriteType;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import dev.ybbench.harness.YugabyteErrors;
 import dev.ybbench.harness.retry.Failure;
@@ -28,7 +29,7 @@ final class CqlErrors {
   /** What a failed attempt means to the retry policy. */
   static Failure classify(RuntimeException e) {
     String errorClass = errorClass(e);
-    return new Failure(errorClass, isRetryable(errorClass, e), isUnreachable(e));
+    return new Failure(errorClass, isRetryable(errorClass, e), isUnreachable(e), isConflict(e));
   }
 
   static String errorClass(Throwable e) {
@@ -64,6 +65,15 @@ final class CqlErrors {
       case "timeout", "unavailable", "overloaded", "no-node", "connection" -> true;
       default -> YugabyteErrors.isRetryable(e);
     };
+  }
+
+  /**
+   * A lost race: YugabyteDB's transaction conflicts (given as text only), or a lightweight
+   * transaction's Paxos round that timed out contending for the same partition.
+   */
+  private static boolean isConflict(Throwable e) {
+    return YugabyteErrors.isRetryable(e)
+        || e instanceof WriteTimeoutException w && w.getWriteType() == DefaultWriteType.CAS;
   }
 
   /**

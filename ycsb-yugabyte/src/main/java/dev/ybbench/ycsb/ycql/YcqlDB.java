@@ -224,7 +224,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
         CompletableFuture.delayedExecutor(next.delayMillis(), TimeUnit.MILLISECONDS)
             .execute(() -> sendAsync(key, statement, attempts, handedOver));
       } else {
-        events.lost("INSERT", next.failure().errorClass(), 1);
+        events.lost("INSERT", next.failure().outcomeName(), 1);
         events.settled(key, false);
         inFlight.release();
       }
@@ -244,7 +244,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     try {
       return retry.call(op, body);
     } catch (RuntimeException e) {
-      return new Status(CqlErrors.errorClass(e), ErrorText.firstLine(e));
+      return new Status(CqlErrors.classify(e).outcomeName(), ErrorText.firstLine(e));
     }
   }
 

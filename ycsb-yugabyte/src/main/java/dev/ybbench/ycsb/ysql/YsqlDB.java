@@ -83,7 +83,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
         try {
           batch.flush();
         } catch (SQLException e) {
-          events.lost("INSERT", SqlErrors.errorClass(e), n);
+          events.lost("INSERT", SqlErrors.classify(e).outcomeName(), n);
           batch.drop(n);
         }
       }
@@ -177,7 +177,7 @@ public class YsqlDB extends DB implements OperationEvents.Source {
         return Status.BATCHED_OK; // this row too was counted as written, with its batch
       } catch (SQLException e) {
         // This call reports its own row as failed; the others were taken on as batched.
-        events.lost("INSERT", SqlErrors.errorClass(e), n - 1);
+        events.lost("INSERT", SqlErrors.classify(e).outcomeName(), n - 1);
         batch.drop(n - 1);
         return errorStatus(e);
       }
@@ -208,9 +208,9 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     }
   }
 
+  /** The operation's end: an error of its class, or an abort when it lost a race on every attempt. */
   private static Status errorStatus(SQLException e) {
-    String msg = ErrorText.firstLine(e);
-    return new Status(SqlErrors.errorClass(e), msg);
+    return new Status(SqlErrors.classify(e).outcomeName(), ErrorText.firstLine(e));
   }
 
   private PreparedStatement prepare(String sql) throws SQLException {
