@@ -178,8 +178,8 @@ final class Plan {
     m.put("clients", o.clients + " (this one " + o.clientIndex + (o.fleet == null ? "" : ", fleet " + o.fleet) + ")");
     m.put("label", String.valueOf(o.run.label));
     m.put("results", o.run.resultsDir == null ? "results/" : o.run.resultsDir.toString());
-    m.put("limits", "errors " + o.run.maxErrorPct + " %, outage " + o.run.maxOutagePct + " %, server readings every "
-        + o.run.serverIntervalS + " s, metrics ports " + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));
+    m.put("limits", "errors " + o.run.maxErrorPct + " %, aborts " + o.run.maxAbortPct + " %, outage "
+        + o.run.maxOutagePct + " %, server readings every " + o.run.serverIntervalS + " s, metrics ports " + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));
     m.put("status_interval_s", props.getProperty(YcsbSettings.STATUS_INTERVAL, "10"));
     m.putAll(settings);
     console.line("Plan (nothing started):");

@@ -43,8 +43,10 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--api", "ycql", "--db-version", "3.11"}, "Cassandra 3.11 is not supported");
     cases.put(new String[] {"workloada", "--results-dir", "/proc/ybbench-results"},
         "cannot create results directory /proc/ybbench-results");
-    cases.put(new String[] {"workloada", "--max-error-pct", "150"}, "--max-error-pct and --max-outage-pct are "
-        + "percentages from 0 to 100");
+    cases.put(new String[] {"workloada", "--max-error-pct", "150"}, "--max-error-pct, --max-abort-pct and "
+        + "--max-outage-pct are percentages from 0 to 100, were 150, 50 and 10");
+    cases.put(new String[] {"workloada", "--max-abort-pct", "-1"}, "--max-error-pct, --max-abort-pct and "
+        + "--max-outage-pct are percentages from 0 to 100, were 1, -1 and 10");
     cases.put(new String[] {"workloada", "--server-interval", "0.1"}, "--server-interval must be 0 (phase edges "
         + "only) or from 0.5 to 3600 seconds, was 0.1");
     cases.put(new String[] {"workloada", "--metrics-ports", "9000,x"}, "--metrics-ports takes ports separated by "

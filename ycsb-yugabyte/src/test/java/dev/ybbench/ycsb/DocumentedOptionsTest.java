@@ -107,6 +107,7 @@ class DocumentedOptionsTest {
     c.put("--results-dir", ysql("--results-dir", "elsewhere"));
     c.put("--max-error-pct", ysql("--max-error-pct", "5"));
     c.put("--max-outage-pct", ysql("--max-outage-pct", "5"));
+    c.put("--max-abort-pct", ysql("--max-abort-pct", "5"));
     c.put("--server-interval", ysql("--server-interval", "5"));
     c.put("--metrics-ports", ysql("--metrics-ports", "none"));
     // ybbench's binding properties
