@@ -165,17 +165,17 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       ours = t.args().toArray(String[]::new);
       if (t.dialect() != null) {
         lifecycle.console().line(t.dialect() + "'s command line, run as: ./run_tpcc.sh "
-            + String.join(" ", RunInfo.redactCommand(t.args(), lifecycle.console()::clean)));
+            + String.join(" ", RunInfo.redactCommand(t.args(), Console::clean)));
       }
       t.notes().forEach(n -> lifecycle.console().line("note: " + n));
     } catch (UserError e) {
-      err.println("error: " + lifecycle.console().clean(e.getMessage()));
+      err.println("error: " + Console.clean(e.getMessage()));
       lifecycle.finished();
       return 2;
     }
     this.args = ours.clone();
     try {
-      return CommandLines.execute(this, ours, err, lifecycle.console()::clean, () -> options.verbose);
+      return CommandLines.execute(this, ours, err, Console::clean, () -> options.verbose);
     } finally {
       lifecycle.finished();
     }
@@ -206,7 +206,6 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
     TpccPlan plan = TpccPlan.of(this, home);
     RunDirectory.checkWritable(options.resultsRoot(home));
-    console.redact(plan.endpoint().password());
     Map<String, Object> extra = new LinkedHashMap<>(Map.of("config_file", plan.config().file().toString()));
     extra.putAll(plan.engine().runInfo());
     RunLifecycle.Spec runSpec = new RunLifecycle.Spec("tpcc", plan.configName(), options, home,

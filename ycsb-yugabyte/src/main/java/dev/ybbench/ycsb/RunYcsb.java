@@ -6,7 +6,6 @@ import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
-import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.ycsb.cli.SampleAppCommandLine;
 import dev.ybbench.ycsb.cli.YcsbCommandLine;
 import dev.ybbench.ycsb.cli.YcsbOptions;
@@ -22,6 +21,7 @@ import dev.ybbench.ycsb.ysql.YsqlTarget;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -83,10 +83,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       try {
         ours = YcsbCommandLine.translate(foreign(args));
       } catch (UserError e) {
-        err.println("error: " + lifecycle.console().clean(e.getMessage()));
+        err.println("error: " + Console.clean(e.getMessage()));
         return RunLifecycle.EXIT_BAD_INPUT;
       }
-      return CommandLines.execute(this, ours, err, lifecycle.console()::clean, () -> o.run.verbose);
+      return CommandLines.execute(this, ours, err, Console::clean, () -> o.run.verbose);
     } finally {
       lifecycle.finished();
     }
@@ -142,17 +142,17 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   public Integer call() throws Exception {
     Console console = lifecycle.console();
     if (o.merge != null) {
-      mergedDir = YcsbMerge.merge(o.merge, o.run.resultsRoot(home), w -> console.line("warning: " + w));
+      mergedDir = YcsbMerge.merge(o.merge, o.run.resultsRoot(home), o.includeIncomplete,
+          w -> console.line("warning: " + w));
       console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
       return YcsbMerge.audit(mergedDir, console::line) ? 0 : 1;
     }
+    if (o.includeIncomplete) {
+      throw new UserError("--include-incomplete goes with --merge RUN_DIR…; leave it out of a run");
+    }
     List<Path> files = WorkloadFiles.resolve(o.workload, o.files, home);
     YcsbSettings settings = YcsbSettings.settle(o, files);
-    console.redact(o.password);
-    console.redact(System.getenv("YSQL_PASSWORD"));
-    console.redact(System.getenv("YCQL_PASSWORD"));
     Properties props = settings.properties();
-    redactUrlPasswords(props);
     String workloadName = settings.workloadName();
     settings.validate(home);
     if ((settings.foreign() || o.dryRun) && !sampleApp) { // a sample app's line printed it first
@@ -176,10 +176,20 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     LoadCheckpoint.Saved earlier = o.resume == null ? null
         : LoadResume.earlier(o.resume, workloadName, parameters(props, mine), mine);
+    Map<String, Object> extra = new LinkedHashMap<>(Map.of("api", o.api));
+    if (o.resume != null) {
+      extra.put("resumed_from", o.resume.getFileName().toString());
+    }
+    if (o.clients > 1) {
+      // Which part of which fleet this is: --merge knows from it when a client is missing.
+      Map<String, Object> fleet = new LinkedHashMap<>();
+      fleet.put("id", o.fleet);
+      fleet.put("clients", o.clients);
+      fleet.put("index", o.clientIndex);
+      extra.put("fleet", fleet);
+    }
     RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, o.run, home, () -> parameters(props, mine),
-        o.resume == null ? Map.of("api", o.api)
-            : Map.of("api", o.api, "resumed_from", o.resume.getFileName().toString()),
-        List.of(args));
+        extra, List.of(args));
     YcsbReport report = new YcsbReport(props);
     return lifecycle.run(spec, () -> apiTarget = openTarget(settings.server(), props), run -> {
       run.auditTable(props.getProperty("table", "usertable"), o.clients);
@@ -258,17 +268,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       }
     }
     return out;
-  }
-
-  /** A password among the JDBC URL options is a secret too. */
-  private void redactUrlPasswords(Properties props) {
-    YsqlEndpoint.parseQuery(props.getProperty(YsqlConfig.URL_OPTIONS)).forEach((name, value) -> {
-      if (name.equalsIgnoreCase("password")) {
-        lifecycle.console().redact(value);
-      }
-    });
-    lifecycle.console().redact(props.getProperty(YsqlConfig.PASSWORD));
-    lifecycle.console().redact(props.getProperty(YcqlConfig.PASSWORD));
   }
 
   private ApiTarget openTarget(ServerTarget server, Properties props) {

@@ -6,14 +6,17 @@ import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -30,16 +33,31 @@ final class YcsbMerge {
 
   private YcsbMerge() {}
 
-  static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn) throws IOException {
-    List<RunMerge.Part> parts = RunMerge.read(runs, "ycsb", OWN);
-    checkClients(parts);
+  /**
+   * Merges one complete run of each client. A fleet that lacks a client, or holds a failed or
+   * interrupted one, is refused, naming each; with {@code includeIncomplete} its complete runs are
+   * merged into a run marked {@code partial}, the reason naming what is left out.
+   */
+  static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn)
+      throws IOException {
+    List<RunMerge.Part> all = RunMerge.read(runs, "ycsb", OWN, true);
+    String gaps = gaps(all);
+    List<RunMerge.Part> parts = all.stream().filter(RunMerge.Part::complete).toList();
+    if (gaps != null && (!includeIncomplete || parts.isEmpty())) {
+      throw new UserError("Cannot merge: " + gaps + (parts.isEmpty() ? "" : "; merge one complete run of each "
+          + "client, or add --include-incomplete for a merged run marked partial"));
+    }
+    if (gaps != null) {
+      warn.accept("a partial merge: " + gaps);
+    }
     RunSummary first = parts.get(0).summary();
     Map<String, PhaseMerge.Merged> phases = RunMerge.phases(parts);
     RunSummary summary = RunSummary.start("ycsb", first.workload() + "-merged", first.server().info());
     for (Map.Entry<String, PhaseMerge.Merged> e : phases.entrySet()) {
       summary = summary.withPhase(e.getKey(), e.getValue().phase());
     }
-    return RunMerge.write(parts, resultsRoot, summary, phases, OWN, Map.of(), warn);
+    return RunMerge.write(parts, resultsRoot, summary, phases, OWN, Map.of(), warn,
+        gaps == null ? RunInfo.COMPLETE : RunInfo.PARTIAL, gaps);
   }
 
   /**
@@ -49,6 +67,7 @@ final class YcsbMerge {
    */
   static boolean audit(Path merged, Consumer<String> out) throws IOException {
     RunSummary summary = RunSummary.read(merged);
+    boolean partial = RunInfo.PARTIAL.equals(summary.state());
     String insertCount = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile())
         .at("/parameters/insertcount").asText(null);
     boolean ok = true;
@@ -61,6 +80,11 @@ final class YcsbMerge {
           .append(r.latencyUs() == null || r.latencyUs().p99() == null ? "-" : r.latencyUs().p99()).append(" µs"));
       out.accept(line.toString());
       PhaseResult.ServerSide server = p.server();
+      if (partial) {
+        out.accept("[" + name + "] note: a partial merge: the server counted the statements of the clients left "
+            + "out too, so the merged counts are not audited");
+        continue;
+      }
       if (server == null || server.serverStatements() == null || server.harnessOperations() == null) {
         out.accept("[" + name + "] note: the server's statement counts cannot be read here, so the merged counts "
             + "are not audited");
@@ -87,25 +111,41 @@ final class YcsbMerge {
     return ok;
   }
 
-  private static void checkClients(List<RunMerge.Part> parts) {
+  /**
+   * What keeps {@code parts} from being one complete run of each of the fleet's clients, in one
+   * line ("the fleet of 4 clients is not whole: client 1 is missing, client 2 failed (…)"), or
+   * null when nothing does. Runs of one client alone, of two fleets, or two runs of one client
+   * are refused outright.
+   */
+  static String gaps(List<RunMerge.Part> parts) {
     String clients = parts.get(0).parameter(CoreWorkload64.CLIENTS);
     int n = clients == null ? 1 : Integer.parseInt(clients);
     if (n == 1) {
       throw new UserError("Cannot merge " + parts.get(0).dir() + ": it ran as the only client (--clients 1), so "
           + "its inserts may be another run's too; merge the runs of --clients N --client-index 0 … N-1");
     }
-    TreeSet<Integer> seen = new TreeSet<>();
+    String fleet = parts.get(0).info().path("fleet").path("id").asText(null);
+    TreeMap<Integer, RunMerge.Part> byIndex = new TreeMap<>();
     for (RunMerge.Part p : parts) {
+      if (!Objects.equals(fleet, p.info().path("fleet").path("id").asText(null))
+          || !Objects.equals(clients, p.parameter(CoreWorkload64.CLIENTS))) {
+        throw new UserError("Cannot merge runs of different fleets: " + parts.get(0).dir() + " and " + p.dir());
+      }
       int i = Integer.parseInt(p.parameter(CoreWorkload64.CLIENT_INDEX));
-      if (!seen.add(i)) {
+      if (byIndex.put(i, p) != null) {
         throw new UserError("Cannot merge: two runs are client " + i + " of " + n + " (" + p.dir() + " is one)");
       }
     }
+    List<String> gaps = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      if (!seen.contains(i)) {
-        throw new UserError("Cannot merge: client " + i + " of " + n + " is missing; a merge of " + parts.size()
-            + " would stand for less than the " + n + " clients did");
+      RunMerge.Part p = byIndex.get(i);
+      if (p == null) {
+        gaps.add("client " + i + " is missing");
+      } else if (!p.complete()) {
+        gaps.add("client " + i + " " + p.summary().state() + (p.summary().reason() == null ? ""
+            : " (" + p.summary().reason() + ")"));
       }
     }
+    return gaps.isEmpty() ? null : "the fleet of " + n + " clients is not whole: " + String.join(", ", gaps);
   }
 }

@@ -179,9 +179,42 @@ class ClientsTest {
 
   @Test
   void aMergeWithoutEveryClientIsRefused() throws Exception {
-    List<Outcome> parts = fleet(2, "workloadc", "--phase", "load", "--records", "200", "--threads", "1",
-        "--database", "partial", "--fleet", "p2");
-    Outcome one = run("--merge", parts.get(0).runDir().toString(), parts.get(0).runDir().toString());
+    List<Outcome> parts = fleet(3, "workloadc", "--phase", "load", "--records", "300", "--threads", "1",
+        "--database", "partial", "--fleet", "p3");
+    JsonNode fleet = JSON.readTree(parts.get(1).runDir().resolve("run.json").toFile()).get("fleet");
+    assertEquals("{\"id\":\"p3\",\"clients\":3,\"index\":1}", fleet.toString());
+    String c0 = parts.get(0).runDir().toString();
+    String c2 = parts.get(2).runDir().toString();
+    // Client 1 is missing: refused, naming it.
+    Outcome missing = run("--merge", c0, c2);
+    assertEquals(2, missing.exitCode(), missing.out());
+    assertTrue(missing.out().contains("error: Cannot merge: the fleet of 3 clients is not whole: client 1 is missing; "
+        + "merge one complete run of each client, or add --include-incomplete for a merged run marked partial"),
+        missing.out());
+    // Client 1 interrupted (its state as a Ctrl-C leaves it): refused, naming it and its state.
+    Path c1 = parts.get(1).runDir();
+    for (String f : List.of("run.json", "summary.json")) {
+      Files.writeString(c1.resolve(f), Files.readString(c1.resolve(f)).replace("\"state\" : \"complete\"",
+          "\"state\" : \"interrupted\""));
+    }
+    Outcome interrupted = run("--merge", c0, c1.toString(), c2);
+    assertEquals(2, interrupted.exitCode(), interrupted.out());
+    assertTrue(interrupted.out().contains("the fleet of 3 clients is not whole: client 1 interrupted;"),
+        interrupted.out());
+    // --include-incomplete merges the complete ones into a run marked partial.
+    Outcome partial = run("--merge", c0, c1.toString(), c2, "--include-incomplete");
+    assertEquals(0, partial.exitCode(), partial.out());
+    JsonNode merged = partial.summary();
+    assertEquals("partial", merged.get("state").asText());
+    assertEquals("the fleet of 3 clients is not whole: client 1 interrupted", merged.get("reason").asText());
+    assertEquals("partial", JSON.readTree(partial.runDir().resolve("run.json").toFile()).get("state").asText());
+    assertEquals(parts.get(0).summary().at("/phases/load/successes").asLong()
+        + parts.get(2).summary().at("/phases/load/successes").asLong(), merged.at("/phases/load/successes").asLong());
+    assertTrue(partial.out().contains("note: a partial merge"), partial.out());
+    Outcome stray = run("workloadc", "--phase", "load", "--records", "10", "--include-incomplete");
+    assertEquals(2, stray.exitCode(), stray.out());
+    assertTrue(stray.out().contains("error: --include-incomplete goes with --merge"), stray.out());
+    Outcome one = run("--merge", c0, c0);
     assertEquals(2, one.exitCode());
     assertTrue(one.out().contains("A run directory is given twice to --merge"), one.out());
     Outcome solo = run("workloadc", "--phase", "load", "--records", "200", "--threads", "1", "--database", "solo");

@@ -59,6 +59,7 @@ class DocumentedOptionsTest {
   /** Flags and properties whose change is checked elsewhere, because a dry run cannot show it. */
   private static final Map<String, String> ELSEWHERE = Map.of(
       "--merge", "a different command: ClientsTest merges runs",
+      "--include-incomplete", "goes with --merge: ClientsTest merges a fleet that lacks a client",
       "--resume", "needs a crashed load: ResumeTest",
       "--dry-run", "it is what prints the plan",
       "--verbose", "stack traces with errors: CommandLines",

@@ -19,6 +19,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -186,6 +188,35 @@ class HonestOutcomeTest {
       }
     }
     assertEquals("ApplicationName=secret-test", o.runJson().at("/parameters/ysql.url_options").asText());
+  }
+
+  /**
+   * Passwords are hidden where they are values (a flag's, a URL option's, a property's), never as
+   * text: with the passwords "x", "yugabyte" and "PostgreSQL" no file or line holds the value, and
+   * every message and the server's banner read as they are ("***" appears only as a value).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"x", "yugabyte", "PostgreSQL"})
+  void passwordsAreHiddenAsValuesAndMessagesStayIntact(String password) throws Exception {
+    Outcome o = run("workloadc", "--records", "100", "--operations", "200", "--threads", "1", "--database", "pw",
+        "--password", password, "-p", "ysql.url_options=ApplicationName=pw-test&password=" + password);
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    List<String> texts = new ArrayList<>(List.of(o.out() + o.err()));
+    try (var files = Files.walk(o.runDir())) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        texts.add(Files.readString(f, StandardCharsets.ISO_8859_1));
+      }
+    }
+    for (String t : texts) {
+      assertFalse(t.contains("password=" + password) || t.contains("--password " + password)
+          || t.contains("\"--password\", \"" + password), t);
+      String values = t.replace("password=***", "").replace("--password ***", "").replace("\"***\"", "")
+          .replace("&quot;***&quot;", ""); // report.html shows run.json escaped
+      assertFalse(values.contains("***"), "free text was rewritten: " + t);
+    }
+    assertTrue(o.out().contains("Server: PostgreSQL 17."), o.out());
+    assertEquals("***", o.runJson().at("/parameters/ysql.password").asText());
+    assertEquals("ApplicationName=pw-test", o.runJson().at("/parameters/ysql.url_options").asText());
   }
 
   /** Waits until the run directory's timeseries shows the run phase. */

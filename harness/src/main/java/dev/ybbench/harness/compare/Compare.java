@@ -117,7 +117,7 @@ public final class Compare implements Callable<Integer> {
   }
 
   public int execute(String[] args, PrintStream err) {
-    return CommandLines.execute(this, args, err, console::clean, () -> verbose);
+    return CommandLines.execute(this, args, err, Console::clean, () -> verbose);
   }
 
   public Path reportDirectory() {

@@ -178,7 +178,7 @@ public final class Regress implements Callable<Integer> {
 
   public int execute(String[] args, PrintStream err) {
     this.err = err;
-    return CommandLines.execute(this, args, err, console::clean, () -> verbose);
+    return CommandLines.execute(this, args, err, Console::clean, () -> verbose);
   }
 
   @Override

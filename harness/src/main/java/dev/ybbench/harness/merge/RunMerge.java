@@ -40,6 +40,10 @@ public final class RunMerge {
 
   /** One client's run, read. */
   public record Part(Path dir, RunSummary summary, JsonNode info) {
+    public boolean complete() {
+      return RunInfo.COMPLETE.equals(summary.state());
+    }
+
     /** A parameter as run.json records it, or null. */
     public String parameter(String name) {
       return info.path("parameters").path(name).asText(null);
@@ -53,6 +57,15 @@ public final class RunMerge {
    *            which may differ anyway); the others must be equal in every part
    */
   public static List<Part> read(List<Path> dirs, String bench, Pattern own) {
+    return read(dirs, bench, own, false);
+  }
+
+  /**
+   * Reads and checks the parts; with {@code acceptIncomplete} failed and interrupted runs are
+   * returned too (their state in {@link Part#summary}) and left out of the checks, for a caller
+   * that names them and merges the rest.
+   */
+  public static List<Part> read(List<Path> dirs, String bench, Pattern own, boolean acceptIncomplete) {
     if (new LinkedHashSet<>(dirs.stream().map(d -> d.toAbsolutePath().normalize()).toList()).size() < dirs.size()) {
       throw new UserError("A run directory is given twice to --merge; give each client's run once");
     }
@@ -62,7 +75,7 @@ public final class RunMerge {
       if (!bench.equals(s.bench())) {
         throw new UserError(d + " is a " + s.bench() + " run, not " + bench);
       }
-      if (!RunInfo.COMPLETE.equals(s.state())) {
+      if (!RunInfo.COMPLETE.equals(s.state()) && !acceptIncomplete) {
         throw new UserError("Cannot merge " + d + ": it is " + s.state() + (s.reason() == null ? "" : " ("
             + s.reason() + ")") + "; a merge of it would stand for less than was asked");
       }
@@ -72,8 +85,9 @@ public final class RunMerge {
         throw new UserError("Cannot read " + d.resolve("run.json") + ": " + e.getMessage());
       }
     }
-    Part first = parts.get(0);
-    for (Part p : parts) {
+    List<Part> complete = parts.stream().filter(Part::complete).toList();
+    Part first = complete.isEmpty() ? null : complete.get(0);
+    for (Part p : complete) {
       if (!p.summary().workload().equals(first.summary().workload())) {
         throw new UserError("Cannot merge runs of different workloads: " + first.summary().workload() + " and "
             + p.summary().workload());
@@ -166,6 +180,13 @@ public final class RunMerge {
   public static Path write(List<Part> parts, Path resultsRoot, RunSummary summary,
       Map<String, PhaseMerge.Merged> phases, Pattern own, Map<String, String> mergedParameters, Consumer<String> warn)
       throws IOException {
+    return write(parts, resultsRoot, summary, phases, own, mergedParameters, warn, RunInfo.COMPLETE, null);
+  }
+
+  /** As above, the merged run's state given: {@link RunInfo#PARTIAL} with why, for a fleet that lacks a part. */
+  public static Path write(List<Part> parts, Path resultsRoot, RunSummary summary,
+      Map<String, PhaseMerge.Merged> phases, Pattern own, Map<String, String> mergedParameters, Consumer<String> warn,
+      String state, String reason) throws IOException {
     Part first = parts.get(0);
     List<String> from = parts.stream().map(p -> p.dir().toString()).toList();
     Instant started = parts.stream().map(p -> Instant.parse(p.info().path("started").asText()))
@@ -180,15 +201,21 @@ public final class RunMerge {
         m.rows().forEach(ts::append);
       }
     }
-    RunSummary merged = summary.withMergedFrom(from).withState(RunInfo.COMPLETE, null);
+    RunSummary merged = summary.withMergedFrom(from).withState(state, reason);
     out.writeJson(RunSummary.FILE, merged);
 
     ObjectNode info = first.info().deepCopy();
     info.put("workload", summary.workload());
     info.put("started", started.toString());
     info.put("ended", ended.toString());
-    info.put("state", RunInfo.COMPLETE);
+    info.put("state", state);
     info.remove(List.of("reason", "command"));
+    if (reason != null) {
+      info.put("reason", reason);
+    }
+    if (info.path("fleet") instanceof ObjectNode fleet) {
+      fleet.remove("index"); // the merged run is the whole fleet's, no one client's
+    }
     ObjectNode params = (ObjectNode) info.path("parameters");
     List<String> ownNames = new ArrayList<>();
     params.fieldNames().forEachRemaining(n -> {

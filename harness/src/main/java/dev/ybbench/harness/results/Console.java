@@ -9,16 +9,17 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Pattern;
 
 /**
  * What the user sees, also kept as the run's {@code console.log}. Lines printed before the
- * result directory exists are buffered and written when it is attached. Secrets registered with
- * {@link #redact(String)} never reach the terminal or the file.
+ * result directory exists are buffered and written when it is attached. A password given as a
+ * value ({@code password=…} in a URL or a property, {@code --password …} in a command line) loses
+ * its value in every line, on the terminal and in the file; free text is never rewritten, so a
+ * password that is also a word ("yugabyte", "PostgreSQL", "x") leaves messages and banners intact.
  */
 public final class Console {
   private final PrintStream terminal;
-  private final List<String> secrets = new CopyOnWriteArrayList<>();
   private final List<String> pending = new ArrayList<>();
   private Writer file;
 
@@ -26,19 +27,11 @@ public final class Console {
     this.terminal = terminal;
   }
 
-  /** Hides this value wherever it would be printed. */
-  public void redact(String secret) {
-    if (secret != null && !secret.isEmpty()) {
-      secrets.add(secret);
-    }
-  }
+  private static final Pattern PASSWORD_FLAG = Pattern.compile("(?i)(--?password[ =])\\S+");
 
-  public String clean(String text) {
-    String out = text;
-    for (String s : secrets) {
-      out = out.replace(s, "***");
-    }
-    return out;
+  /** {@code text} with the value of every password given as a value hidden ("password=***"). */
+  public static String clean(String text) {
+    return text == null ? null : PASSWORD_FLAG.matcher(RunInfo.redactInline(text)).replaceAll("$1***");
   }
 
   public synchronized void line(String text) {

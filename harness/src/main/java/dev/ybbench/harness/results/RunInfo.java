@@ -22,6 +22,8 @@ public final class RunInfo {
   public static final String COMPLETE = "complete";
   public static final String INTERRUPTED = "interrupted";
   public static final String FAILED = "failed";
+  /** A merged fleet that lacks a client, or a complete run from one of them (--include-incomplete). */
+  public static final String PARTIAL = "partial";
 
   private final Map<String, Object> root = new LinkedHashMap<>();
 

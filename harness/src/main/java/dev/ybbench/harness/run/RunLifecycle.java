@@ -159,7 +159,7 @@ public final class RunLifecycle {
       RunInfo info = new RunInfo(spec.bench(), spec.workload(), spec.options().label, started)
           .server(server, t.embeddedVersion() != null, t.hosts(), t.embeddedVersion())
           .parameters(spec.parameters().get())
-          .put("command", RunInfo.redactCommand(spec.command(), console::clean));
+          .put("command", RunInfo.redactCommand(spec.command(), Console::clean));
       spec.extra().forEach(info::put);
       dir.writeJson("run.json", info.tree());
       console.line("Results: " + dir.path());
@@ -195,7 +195,7 @@ public final class RunLifecycle {
         rethrow = null;
       }
       if (reason != null) {
-        reason = console.clean(reason);
+        reason = Console.clean(reason);
       }
       RunSummary summary = (run == null ? RunSummary.start(spec.bench(), spec.workload(), server) : run.summary())
           .withState(state, reason);

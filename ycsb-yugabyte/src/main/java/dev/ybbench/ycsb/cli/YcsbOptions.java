@@ -155,6 +155,10 @@ public final class YcsbOptions {
           + "asked for (exit 1 when they differ)")
   public List<Path> merge;
 
+  @Option(names = "--include-incomplete", description = "with --merge: merge the complete runs of a fleet that "
+      + "lacks a client, or holds a failed or interrupted one, into a run marked partial (refused otherwise)")
+  public boolean includeIncomplete;
+
   @Option(names = "--resume", paramLabel = "RUN_DIR",
       description = "continue the load of RUN_DIR, which crashed or was stopped, with the same flags: the keys it "
           + "may or may not have written are looked up in the table, the missing ones inserted, and the load goes on "
