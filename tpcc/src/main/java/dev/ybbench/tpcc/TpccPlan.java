@@ -91,7 +91,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     Path file = o.configFile;
     if (file == null) {
       file = home.resolve("tpcc/config").resolve(o.warehouses == null ? "tiny.xml"
-          : (server.embedded() ? "postgres_100w" : "yugabyte_100w") + (o.spec ? "_spec.xml" : ".xml"));
+          : (isYugabyte(o, server) ? "yugabyte_100w" : "postgres_100w") + (o.spec ? "_spec.xml" : ".xml"));
     }
     TpccConfig c = TpccConfig.read(file);
     if (o.spec) {
@@ -103,6 +103,21 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     Integer t = o.terminals != null ? o.terminals
         : o.warehouses != null ? Math.min(c.terminals(), 10 * o.warehouses) : null;
     return c.with(o.warehouses, t);
+  }
+
+  /**
+   * Whether the server the run is given is YugabyteDB, asked of it before anything starts (the
+   * embedded one is PostgreSQL): the two want different configs (database, driver, isolation),
+   * and a PostgreSQL given with --hosts is not a YugabyteDB cluster.
+   */
+  private static boolean isYugabyte(RunTpcc o, ServerTarget server) {
+    if (server.embedded()) {
+      return false;
+    }
+    String user = o.user != null ? o.user : "yugabyte";
+    String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD", "");
+    return YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.start(0, line -> { }),
+        YsqlEndpoint.MAINTENANCE_DB, user, pw).detect().isYugabyte();
   }
 
   /**

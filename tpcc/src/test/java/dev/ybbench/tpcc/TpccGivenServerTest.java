@@ -38,6 +38,23 @@ class TpccGivenServerTest {
         cmd.runDirectory());
   }
 
+  /**
+   * --warehouses without --config picks the 100-warehouse config of the server the run is given,
+   * as the server reports itself: a PostgreSQL given with --hosts gets PostgreSQL's (database tpcc,
+   * SERIALIZABLE), not YugabyteDB's (database yugabyte).
+   */
+  @Test
+  void theConfigIsTheGivenServersAsItReportsItself() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
+      Outcome o = run("--warehouses", "1", "--hosts", pg.hostPort(), "--user", "postgres", "--create",
+          "--results-dir", results.toString());
+      assertEquals(0, o.exitCode(), o.err() + o.out());
+      JsonNode runJson = JSON.readTree(o.runDir().resolve("run.json").toFile());
+      assertTrue(runJson.get("config_file").asText().endsWith("postgres_100w.xml"), runJson.toString());
+      assertEquals("PostgreSQL", runJson.at("/server/product").asText());
+    }
+  }
+
   @Test
   void aServerRestartInTheMiddleIsCountedAndLeavesTheDataConsistent() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 60, System.out::println)) {

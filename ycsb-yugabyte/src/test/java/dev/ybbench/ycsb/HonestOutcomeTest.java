@@ -156,6 +156,40 @@ class HonestOutcomeTest {
     }
   }
 
+  /**
+   * The server restarts in the measured window: the threads back off while it is down, the
+   * outage is recorded, and the run goes on and stands, as --max-outage-pct allows.
+   */
+  @Test
+  void aServerRestartMidRunIsAnOutageTheRunSurvives() throws Exception {
+    try (EmbeddedPostgres restarting = EmbeddedPostgres.start(null, 40, System.out::println)) {
+      Thread restarter = new Thread(() -> {
+        try {
+          waitForRunPhase(results);
+          Thread.sleep(2000);
+          System.out.println("test: restarting the server");
+          restarting.restart();
+        } catch (Exception e) {
+          throw new RuntimeException(e);
+        }
+      });
+      restarter.start();
+      Outcome o = runAgainst(List.of("workloadc", "--records", "1000", "--threads", "2", "--duration", "10",
+          "--max-outage-pct", "50", "--max-error-pct", "10", "--hosts", restarting.hostPort(), "--user", "postgres",
+          "--results-dir", results.toString()));
+      restarter.join();
+      assertEquals(0, o.exitCode(), o.err() + o.out());
+      JsonNode run = o.summary().at("/phases/run");
+      assertEquals("complete", o.summary().get("state").asText());
+      assertTrue(run.get("outages").size() > 0, "the restart left no outage: " + run);
+      double outageEnd = run.at("/outages/0/start_s").asDouble() + run.at("/outages/0/duration_s").asDouble();
+      List<String> rows = Files.readAllLines(o.runDir().resolve("timeseries.csv"));
+      assertTrue(rows.stream().skip(1).filter(r -> r.startsWith("run,")).map(r -> r.split(","))
+          .anyMatch(c -> Double.parseDouble(c[1]) > outageEnd + 1 && Double.parseDouble(c[2]) > 0),
+          "no success after the outage ended at " + outageEnd + " s: " + rows);
+    }
+  }
+
   @Test
   void aSecondRunCannotRecreateATableAnotherRunIsUsing(@TempDir Path otherResults) throws Exception {
     Outcome[] first = new Outcome[1];

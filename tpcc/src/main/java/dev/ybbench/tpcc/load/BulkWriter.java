@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
 /**
  * Rows of one table into the database by COPY FROM STDIN ({@link CopyRows}), the fastest bulk
@@ -17,13 +18,19 @@ final class BulkWriter implements AutoCloseable {
   private final String copySql;
   private final int batchRows;
   private final LongAdder progress;
+  private final BooleanSupplier stop;
   private final CopyRows rows = new CopyRows();
   private long written;
 
-  /** @param progress counts rows as they are written, for a status line */
-  BulkWriter(Connection connection, String table, List<String> columns, int batchRows, LongAdder progress) {
+  /**
+   * @param progress counts rows as they are written, for a status line
+   * @param stop     once true, the next batch is not sent: {@link Stopped} is thrown instead
+   */
+  BulkWriter(Connection connection, String table, List<String> columns, int batchRows, LongAdder progress,
+      BooleanSupplier stop) {
     this.connection = connection;
     this.progress = progress;
+    this.stop = stop;
     this.copySql = "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN";
     this.batchRows = batchRows;
   }
@@ -52,6 +59,9 @@ final class BulkWriter implements AutoCloseable {
     if (n == 0) {
       return;
     }
+    if (stop.getAsBoolean()) {
+      throw new Stopped();
+    }
     rows.send(connection, copySql);
     written += n;
     progress.add(n);
@@ -61,5 +71,12 @@ final class BulkWriter implements AutoCloseable {
   @Override
   public void close() throws SQLException {
     flush();
+  }
+
+  /** The load was asked to stop (Ctrl-C): it ends between two batches, whatever the warehouse. */
+  static final class Stopped extends RuntimeException {
+    Stopped() {
+      super("the load was stopped", null, false, false);
+    }
   }
 }

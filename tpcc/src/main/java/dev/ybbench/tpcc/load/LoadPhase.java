@@ -45,7 +45,9 @@ public final class LoadPhase {
     if (range.loadsItems()) {
       tasks.add(pool.submit(() -> {
         try (Connection c = db.connect(true)) {
-          new TpccLoader(new TpccRandom(0, LOAD_CONSTANTS), rows).loadItems(c);
+          new TpccLoader(new TpccRandom(0, LOAD_CONSTANTS), rows, interrupted).loadItems(c);
+        } catch (BulkWriter.Stopped stopped) {
+          // Ctrl-C: what was written stays, the run is marked interrupted
         }
         return null;
       }));
@@ -53,12 +55,14 @@ public final class LoadPhase {
     for (int i = 0; i < threads; i++) {
       long seed = (i + 1) * 7919L + System.nanoTime();
       tasks.add(pool.submit(() -> {
-        TpccLoader loader = new TpccLoader(new TpccRandom(seed, LOAD_CONSTANTS), rows);
+        TpccLoader loader = new TpccLoader(new TpccRandom(seed, LOAD_CONSTANTS), rows, interrupted);
         try (Connection c = db.connect(true)) {
           for (int w = next.getAndIncrement(); w <= range.last() && !interrupted.getAsBoolean();
               w = next.getAndIncrement()) {
             loader.loadWarehouse(c, w);
           }
+        } catch (BulkWriter.Stopped stopped) {
+          // Ctrl-C between two batches of a warehouse
         }
         return null;
       }));

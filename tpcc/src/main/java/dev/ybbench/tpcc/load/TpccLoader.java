@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
 /**
  * The initial database population of clause 4.3.3.1, one warehouse at a time (the unit a loader
@@ -35,17 +36,24 @@ public final class TpccLoader {
   private final TpccRandom random;
   private final int batchRows;
   private final LongAdder progress;
+  private final BooleanSupplier stop;
   private final Timestamp now = new Timestamp(System.currentTimeMillis());
 
   /** @param progress counts rows as they are written, for the caller's status line */
   public TpccLoader(TpccRandom random, LongAdder progress) {
+    this(random, progress, () -> false);
+  }
+
+  /** @param stop once true, the load ends before its next batch ({@link BulkWriter.Stopped}) */
+  public TpccLoader(TpccRandom random, LongAdder progress, BooleanSupplier stop) {
     this.random = random;
     this.batchRows = COPY_BATCH_ROWS;
     this.progress = progress;
+    this.stop = stop;
   }
 
   private BulkWriter writer(Connection c, String table, String... columns) {
-    return new BulkWriter(c, table, List.of(columns), batchRows, progress);
+    return new BulkWriter(c, table, List.of(columns), batchRows, progress, stop);
   }
 
   public void loadItems(Connection c) throws SQLException {

@@ -111,13 +111,15 @@ public final class ExecutePhase {
     Map<String, Long> after = new TreeMap<>();
     afterWindow.operations().forEach(op -> after.put(op.name(), op.successes()));
     double tpmC = TpccMetrics.tpmC(metrics, seconds);
-    Double efficiency = config.hasSpecWaits() ? TpccMetrics.efficiency(tpmC, range.count()) : null;
+    Double efficiency = config.hasSpecWaits() && work.isSpecMix() ? TpccMetrics.efficiency(tpmC, range.count())
+        : null;
     // Clause 5.2.5.3 times a transaction from its submission: under a rate, not from its slot.
     Map<String, org.HdrHistogram.Histogram> submitted = recorder.actualTotals();
     var limits = TpccMetrics.responseTimeLimits(submitted.isEmpty() ? recorder.totals() : submitted,
         setup.deferDelivery());
     run.console().line(TpccMetrics.status(metrics, seconds) + "; " + (efficiency == null ? "no efficiency ("
-        + (config.hasWaits() ? "not the spec's keying and think times" : "no keying or think times") + ")"
+        + (!config.hasWaits() ? "no keying or think times" : !config.hasSpecWaits()
+            ? "not the spec's keying and think times" : "not the spec's mix of transactions") + ")"
         : String.format(Locale.ROOT, "efficiency %.2f%% (of %.2f × %d warehouses)", efficiency,
             TpccMetrics.SPEC_WAREHOUSE_FACTOR, range.count())));
     limits.forEach((k, v) -> run.console().line(String.format(Locale.ROOT, "  p90 %s: %.3f s (limit %.0f s%s, %s)", k,

@@ -48,6 +48,16 @@ class TpccConfigTest {
     assertEquals("com.yugabyte.Driver", TpccConfig.read(CONFIGS.resolve("yugabyte_100w.xml")).driver());
   }
 
+  /** Efficiency is defined for the spec's mix only: a New-Order-only work at the spec's waits gets none. */
+  @Test
+  void onlyTheSpecsMinimumMixIsTheSpecMix() {
+    assertTrue(new TpccConfig.Work(10, 0, null, List.of(45, 43, 4, 4, 4)).isSpecMix());
+    assertTrue(new TpccConfig.Work(10, 0, null, List.of(40, 44, 5, 5, 6)).isSpecMix());
+    assertFalse(new TpccConfig.Work(10, 0, null, List.of(100, 0, 0, 0, 0)).isSpecMix());
+    assertFalse(new TpccConfig.Work(10, 0, null, List.of(47, 42, 4, 4, 3)).isSpecMix());
+    assertFalse(new TpccConfig.Work(10, 0, null, List.of(0, 100, 0, 0, 0)).isSpecMix());
+  }
+
   @Test
   void theTinyConfigHasNoWaits() {
     TpccConfig c = TpccConfig.read(CONFIGS.resolve("tiny.xml"));
