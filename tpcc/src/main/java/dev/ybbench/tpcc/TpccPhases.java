@@ -72,7 +72,7 @@ final class TpccPhases {
     Console console = run.console();
     Map<String, RunSummary.Condition> conditions = new LinkedHashMap<>();
     boolean all = true;
-    for (ConsistencyChecks.Result r : ConsistencyChecks.run(db)) {
+    for (ConsistencyChecks.Result r : ConsistencyChecks.run(db, run::onStop)) {
       console.line("Consistency " + r);
       conditions.put(r.condition().clause(), new RunSummary.Condition(r.condition().statement(), r.passed(),
           r.passed() ? null : r.violations(), r.passed() ? null : r.firstOffender()));

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The consistency conditions of clause 3.3.2, each a query that returns the rows breaking it
@@ -98,14 +99,28 @@ public final class ConsistencyChecks {
 
   private ConsistencyChecks() {}
 
-  /** Checks every condition; {@code ordersTable} is ORDER's name (ours: orders; BenchBase's: oorder). */
   /**
    * Clause 3.3.2's conditions on {@code db}, all read in one snapshot (a read-only REPEATABLE READ
    * transaction): while other clients still run, conditions that span tables (a district's
    * next order id against its newest order) would otherwise compare rows from different moments.
    */
   public static List<Result> run(TpccDatabase db) throws SQLException {
+    return run(db, stop -> { });
+  }
+
+  /**
+   * As {@link #run(TpccDatabase)}; {@code onStop} is handed what ends the checks at once (their
+   * connection dropped under the running query), for Ctrl-C on a database whose checks take minutes.
+   */
+  public static List<Result> run(TpccDatabase db, Consumer<Runnable> onStop) throws SQLException {
     try (Connection c = db.connect(false)) {
+      onStop.accept(() -> {
+        try {
+          c.abort(Runnable::run);
+        } catch (SQLException ignored) {
+          // already closed
+        }
+      });
       c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
       c.setReadOnly(true);
       try {
@@ -116,6 +131,7 @@ public final class ConsistencyChecks {
     }
   }
 
+  /** Checks every condition; {@code ordersTable} is ORDER's name (ours: orders; BenchBase's: oorder). */
   public static List<Result> run(Connection c, String ordersTable) throws SQLException {
     List<Result> results = new ArrayList<>();
     try (Statement st = c.createStatement()) {
