@@ -192,6 +192,8 @@ public final class YcsbPhase {
     long statusEvery = Long.parseLong(props.getProperty(YcsbSettings.STATUS_INTERVAL,
         Integer.toString(STATUS_EVERY_S)).strip());
     long nextStatus = statusEvery;
+    // The window lasts maxSeconds from when it opened: on a busy machine this loop may open it late.
+    double windowFrom = 0;
     // A thread whose binding could not start never counts the latch down, so the threads themselves
     // say when the phase is over.
     while (!done.await(200, TimeUnit.MILLISECONDS) && running.stream().anyMatch(Thread::isAlive)) {
@@ -205,6 +207,7 @@ public final class YcsbPhase {
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
       if (!window.measuring() && elapsed >= warmupSeconds) {
         window.open(elapsed, sink::switchTo);
+        windowFrom = elapsed;
         console.accept(String.format(Locale.ROOT, "[%s] %.0f s done; measuring from now", WARMUP, elapsed));
       }
       Metrics now = sink.current();
@@ -213,7 +216,7 @@ public final class YcsbPhase {
         end = End.NOTHING_WORKS;
         w.requestStop();
       }
-      if (maxSeconds > 0 && elapsed >= warmupSeconds + maxSeconds && end == End.COMPLETED) {
+      if (maxSeconds > 0 && window.measuring() && elapsed >= windowFrom + maxSeconds && end == End.COMPLETED) {
         end = End.TIME_LIMIT;
         w.requestStop();
       }
