@@ -82,10 +82,25 @@ public final class PostgresView implements ServerView {
     }
   }
 
+  /**
+   * IF NOT EXISTS does not hold between two sessions: the clients of a fleet starting on a fresh
+   * database race, and the loser gets a unique violation on pg_extension; the extension is there then.
+   */
+  private static void createExtension(Statement st) throws SQLException {
+    try {
+      st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    } catch (SQLException e) {
+      if (!"23505".equals(e.getSQLState())) {
+        throw e;
+      }
+      st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    }
+  }
+
   private Map<String, ServerView.StatementCount> statements(Statement st) {
     if (statements == null) {
       try {
-        st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        createExtension(st);
         st.executeQuery("SELECT 1 FROM pg_stat_statements LIMIT 1").close();
         statements = true;
       } catch (SQLException e) {
