@@ -192,8 +192,6 @@ public final class YcsbPhase {
     long statusEvery = Long.parseLong(props.getProperty(YcsbSettings.STATUS_INTERVAL,
         Integer.toString(STATUS_EVERY_S)).strip());
     long nextStatus = statusEvery;
-    // The window lasts maxSeconds from when it opened: on a busy machine this loop may open it late.
-    double windowFrom = 0;
     // A thread whose binding could not start never counts the latch down, so the threads themselves
     // say when the phase is over.
     while (!done.await(200, TimeUnit.MILLISECONDS) && running.stream().anyMatch(Thread::isAlive)) {
@@ -207,7 +205,6 @@ public final class YcsbPhase {
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
       if (!window.measuring() && elapsed >= warmupSeconds) {
         window.open(elapsed, sink::switchTo);
-        windowFrom = elapsed;
         console.accept(String.format(Locale.ROOT, "[%s] %.0f s done; measuring from now", WARMUP, elapsed));
       }
       Metrics now = sink.current();
@@ -216,7 +213,10 @@ public final class YcsbPhase {
         end = End.NOTHING_WORKS;
         w.requestStop();
       }
-      if (maxSeconds > 0 && window.measuring() && elapsed >= windowFrom + maxSeconds && end == End.COMPLETED) {
+      // After a warm-up the window lasts maxSeconds from its recorder's start: this loop may notice the
+      // warm-up's end late on a busy machine, and the phase's start (the server's counters) takes time.
+      if (maxSeconds > 0 && window.measuring() && (warmupSeconds == 0 ? elapsed
+          : (System.nanoTime() - window.recorder().startNanos()) / 1e9) >= maxSeconds && end == End.COMPLETED) {
         end = End.TIME_LIMIT;
         w.requestStop();
       }
