@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.compare.Compare;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import java.io.ByteArrayOutputStream;
@@ -14,6 +15,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -34,18 +37,18 @@ class CompareEndToEndTest {
   @TempDir
   Path results;
 
-  /** One run; returns its run directory. */
-  private Path ycsb(String label, String version, Integer target) {
+  /** One run of the loaded table on {@code server}; returns its run directory. */
+  private Path ycsb(EmbeddedPostgres server, String phase, String label, Integer target) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    String[] args = {"workloadc", "--db-version", version, "--records", "2000", "--duration", "3", "--threads", "2",
-        "--label", label, "--results-dir", results.toString()};
+    List<String> args = new ArrayList<>(List.of("workloadc", "--hosts", server.hostPort(), "--user", server.user(),
+        "--phase", phase, "--records", "2000", "--duration", "3", "--threads", "2", "--label", label,
+        "--results-dir", results.toString()));
     if (target != null) {
-      args = java.util.stream.Stream.concat(java.util.Arrays.stream(args),
-          java.util.stream.Stream.of("--target", target.toString())).toArray(String[]::new);
+      args.addAll(List.of("--target", target.toString()));
     }
     int rc = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME).execute(
-        args, new PrintStream(err, true, StandardCharsets.UTF_8));
+        args.toArray(String[]::new), new PrintStream(err, true, StandardCharsets.UTF_8));
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, rc, err.toString(StandardCharsets.UTF_8) + text);
     Matcher m = Pattern.compile("(?m)^Results: (.+)$").matcher(text);
@@ -65,14 +68,20 @@ class CompareEndToEndTest {
 
   @Test
   void theSameVersionTwiceIsNoRegressionAndAThrottledOneIs() throws Exception {
-    JsonNode calibration = RunDirectory.JSON.readTree(ycsb("calibration", "17", null).resolve("summary.json")
-        .toFile());
-    double measured = calibration.at("/phases/run/throughput_ops").asDouble();
-    int pace = (int) Math.max(100, measured * 0.8);
-    for (int round = 0; round < 3; round++) {
-      ycsb("same-a", "17", pace);
-      ycsb("same-b", "17", pace);
-      ycsb("pg16-slow", "16", pace / 2);
+    // Two servers started once, each loaded once; every run after that is a run phase on them.
+    try (EmbeddedPostgres pg17 = EmbeddedPostgres.start("17", 20, System.out::println);
+        EmbeddedPostgres pg16 = EmbeddedPostgres.start("16", 20, System.out::println)) {
+      ycsb(pg17, "load", "load-17", null);
+      ycsb(pg16, "load", "load-16", null);
+      JsonNode calibration = RunDirectory.JSON.readTree(ycsb(pg17, "run", "calibration", null)
+          .resolve("summary.json").toFile());
+      double measured = calibration.at("/phases/run/throughput_ops").asDouble();
+      int pace = (int) Math.max(100, measured * 0.8);
+      for (int round = 0; round < 3; round++) {
+        ycsb(pg17, "run", "same-a", pace);
+        ycsb(pg17, "run", "same-b", pace);
+        ycsb(pg16, "run", "pg16-slow", pace / 2);
+      }
     }
     Outcome same = compare("same-a", "same-b");
     // No change (0), or on a machine noisier than the threshold still undecided (3): never a regression.
