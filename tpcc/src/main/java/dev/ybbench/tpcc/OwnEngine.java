@@ -37,7 +37,7 @@ final class OwnEngine implements TpccEngine {
   public Map<String, PhaseResult> run(Run run, TpccPlan plan, TpccTarget target, TpccDatabase db, boolean create,
       boolean load, boolean execute) throws Exception {
     if (create) {
-      db.create(new TpccSchema(SqlDialect.of(target.server()), plan.tablets()), run.console()::line);
+      db.create(new TpccSchema(SqlDialect.of(target.server()), plan.tablets()), run.console()::line, run::onStop);
     }
     if (!plan.steps().clear()) {
       target.shareTables(); // a run that clears keeps its exclusive claim until the tables are dropped

@@ -5,15 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,8 +44,93 @@ class InterruptTpccTest {
     assertTrue(rows > 0 && rows < 8 * 500_000, "stopped part-way: " + summary);
   }
 
+  /**
+   * Schema creation and the consistency checks, on a server whose DDL or query waits (here on a
+   * table another session holds locked, as a busy cluster's DDL can wait): Ctrl-C drops the
+   * harness's connection under the waiting statement instead of waiting for it.
+   */
+  @Test
+  void ctrlCWhileTheSchemaOrTheChecksWaitOnTheServer() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
+      List<String> common = List.of("--hosts", pg.hostPort(), "--user", "postgres", "--config",
+          RunTpccTest.HOME.resolve("tpcc/config/tiny.xml").toString());
+      run(common, "--create", "--load");
+      for (String phase : List.of("--create", "--check")) {
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/tpcc", "postgres",
+            "")) {
+          c.setAutoCommit(false);
+          c.createStatement().execute("LOCK TABLE warehouse IN ACCESS EXCLUSIVE MODE");
+          List<String> args = new ArrayList<>(common);
+          args.add(phase);
+          interrupt(() -> waitsOnALock(c), args.toArray(String[]::new));
+          c.rollback();
+        }
+        // The cancelled statement is gone from the server: it does not run once the lock is free.
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/tpcc", "postgres",
+            "")) {
+          long others = -1;
+          for (int i = 0; i < 50 && others != 0; i++) { // a dropped session's backend exits in a moment
+            ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM pg_stat_activity "
+                + "WHERE datname = 'tpcc' AND pid <> pg_backend_pid()");
+            rs.next();
+            others = rs.getLong(1);
+            Thread.sleep(others == 0 ? 0 : 100);
+          }
+          assertEquals(0, others, "a session of the interrupted run is still on the server");
+          ResultSet w = c.createStatement().executeQuery("SELECT count(*) FROM warehouse");
+          w.next();
+          assertEquals(1, w.getLong(1));
+        }
+      }
+    }
+  }
+
+  /** Whether another session of the server waits for a lock (the harness's statement). */
+  private static boolean waitsOnALock(Connection c) {
+    // pg_stat_activity is read once per transaction, and this one holds the lock: a fresh read each time.
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT pg_stat_clear_snapshot(), count(*) "
+        + "FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()")) {
+      rs.next();
+      return rs.getLong(2) > 0;
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void run(List<String> common, String... more) throws Exception {
+    List<String> cmd = new ArrayList<>(common);
+    cmd.addAll(List.of(more));
+    cmd.addAll(List.of("--results-dir", results.resolve("setup").toString()));
+    var out = new java.io.ByteArrayOutputStream();
+    var print = new java.io.PrintStream(out, true, StandardCharsets.UTF_8);
+    int rc = new RunTpcc(new dev.ybbench.harness.results.Console(print), RunTpccTest.HOME)
+        .execute(cmd.toArray(String[]::new), print);
+    assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));
+  }
+
   /** Sends SIGINT {@code delayMs} after the line starting with {@code marker}; returns summary.json. */
   private JsonNode interrupt(String marker, long delayMs, String... args) throws Exception {
+    return interrupt(line -> {
+      if (line != null && line.startsWith(marker)) {
+        Thread.sleep(delayMs);
+        return true;
+      }
+      return false;
+    }, args);
+  }
+
+  /** When to send SIGINT: checked at each line the harness prints, and every 100 ms. */
+  private interface Trigger {
+    boolean now(String line) throws InterruptedException;
+  }
+
+  /** Sends SIGINT once {@code ready} holds (polled every 100 ms); returns summary.json. */
+  private JsonNode interrupt(java.util.function.BooleanSupplier ready, String... args) throws Exception {
+    return interrupt(line -> line == null && ready.getAsBoolean(), args);
+  }
+
+  /** Sends SIGINT when {@code trigger} says so; returns summary.json. */
+  private JsonNode interrupt(Trigger trigger, String... args) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(
         // With SIGINT's default action, whatever the test runner left it as (see the YCSB InterruptTest).
         "perl", "-e", "$SIG{INT} = 'DEFAULT'; exec {$ARGV[0]} @ARGV or die", "--",
@@ -51,31 +139,40 @@ class InterruptTpccTest {
         RunTpcc.class.getName(), "--results-dir", results.toString()));
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    List<String> lines = new ArrayList<>();
-    long signalled = 0;
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String l; (l = out.readLine()) != null; ) {
-        lines.add(l);
-        if (l.startsWith(marker) && signalled == 0) {
-          Thread.sleep(delayMs);
-          new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-          signalled = System.nanoTime();
+    List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+    java.util.concurrent.LinkedBlockingQueue<String> queue = new java.util.concurrent.LinkedBlockingQueue<>();
+    Thread reader = new Thread(() -> {
+      try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        for (String l; (l = out.readLine()) != null; ) {
+          lines.add(l);
+          queue.add(l);
         }
+      } catch (java.io.IOException ignored) {
+        // the process ended
+      }
+    });
+    reader.start();
+    long signalled = 0;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (signalled == 0 && p.isAlive() && System.nanoTime() < deadline) {
+      String l = queue.poll(100, TimeUnit.MILLISECONDS); // null: no line in 100 ms
+      if (trigger.now(l)) {
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        signalled = System.nanoTime();
       }
     }
+    reader.join(TimeUnit.SECONDS.toMillis(60));
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the harness did not exit after Ctrl-C");
     double seconds = (System.nanoTime() - signalled) / 1e9;
     String all = String.join("\n", lines);
     assertTrue(signalled > 0 && seconds < 5, "Ctrl-C took " + seconds + " s: " + all);
     assertEquals(130, p.exitValue(), all);
-    Path runDir;
-    try (Stream<Path> s = Files.list(results)) {
-      runDir = s.findFirst().orElseThrow();
-    }
+    Path runDir = Path.of(lines.stream().filter(l -> l.startsWith("Results: ")).findFirst().orElseThrow()
+        .substring("Results: ".length()).strip());
     assertEquals("interrupted", JSON.readTree(runDir.resolve("run.json").toFile()).get("state").asText(), all);
     JsonNode summary = JSON.readTree(runDir.resolve("summary.json").toFile());
     assertEquals("interrupted", summary.get("state").asText());
-    assertTrue(all.contains("Stopping embedded PostgreSQL"), all);
+    assertEquals(all.contains("Starting embedded PostgreSQL"), all.contains("Stopping embedded PostgreSQL"), all);
     return summary;
   }
 }

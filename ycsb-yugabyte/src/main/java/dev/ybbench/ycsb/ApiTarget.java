@@ -16,9 +16,10 @@ public interface ApiTarget extends RunLifecycle.Target {
    * Creates the keyspace or database if missing and the table afresh. The run then holds the
    * table against other runs dropping it, until {@link #close()}; a table another run holds is
    * refused with a {@link dev.ybbench.harness.UserError}. With a {@code fleet} id (else null),
-   * the table is marked as that fleet's, for {@link #schemaReady}.
+   * the table is marked as that fleet's, for {@link #schemaReady}. {@code onStop} is handed what
+   * ends it at once on Ctrl-C (a cluster's DDL can wait or take seconds).
    */
-  void createSchema(String fleet, Consumer<String> log);
+  void createSchema(String fleet, Consumer<String> log, Consumer<Runnable> onStop);
 
   /**
    * Whether the table another client of a fleet creates is there to load into: it exists and,

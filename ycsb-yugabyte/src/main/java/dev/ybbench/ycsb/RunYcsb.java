@@ -200,10 +200,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         if (apiTarget.schemaReady(null)) {
           apiTarget.useExistingSchema(console::line);
         } else {
-          apiTarget.createSchema(o.fleet, console::line);
+          apiTarget.createSchema(o.fleet, console::line, run::onStop);
         }
       } else if (o.phase.equals("create") || o.clientIndex == 0 && (doLoad || "always".equals(create))) {
-        apiTarget.createSchema(o.fleet, console::line);
+        apiTarget.createSchema(o.fleet, console::line, run::onStop);
       } else if (doLoad) {
         apiTarget.awaitSchema(o.fleet, o.clientIndex, o.clients, SCHEMA_WAIT_S, run::interrupted, console::line);
       } else {

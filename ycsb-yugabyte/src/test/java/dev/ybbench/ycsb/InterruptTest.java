@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +74,62 @@ class InterruptTest {
     assertFalse(Files.exists(Path.of(cluster)), "the cluster's directory is still there: " + cluster);
     assertTrue(ProcessHandle.allProcesses().noneMatch(h -> h.info().arguments()
         .map(a -> String.join(" ", a).contains(cluster)).orElse(false)), "a node of " + cluster + " still runs");
+  }
+
+  /**
+   * Ctrl-C while the table is being created on a server whose DDL waits (here on the table, which
+   * another session holds locked, as a busy cluster's DDL can wait): the DROP is cancelled on the
+   * server, not left to run when the lock is free, and the run ends interrupted within 5 s.
+   */
+  @Test
+  void ctrlCWhileTheSchemaWaitsOnTheServer() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println);
+        Connection setup = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/postgres",
+            "postgres", "")) {
+      setup.createStatement().execute("CREATE DATABASE ycsb");
+      try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/ycsb", "postgres",
+          "")) {
+        c.createStatement().execute("CREATE TABLE usertable (ycsb_key VARCHAR(255) PRIMARY KEY)");
+        c.createStatement().execute("INSERT INTO usertable VALUES ('kept')");
+        c.setAutoCommit(false);
+        c.createStatement().execute("LOCK TABLE usertable IN ACCESS EXCLUSIVE MODE");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+            System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME, RunYcsb.class.getName(),
+            "workloadc", "--hosts", pg.hostPort(), "--user", "postgres", "--phase", "load", "--records", "100",
+            "--results-dir", results.toString());
+        Process p = new ProcessBuilder(withCtrlC(cmd)).redirectErrorStream(true).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        boolean waiting = false;
+        while (!waiting && p.isAlive() && System.nanoTime() < deadline) {
+          Thread.sleep(100);
+          // pg_stat_activity is read once per transaction, and this one holds the lock: a fresh read each time.
+          try (var rs = c.createStatement().executeQuery("SELECT pg_stat_clear_snapshot(), count(*) "
+              + "FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()")) {
+            rs.next();
+            waiting = rs.getLong(2) > 0;
+          }
+        }
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        long signalled = System.nanoTime();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
+        double seconds = (System.nanoTime() - signalled) / 1e9;
+        assertTrue(waiting, "the harness's DDL never waited on the lock: " + out);
+        assertTrue(seconds < 5, "Ctrl-C took " + seconds + " s: " + out);
+        assertEquals(130, p.exitValue(), out);
+        Matcher m = Pattern.compile("(?m)^Results: (.+)$").matcher(out);
+        assertTrue(m.find(), out);
+        assertEquals("interrupted", new ObjectMapper().readTree(Path.of(m.group(1).strip()).resolve("run.json")
+            .toFile()).get("state").asText(), out);
+        c.rollback(); // the lock is free: a DROP left waiting on the server would run now
+        c.setAutoCommit(true);
+        Thread.sleep(500);
+        try (var rs = c.createStatement().executeQuery("SELECT ycsb_key FROM usertable")) {
+          assertTrue(rs.next(), "the table was dropped after the run ended");
+          assertEquals("kept", rs.getString(1));
+        }
+      }
+    }
   }
 
   /** Sends SIGINT 3 s after the line starting with {@code marker}; the phase's operation must have successes. */

@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc.check;
 
+import dev.ybbench.harness.sql.Cancel;
 import dev.ybbench.tpcc.core.TpccDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -113,18 +114,12 @@ public final class ConsistencyChecks {
    * connection dropped under the running query), for Ctrl-C on a database whose checks take minutes.
    */
   public static List<Result> run(TpccDatabase db, Consumer<Runnable> onStop) throws SQLException {
-    try (Connection c = db.connect(false)) {
-      onStop.accept(() -> {
-        try {
-          c.abort(Runnable::run);
-        } catch (SQLException ignored) {
-          // already closed
-        }
-      });
+    try (Connection c = db.connect(false); Statement st = c.createStatement()) {
+      onStop.accept(Cancel.of(st));
       c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
       c.setReadOnly(true);
       try {
-        return run(c, db.ordersTable());
+        return run(st, db.ordersTable());
       } finally {
         c.rollback();
       }
@@ -133,22 +128,26 @@ public final class ConsistencyChecks {
 
   /** Checks every condition; {@code ordersTable} is ORDER's name (ours: orders; BenchBase's: oorder). */
   public static List<Result> run(Connection c, String ordersTable) throws SQLException {
-    List<Result> results = new ArrayList<>();
     try (Statement st = c.createStatement()) {
-      for (Condition cond : CONDITIONS) {
-        long count = 0;
-        String first = null;
-        try (ResultSet rs = st.executeQuery(cond.violations().replace("FROM orders ", "FROM " + ordersTable + " "))) {
-          while (rs.next()) {
-            if (first == null) {
-              String d = rs.getString(2);
-              first = "warehouse " + rs.getInt(1) + (d == null ? "" : " district " + d) + ": " + rs.getString(3);
-            }
-            count++;
+      return run(st, ordersTable);
+    }
+  }
+
+  private static List<Result> run(Statement st, String ordersTable) throws SQLException {
+    List<Result> results = new ArrayList<>();
+    for (Condition cond : CONDITIONS) {
+      long count = 0;
+      String first = null;
+      try (ResultSet rs = st.executeQuery(cond.violations().replace("FROM orders ", "FROM " + ordersTable + " "))) {
+        while (rs.next()) {
+          if (first == null) {
+            String d = rs.getString(2);
+            first = "warehouse " + rs.getInt(1) + (d == null ? "" : " district " + d) + ": " + rs.getString(3);
           }
+          count++;
         }
-        results.add(new Result(cond, count == 0, count, first));
       }
+      results.add(new Result(cond, count == 0, count, first));
     }
     return results;
   }

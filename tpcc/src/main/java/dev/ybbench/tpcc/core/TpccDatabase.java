@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc.core;
 
+import dev.ybbench.harness.sql.Cancel;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -7,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The TPC-C tables in the database the config names: what is loaded, the DDL, the population and
@@ -78,14 +80,24 @@ public final class TpccDatabase {
     }
   }
 
-  public void create(TpccSchema schema, java.util.function.Consumer<String> log) throws SQLException {
+  /**
+   * Drops and creates the tables; {@code onStop} is handed what ends it at once (its connection
+   * dropped under the running statement), for Ctrl-C while a cluster's DDL waits or takes seconds.
+   */
+  public void create(TpccSchema schema, Consumer<String> log, Consumer<Runnable> onStop) throws SQLException {
     List<String> ddl = new ArrayList<>(schema.dropTables());
     ddl.addAll(schema.createTables());
-    execute(ddl, log);
+    execute(ddl, log, onStop);
   }
 
-  public void execute(List<String> statements, java.util.function.Consumer<String> log) throws SQLException {
+  public void execute(List<String> statements, Consumer<String> log) throws SQLException {
+    execute(statements, log, stop -> { });
+  }
+
+  private void execute(List<String> statements, Consumer<String> log, Consumer<Runnable> onStop)
+      throws SQLException {
     try (Connection c = connect(true); Statement st = c.createStatement()) {
+      onStop.accept(Cancel.of(st));
       for (String sql : statements) {
         log.accept("Schema: " + sql);
         st.execute(sql);

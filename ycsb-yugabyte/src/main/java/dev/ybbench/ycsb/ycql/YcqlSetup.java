@@ -110,10 +110,13 @@ public final class YcqlSetup {
 
   /**
    * Creates the keyspace if missing, then the table afresh (an existing one is dropped) unless
-   * another run uses it; the returned claim holds the table until it is closed.
+   * another run uses it; the returned claim holds the table until it is closed. {@code onStop} is
+   * handed what ends it: the session closed under the waiting statement.
    */
-  static CqlTableClaim createSchema(YcqlConfig config, String fleet, Consumer<String> log) {
+  static CqlTableClaim createSchema(YcqlConfig config, String fleet, Consumer<String> log,
+      Consumer<Runnable> onStop) {
     CqlSession s = config.withPartitionMetadata(false).open();
+    onStop.accept(s::forceCloseAsync);
     try {
       log.accept("Schema: " + config.schema().createKeyspace());
       s.execute(config.schema().createKeyspace());

@@ -80,9 +80,9 @@ public final class YcqlTarget implements ApiTarget {
   }
 
   @Override
-  public void createSchema(String fleet, Consumer<String> schemaLog) {
+  public void createSchema(String fleet, Consumer<String> schemaLog, Consumer<Runnable> onStop) {
     hold(null);
-    hold(YcqlSetup.createSchema(config, fleet, schemaLog));
+    hold(YcqlSetup.createSchema(config, fleet, schemaLog, onStop));
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.ybbench.ycsb.ysql;
 import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.run.RunFailure;
+import dev.ybbench.harness.sql.Cancel;
 import dev.ybbench.harness.ysql.TableClaim;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
@@ -24,13 +25,16 @@ public final class YsqlSetup {
 
   /**
    * Creates the database if missing, then the table afresh (an existing one is dropped) under an
-   * exclusive claim, and returns the claim turned shared for the run that loads it.
+   * exclusive claim, and returns the claim turned shared for the run that loads it; {@code onStop}
+   * is handed what cancels it.
    */
-  public static TableClaim createSchema(YsqlConfig config, String fleet, Consumer<String> log) {
+  public static TableClaim createSchema(YsqlConfig config, String fleet, Consumer<String> log,
+      Consumer<Runnable> onStop) {
     YsqlEndpoint endpoint = config.endpoint();
     endpoint.createDatabaseIfMissing(log);
     TableClaim claim = claim(config, TableClaim.Mode.EXCLUSIVE, log);
     try (Connection c = config.connect(); Statement st = c.createStatement()) {
+      onStop.accept(Cancel.of(st));
       String ddl = config.schema().createTable();
       log.accept("Schema: " + ddl);
       st.execute(config.schema().dropTable());

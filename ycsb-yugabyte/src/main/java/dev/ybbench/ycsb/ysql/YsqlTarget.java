@@ -97,9 +97,9 @@ public final class YsqlTarget implements ApiTarget {
 
   /** Drops and creates the table under an exclusive claim, then holds it shared until {@link #close()}. */
   @Override
-  public void createSchema(String fleet, Consumer<String> schemaLog) {
+  public void createSchema(String fleet, Consumer<String> schemaLog, Consumer<Runnable> onStop) {
     hold(null); // a claim this run already holds would conflict with its own exclusive one
-    hold(YsqlSetup.createSchema(config, fleet, schemaLog));
+    hold(YsqlSetup.createSchema(config, fleet, schemaLog, onStop));
   }
 
   @Override

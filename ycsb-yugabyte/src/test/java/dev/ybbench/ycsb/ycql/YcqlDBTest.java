@@ -76,7 +76,7 @@ class YcqlDBTest {
   @Test
   void theFiveOperations() throws Exception {
     Properties p = props("table", "ops");
-    YcqlSetup.createSchema(YcqlConfig.from(p), null, s -> { }).close();
+    YcqlSetup.createSchema(YcqlConfig.from(p), null, s -> { }, stop -> { }).close();
     YcqlDB db = open(p, new Metrics());
     assertEquals(Status.OK, db.insert("ops", "user1", row("a", "b", "c")));
     assertEquals(Status.OK, db.insert("ops", "user2", row("d", "e", "f")));
@@ -105,7 +105,7 @@ class YcqlDBTest {
   @Test
   void everyRecordOfAnAsynchronousLoadIsReadable() throws Exception {
     Properties p = props("table", "loaded", YcqlConfig.IN_FLIGHT, "32");
-    YcqlSetup.createSchema(YcqlConfig.from(p), null, s -> { }).close();
+    YcqlSetup.createSchema(YcqlConfig.from(p), null, s -> { }, stop -> { }).close();
     Metrics metrics = new Metrics();
     YcqlDB db = open(p, metrics);
     for (int i = 0; i < 2000; i++) {
@@ -134,7 +134,7 @@ class YcqlDBTest {
   @Test
   void workloadEScanReadsOnePartitionInPostOrder() throws Exception {
     Properties p = props("table", "threads", "yb.layout", "hash-range", "yb.split", "10");
-    YcqlSetup.createSchema(YcqlConfig.from(p), null, s -> { }).close();
+    YcqlSetup.createSchema(YcqlConfig.from(p), null, s -> { }, stop -> { }).close();
     YcqlDB db = open(p, new Metrics());
     List<Integer> keys = new ArrayList<>();
     for (int i = 0; i < 50; i++) {

@@ -38,7 +38,7 @@ class YcqlSetupTest {
     assertEquals("keyspace never_loaded does not exist on " + cassandra.hostList()
         + "; load it first (--phase load or both)", keyspace.getMessage());
 
-    YcqlSetup.createSchema(config("loaded", "usertable"), null, s -> { }).close();
+    YcqlSetup.createSchema(config("loaded", "usertable"), null, s -> { }, stop -> { }).close();
     YcqlSetup.useExistingSchema(config("loaded", "usertable")).close();
     RunFailure table = assertThrows(RunFailure.class, () -> YcqlSetup.useExistingSchema(config("loaded", "other")));
     assertEquals("table other does not exist in keyspace loaded on " + cassandra.hostList()
@@ -47,16 +47,16 @@ class YcqlSetupTest {
 
   @Test
   void aTableAnotherRunUsesIsNotRecreatedUnderIt() {
-    YcqlSetup.createSchema(config("claimed", "usertable"), null, s -> { }).close();
+    YcqlSetup.createSchema(config("claimed", "usertable"), null, s -> { }, stop -> { }).close();
     try (CqlTableClaim reader = YcqlSetup.useExistingSchema(config("claimed", "usertable"))) {
       UserError refused = assertThrows(UserError.class,
-          () -> YcqlSetup.createSchema(config("claimed", "usertable"), null, s -> { }));
+          () -> YcqlSetup.createSchema(config("claimed", "usertable"), null, s -> { }, stop -> { }));
       assertEquals("table usertable in keyspace claimed is in use by another run; wait for it to finish (or up to 30 s "
           + "after a killed run) or use another --database", refused.getMessage());
       // Readers share the table.
       YcqlSetup.useExistingSchema(config("claimed", "usertable")).close();
     }
     // Once the other run lets go, the table can be made afresh.
-    YcqlSetup.createSchema(config("claimed", "usertable"), null, s -> { }).close();
+    YcqlSetup.createSchema(config("claimed", "usertable"), null, s -> { }, stop -> { }).close();
   }
 }

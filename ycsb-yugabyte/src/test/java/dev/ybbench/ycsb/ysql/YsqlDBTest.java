@@ -85,7 +85,7 @@ class YsqlDBTest {
     for (String driver : List.of("yugabyte", "pgjdbc")) {
       Properties p = props("table", "ops_" + driver, YsqlConfig.DRIVER, driver);
       YsqlConfig config = YsqlConfig.from(p);
-      YsqlSetup.createSchema(config, null, s -> { });
+      YsqlSetup.createSchema(config, null, s -> { }, stop -> { });
       YsqlDB db = open(p, new Metrics());
       String t = config.table().table();
       assertEquals(Status.OK, db.insert(t, "user1", row("a", "b", "c")));
@@ -122,7 +122,7 @@ class YsqlDBTest {
   void batchedLoadWritesEveryRowIncludingTheLastPartialBatch(String method) throws Exception {
     Properties p = props("table", "batched_" + method, YsqlConfig.BATCH_SIZE, "7", YsqlConfig.LOAD_METHOD, method);
     YsqlConfig config = YsqlConfig.from(p);
-    YsqlSetup.createSchema(config, null, s -> { });
+    YsqlSetup.createSchema(config, null, s -> { }, stop -> { });
     Metrics metrics = new Metrics();
     YsqlDB db = open(p, metrics);
     for (int i = 0; i < 100; i++) {
@@ -147,7 +147,7 @@ class YsqlDBTest {
         {'a', (byte) 0xFF, 'b'}};
     for (String method : List.of("copy", "insert")) {
       Properties p = props("table", "same_" + method, YsqlConfig.BATCH_SIZE, "3", YsqlConfig.LOAD_METHOD, method);
-      YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }).close();
+      YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }, stop -> { }).close();
       YsqlDB db = open(p, new Metrics());
       for (int i = 0; i < rows.size(); i++) {
         db.insert("same_" + method, "user" + i, rows.get(i));
@@ -185,7 +185,7 @@ class YsqlDBTest {
   @Test
   void batchedRowsTakeTheirBatchsRoundTripNotTheirHandOver() throws Exception {
     Properties p = props("table", "latencies", YsqlConfig.BATCH_SIZE, "10");
-    YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }).close();
+    YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }, stop -> { }).close();
     Metrics metrics = new Metrics();
     dev.ybbench.harness.metrics.PhaseRecorder recorder = new dev.ybbench.harness.metrics.PhaseRecorder("load",
         metrics, Files.createTempDirectory("ybbench-latency"), new dev.ybbench.harness.metrics.Timeseries(
@@ -209,7 +209,7 @@ class YsqlDBTest {
   void workloadEScanReadsOneThreadInKeyOrder() throws Exception {
     Properties p = props("table", "threads", YsqlConfig.LAYOUT, "hash-range", YsqlConfig.SPLIT, "10");
     YsqlConfig config = YsqlConfig.from(p);
-    YsqlSetup.createSchema(config, null, s -> { });
+    YsqlSetup.createSchema(config, null, s -> { }, stop -> { });
     YsqlDB db = open(p, new Metrics());
     List<Integer> keys = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
@@ -237,7 +237,7 @@ class YsqlDBTest {
   void aSerializationFailureIsRetriedAndCountedAsARetry() throws Exception {
     Properties p = props("table", "conflicts", YsqlConfig.DATABASE, "conflicts");
     YsqlConfig config = YsqlConfig.from(p);
-    YsqlSetup.createSchema(config, null, s -> { });
+    YsqlSetup.createSchema(config, null, s -> { }, stop -> { });
     Metrics metrics = new Metrics();
     YsqlDB db = open(p, metrics);
     assertEquals(Status.OK, db.insert("conflicts", "user1", row("0", "", "")));
@@ -268,7 +268,7 @@ class YsqlDBTest {
   @Test
   void aRestartIsOneOutageWithAFewErrorsNotThousands() throws Exception {
     Properties p = props("table", "restarted");
-    YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { });
+    YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }, stop -> { });
     Metrics metrics = new Metrics();
     YsqlDB db = open(p, metrics);
     assertEquals(Status.OK, db.insert("restarted", "user1", row("v", "", "")));

@@ -48,26 +48,27 @@ class YsqlTargetTest {
     String inUse = "table usertable in database shared is in use by another run; wait for it to finish or use "
         + "another --database";
     try (YsqlTarget loader = open(props("shared"))) {
-      loader.createSchema(null, log::add);
+      loader.createSchema(null, log::add, stop -> { });
       try (YsqlTarget second = open(props("shared"))) {
-        assertEquals(inUse, assertThrows(UserError.class, () -> second.createSchema(null, log::add)).getMessage());
+        assertEquals(inUse, assertThrows(UserError.class, () -> second.createSchema(null, log::add, stop -> { }))
+            .getMessage());
         second.useExistingSchema(log::add);
         try (YsqlTarget third = open(props("shared"))) {
           third.useExistingSchema(log::add);
         }
       }
-      assertEquals(inUse, assertThrows(UserError.class, () -> open(props("shared")).createSchema(null, log::add))
+      assertEquals(inUse, assertThrows(UserError.class, () -> open(props("shared")).createSchema(null, log::add, stop -> { }))
           .getMessage());
     }
     try (YsqlTarget after = open(props("shared"))) {
-      after.createSchema(null, log::add);
+      after.createSchema(null, log::add, stop -> { });
     }
   }
 
   @Test
   void runningWithoutLoadingNeedsTheTable() {
     try (YsqlTarget loader = open(props("runonly"))) {
-      loader.createSchema(null, log::add);
+      loader.createSchema(null, log::add, stop -> { });
     }
     Properties other = props("runonly");
     other.setProperty("table", "othertable");
