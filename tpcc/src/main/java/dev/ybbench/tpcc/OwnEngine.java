@@ -47,7 +47,7 @@ final class OwnEngine implements TpccEngine {
       run.record("load", LoadPhase.run(db, plan.range(), plan.loaderThreads(), run::interrupted,
           run.console()::line));
       if (plan.foreignKeys()) {
-        db.execute(TpccSchema.FOREIGN_KEYS, run.console()::line);
+        db.execute(TpccSchema.FOREIGN_KEYS, run.console()::line, run::onStop);
       }
     }
     Map<String, PhaseResult> measured = new LinkedHashMap<>();

@@ -52,7 +52,7 @@ final class TpccPhases {
       check(run, plan, db);
     }
     if (asked.clear()) {
-      db.execute(new TpccSchema(SqlDialect.of(target.server()), 0).dropTables(), console::line);
+      db.execute(new TpccSchema(SqlDialect.of(target.server()), 0).dropTables(), console::line, run::onStop);
     }
   }
 

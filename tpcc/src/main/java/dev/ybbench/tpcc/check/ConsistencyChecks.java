@@ -110,8 +110,8 @@ public final class ConsistencyChecks {
   }
 
   /**
-   * As {@link #run(TpccDatabase)}; {@code onStop} is handed what ends the checks at once (their
-   * connection dropped under the running query), for Ctrl-C on a database whose checks take minutes.
+   * As {@link #run(TpccDatabase)}; {@code onStop} is handed what ends the checks at once (the
+   * running query cancelled on the server), for Ctrl-C on a database whose checks take minutes.
    */
   public static List<Result> run(TpccDatabase db, Consumer<Runnable> onStop) throws SQLException {
     try (Connection c = db.connect(false); Statement st = c.createStatement()) {

@@ -80,21 +80,19 @@ public final class TpccDatabase {
     }
   }
 
-  /**
-   * Drops and creates the tables; {@code onStop} is handed what ends it at once (its connection
-   * dropped under the running statement), for Ctrl-C while a cluster's DDL waits or takes seconds.
-   */
+  /** Drops and creates the tables, as {@link #execute}. */
   public void create(TpccSchema schema, Consumer<String> log, Consumer<Runnable> onStop) throws SQLException {
     List<String> ddl = new ArrayList<>(schema.dropTables());
     ddl.addAll(schema.createTables());
     execute(ddl, log, onStop);
   }
 
-  public void execute(List<String> statements, Consumer<String> log) throws SQLException {
-    execute(statements, log, stop -> { });
-  }
-
-  private void execute(List<String> statements, Consumer<String> log, Consumer<Runnable> onStop)
+  /**
+   * Runs DDL one statement after another; {@code onStop} is handed what ends it at once (the
+   * running statement cancelled on the server), for Ctrl-C while a cluster's DDL waits on a lock
+   * or takes minutes (foreign keys validated over a loaded database).
+   */
+  public void execute(List<String> statements, Consumer<String> log, Consumer<Runnable> onStop)
       throws SQLException {
     try (Connection c = connect(true); Statement st = c.createStatement()) {
       onStop.accept(Cancel.of(st));

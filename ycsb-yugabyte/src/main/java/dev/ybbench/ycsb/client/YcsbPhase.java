@@ -8,6 +8,9 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.StatusLine;
+import dev.ybbench.ycsb.cli.YcsbSettings;
+import dev.ybbench.ycsb.workload.CoreWorkload64;
+import dev.ybbench.ycsb.workload.Pool;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +25,6 @@ import java.util.function.Supplier;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
-import dev.ybbench.ycsb.cli.YcsbSettings;
-import dev.ybbench.ycsb.workload.CoreWorkload64;
-import dev.ybbench.ycsb.workload.Pool;
 
 /**
  * One YCSB phase, load or run: YCSB's own workload and client threads (so workload files mean
@@ -213,10 +213,10 @@ public final class YcsbPhase {
         end = End.NOTHING_WORKS;
         w.requestStop();
       }
-      // After a warm-up the window lasts maxSeconds from its recorder's start: this loop may notice the
-      // warm-up's end late on a busy machine, and the phase's start (the server's counters) takes time.
-      if (maxSeconds > 0 && window.measuring() && (warmupSeconds == 0 ? elapsed
-          : (System.nanoTime() - window.recorder().startNanos()) / 1e9) >= maxSeconds && end == End.COMPLETED) {
+      // The window lasts maxSeconds from when it opened, not from the start plus the warm-up: this loop
+      // may notice the warm-up's end late on a busy machine, and the phase's start reads the server's counters.
+      if (maxSeconds > 0 && window.measuring() && window.recorder().elapsedSeconds() >= maxSeconds
+          && end == End.COMPLETED) {
         end = End.TIME_LIMIT;
         w.requestStop();
       }
