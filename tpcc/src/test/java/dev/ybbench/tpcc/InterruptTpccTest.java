@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.testing.Awaits;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -46,15 +47,18 @@ class InterruptTpccTest {
 
   /**
    * Schema creation and the consistency checks, on a server whose DDL or query waits (here on a
-   * table another session holds locked, as a busy cluster's DDL can wait): Ctrl-C drops the
-   * harness's connection under the waiting statement instead of waiting for it.
+   * table another session holds locked, as a busy cluster's DDL can wait): Ctrl-C cancels the
+   * waiting statement on the server instead of waiting for it, and it does not run later.
    */
   @Test
   void ctrlCWhileTheSchemaOrTheChecksWaitOnTheServer() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
       List<String> common = List.of("--hosts", pg.hostPort(), "--user", "postgres", "--config",
           RunTpccTest.HOME.resolve("tpcc/config/tiny.xml").toString());
-      run(common, "--create", "--load");
+      List<String> setup = new ArrayList<>(common);
+      setup.addAll(List.of("--create", "--load", "--results-dir", results.resolve("setup").toString()));
+      RunTpccTest.Outcome loaded = RunTpccTest.run(setup.toArray(String[]::new));
+      assertEquals(0, loaded.exitCode(), loaded.err() + loaded.out());
       for (String phase : List.of("--create", "--check")) {
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/tpcc", "postgres",
             "")) {
@@ -62,50 +66,20 @@ class InterruptTpccTest {
           c.createStatement().execute("LOCK TABLE warehouse IN ACCESS EXCLUSIVE MODE");
           List<String> args = new ArrayList<>(common);
           args.add(phase);
-          interrupt(() -> waitsOnALock(c), args.toArray(String[]::new));
+          // Once the harness's statement waits on the lock.
+          interrupt(line -> line == null && Awaits.anotherSessionWaitsOnALock(c), args.toArray(String[]::new));
           c.rollback();
         }
         // The cancelled statement is gone from the server: it does not run once the lock is free.
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/tpcc", "postgres",
             "")) {
-          long others = -1;
-          for (int i = 0; i < 50 && others != 0; i++) { // a dropped session's backend exits in a moment
-            ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM pg_stat_activity "
-                + "WHERE datname = 'tpcc' AND pid <> pg_backend_pid()");
-            rs.next();
-            others = rs.getLong(1);
-            Thread.sleep(others == 0 ? 0 : 100);
-          }
-          assertEquals(0, others, "a session of the interrupted run is still on the server");
+          assertEquals(0, Awaits.otherSessionsGone(c), "a session of the interrupted run is still on the server");
           ResultSet w = c.createStatement().executeQuery("SELECT count(*) FROM warehouse");
           w.next();
           assertEquals(1, w.getLong(1));
         }
       }
     }
-  }
-
-  /** Whether another session of the server waits for a lock (the harness's statement). */
-  private static boolean waitsOnALock(Connection c) {
-    // pg_stat_activity is read once per transaction, and this one holds the lock: a fresh read each time.
-    try (ResultSet rs = c.createStatement().executeQuery("SELECT pg_stat_clear_snapshot(), count(*) "
-        + "FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()")) {
-      rs.next();
-      return rs.getLong(2) > 0;
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private void run(List<String> common, String... more) throws Exception {
-    List<String> cmd = new ArrayList<>(common);
-    cmd.addAll(List.of(more));
-    cmd.addAll(List.of("--results-dir", results.resolve("setup").toString()));
-    var out = new java.io.ByteArrayOutputStream();
-    var print = new java.io.PrintStream(out, true, StandardCharsets.UTF_8);
-    int rc = new RunTpcc(new dev.ybbench.harness.results.Console(print), RunTpccTest.HOME)
-        .execute(cmd.toArray(String[]::new), print);
-    assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));
   }
 
   /** Sends SIGINT {@code delayMs} after the line starting with {@code marker}; returns summary.json. */
@@ -119,14 +93,12 @@ class InterruptTpccTest {
     }, args);
   }
 
-  /** When to send SIGINT: checked at each line the harness prints, and every 100 ms. */
+  /**
+   * When to send SIGINT: asked with each line the harness prints, and with null after 100 ms
+   * without one.
+   */
   private interface Trigger {
-    boolean now(String line) throws InterruptedException;
-  }
-
-  /** Sends SIGINT once {@code ready} holds (polled every 100 ms); returns summary.json. */
-  private JsonNode interrupt(java.util.function.BooleanSupplier ready, String... args) throws Exception {
-    return interrupt(line -> line == null && ready.getAsBoolean(), args);
+    boolean now(String line) throws InterruptedException, SQLException;
   }
 
   /** Sends SIGINT when {@code trigger} says so; returns summary.json. */

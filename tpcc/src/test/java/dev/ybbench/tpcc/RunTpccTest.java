@@ -28,7 +28,8 @@ public class RunTpccTest {
 
   record Outcome(int exitCode, String out, String err, Path runDir) {}
 
-  private Outcome run(String... args) {
+  /** run_tpcc.sh's Java side in this JVM, its output kept. */
+  static Outcome run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     RunTpcc cmd = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), HOME);

@@ -1,15 +1,14 @@
 package dev.ybbench.tpcc;
 
+import static dev.ybbench.tpcc.RunTpccTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
-import dev.ybbench.harness.results.Console;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.ybbench.harness.testing.Awaits;
+import dev.ybbench.tpcc.RunTpccTest.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,17 +25,6 @@ class TpccGivenServerTest {
 
   @TempDir
   Path results;
-
-  record Outcome(int exitCode, String out, String err, Path runDir) {}
-
-  private Outcome run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), HOME);
-    int rc = cmd.execute(args, new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-        cmd.runDirectory());
-  }
 
   /**
    * --warehouses without --config picks the 100-warehouse config of the server the run is given,
@@ -60,7 +48,7 @@ class TpccGivenServerTest {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 60, System.out::println)) {
       Thread restarter = new Thread(() -> {
         try {
-          waitForExecute(results);
+          Awaits.phaseStarted(results, "execute");
           Thread.sleep(4000);
           System.out.println("test: restarting the server");
           pg.restart();
@@ -159,22 +147,5 @@ class TpccGivenServerTest {
     List<String> all = new java.util.ArrayList<>(first);
     all.addAll(List.of(more));
     return all.toArray(new String[0]);
-  }
-
-  private static void waitForExecute(Path root) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 180_000;
-    while (System.currentTimeMillis() < deadline) {
-      try (var dirs = Files.list(root)) {
-        for (Path d : dirs.toList()) {
-          Path ts = d.resolve("timeseries.csv");
-          if (Files.exists(ts) && Files.readAllLines(ts).stream().anyMatch(l -> l.startsWith("execute,"))) {
-            return;
-          }
-        }
-      } catch (java.io.IOException e) {
-        // not there yet
-      }
-      Thread.sleep(200);
-    }
   }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.testing.Awaits;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,9 +20,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs that measured something other than what was asked end {@code failed}, exit 1, with a
@@ -135,7 +136,7 @@ class HonestOutcomeTest {
     try (EmbeddedPostgres dying = EmbeddedPostgres.start(null, 40, System.out::println)) {
       Thread killer = new Thread(() -> {
         try {
-          waitForRunPhase(results);
+          Awaits.phaseStarted(results, "run");
           Thread.sleep(2000);
           System.out.println("test: stopping the server");
           dying.close();
@@ -165,7 +166,7 @@ class HonestOutcomeTest {
     try (EmbeddedPostgres restarting = EmbeddedPostgres.start(null, 40, System.out::println)) {
       Thread restarter = new Thread(() -> {
         try {
-          waitForRunPhase(results);
+          Awaits.phaseStarted(results, "run");
           Thread.sleep(2000);
           System.out.println("test: restarting the server");
           restarting.restart();
@@ -196,7 +197,7 @@ class HonestOutcomeTest {
     Thread firstRun = new Thread(() -> first[0] = run("workloada", "--records", "2000", "--threads", "2",
         "--duration", "8", "--database", "shared"));
     firstRun.start();
-    waitForRunPhase(results);
+    Awaits.phaseStarted(results, "run");
     Outcome second = runAgainst(List.of("workloada", "--records", "500", "--database", "shared", "--hosts",
         pg.hostPort(), "--user", "postgres", "--results-dir", otherResults.toString()));
     String line = second.err().strip();
@@ -251,21 +252,5 @@ class HonestOutcomeTest {
     assertTrue(o.out().contains("Server: PostgreSQL 17."), o.out());
     assertEquals("***", o.runJson().at("/parameters/ysql.password").asText());
     assertEquals("ApplicationName=pw-test", o.runJson().at("/parameters/ysql.url_options").asText());
-  }
-
-  /** Waits until the run directory's timeseries shows the run phase. */
-  static void waitForRunPhase(Path results) throws Exception {
-    for (int i = 0; i < 1200; i++) {
-      try (var dirs = Files.list(results)) {
-        for (Path d : dirs.toList()) {
-          Path ts = d.resolve("timeseries.csv");
-          if (Files.exists(ts) && Files.readString(ts).contains("\nrun,")) {
-            return;
-          }
-        }
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("the run phase never started");
   }
 }

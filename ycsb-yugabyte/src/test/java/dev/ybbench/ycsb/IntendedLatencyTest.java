@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.testing.Awaits;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,7 @@ class IntendedLatencyTest {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 30, System.out::println)) {
       Thread staller = new Thread(() -> {
         try {
-          HonestOutcomeTest.waitForRunPhase(results);
+          Awaits.phaseStarted(results, "run");
           Thread.sleep(4000);
           List<ProcessHandle> server = Stream.concat(ProcessHandle.of(pg.pid()).stream(),
               ProcessHandle.of(pg.pid()).stream().flatMap(ProcessHandle::descendants)).toList();

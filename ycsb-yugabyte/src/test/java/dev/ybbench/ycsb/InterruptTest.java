@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.testing.Awaits;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -102,12 +103,7 @@ class InterruptTest {
         boolean waiting = false;
         while (!waiting && p.isAlive() && System.nanoTime() < deadline) {
           Thread.sleep(100);
-          // pg_stat_activity is read once per transaction, and this one holds the lock: a fresh read each time.
-          try (var rs = c.createStatement().executeQuery("SELECT pg_stat_clear_snapshot(), count(*) "
-              + "FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()")) {
-            rs.next();
-            waiting = rs.getLong(2) > 0;
-          }
+          waiting = Awaits.anotherSessionWaitsOnALock(c);
         }
         new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
         long signalled = System.nanoTime();
@@ -123,7 +119,7 @@ class InterruptTest {
             .toFile()).get("state").asText(), out);
         c.rollback(); // the lock is free: a DROP left waiting on the server would run now
         c.setAutoCommit(true);
-        Thread.sleep(500);
+        Awaits.otherSessionsGone(c);
         try (var rs = c.createStatement().executeQuery("SELECT ycsb_key FROM usertable")) {
           assertTrue(rs.next(), "the table was dropped after the run ended");
           assertEquals("kept", rs.getString(1));

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.testing.Awaits;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -94,7 +95,7 @@ class YcqlRunTest {
       Thread killer = new Thread(() -> {
         try {
           // The run starts after the load; stop node 3 well inside the 12 s run phase.
-          waitForRunPhase(results);
+          Awaits.phaseStarted(results, "run");
           Thread.sleep(4000);
           System.out.println("test: killing node 3");
           cluster.stopNode(3, true);
@@ -141,23 +142,6 @@ class YcqlRunTest {
     }
   }
 
-  /** Waits until a run directory under {@code root} has a timeseries row of the run phase. */
-  private static void waitForRunPhase(Path root) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 180_000;
-    while (System.currentTimeMillis() < deadline) {
-      try (var dirs = Files.list(root)) {
-        for (Path d : dirs.toList()) {
-          Path ts = d.resolve("timeseries.csv");
-          if (Files.exists(ts) && Files.readAllLines(ts).stream().anyMatch(l -> l.startsWith("run,"))) {
-            return;
-          }
-        }
-      } catch (java.io.IOException e) {
-        // not there yet
-      }
-      Thread.sleep(200);
-    }
-  }
 
   @Test
   void badYcqlInputIsOneClearLine() {
