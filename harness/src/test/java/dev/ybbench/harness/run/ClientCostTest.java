@@ -54,8 +54,9 @@ class ClientCostTest {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     ClientCost start = ClientCost.start();
     long x = 0;
-    // Busy until this thread alone has used 0.1 s of CPU, however long a busy machine makes that.
-    for (long until = threads.getCurrentThreadCpuTime() + 100_000_000L; threads.getCurrentThreadCpuTime() < until; ) {
+    // Busy until this thread alone has used 0.15 s of CPU, however long a busy machine makes that: the
+    // process's CPU is read in clock ticks (10 ms) at both ends, so 0.1 s of thread time read as 0.09.
+    for (long until = threads.getCurrentThreadCpuTime() + 150_000_000L; threads.getCurrentThreadCpuTime() < until; ) {
       x += Long.numberOfTrailingZeros(System.nanoTime());
     }
     PhaseResult.ClientSide c = start.end(1000);
