@@ -2,10 +2,12 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
 import dev.ybbench.tpcc.interop.ForeignCommandLines;
@@ -192,7 +194,13 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   public Integer call() throws Exception {
     Console console = lifecycle.console();
     if (merge != null) {
-      mergedDir = TpccMerge.merge(merge, options.resultsRoot(home), w -> console.line("warning: " + w));
+      try {
+        mergedDir = TpccMerge.merge(merge, options.resultsRoot(home), w -> console.line("warning: " + w),
+            lifecycle::interrupted);
+      } catch (StagedDirectory.Stopped stopped) {
+        console.line(RunMerge.INTERRUPTED);
+        return RunLifecycle.EXIT_INTERRUPTED;
+      }
       console.line("Merged " + merge.size() + " runs: " + mergedDir);
       return 0;
     }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -31,7 +32,9 @@ final class TpccMerge {
   /** What each client sets for itself: its range of warehouses, and the terminals and connections that drive them. */
   private static final Pattern OWN = Pattern.compile("warehouses|start_warehouse|terminals|connections");
 
-  static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn) throws IOException {
+  /** Merges the runs; a {@code stop} (Ctrl-C) ends it with nothing written. */
+  static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn, BooleanSupplier stop)
+      throws IOException {
     List<RunMerge.Part> parts = RunMerge.read(runs, "tpcc", OWN);
     List<RunSummary> summaries = parts.stream().map(RunMerge.Part::summary).toList();
     RunSummary first = summaries.get(0);
@@ -42,7 +45,7 @@ final class TpccMerge {
     checkRanges(parts);
     int warehouses = summaries.stream().mapToInt(RunSummary::warehouses).sum();
     int terminals = summaries.stream().mapToInt(RunSummary::terminals).sum();
-    Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>(RunMerge.phases(parts));
+    Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>(RunMerge.phases(parts, stop));
     merged.keySet().retainAll(works);
     RunSummary summary = RunSummary.start("tpcc", first.workload() + "-merged", first.server().info());
     for (String work : works) {
@@ -57,7 +60,7 @@ final class TpccMerge {
     params.put("connections", Integer.toString(parts.stream().mapToInt(p -> Integer.parseInt(
         p.parameter("connections"))).sum()));
     params.put("clients", Integer.toString(parts.size()));
-    return RunMerge.write(parts, resultsRoot, summary, merged, OWN, params, warn);
+    return RunMerge.write(parts, resultsRoot, summary, merged, OWN, params, warn, stop);
   }
 
   /** Clients that drove the same warehouse would count its transactions twice. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.testing.Awaits;
+import dev.ybbench.harness.testing.CtrlC;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -106,13 +107,11 @@ class InterruptTpccTest {
   /** Sends SIGINT when {@code trigger} says so; returns summary.json. */
   private JsonNode interrupt(Trigger trigger, String... args) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(
-        // With SIGINT's default action, whatever the test runner left it as (see the YCSB InterruptTest).
-        "perl", "-e", "$SIG{INT} = 'DEFAULT'; exec {$ARGV[0]} @ARGV or die", "--",
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunTpccTest.HOME,
         RunTpcc.class.getName(), "--results-dir", results.toString()));
     cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    Process p = new ProcessBuilder(CtrlC.withDefaultAction(cmd)).redirectErrorStream(true).start();
     List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
     java.util.concurrent.LinkedBlockingQueue<String> queue = new java.util.concurrent.LinkedBlockingQueue<>();
     Thread reader = new Thread(() -> {

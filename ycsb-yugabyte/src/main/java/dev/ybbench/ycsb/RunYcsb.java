@@ -3,7 +3,9 @@ package dev.ybbench.ycsb;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.ycsb.cli.SampleAppCommandLine;
@@ -142,8 +144,13 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   public Integer call() throws Exception {
     Console console = lifecycle.console();
     if (o.merge != null) {
-      mergedDir = YcsbMerge.merge(o.merge, o.run.resultsRoot(home), o.includeIncomplete,
-          w -> console.line("warning: " + w));
+      try {
+        mergedDir = YcsbMerge.merge(o.merge, o.run.resultsRoot(home), o.includeIncomplete,
+            w -> console.line("warning: " + w), lifecycle::interrupted);
+      } catch (StagedDirectory.Stopped stopped) {
+        console.line(RunMerge.INTERRUPTED);
+        return RunLifecycle.EXIT_INTERRUPTED;
+      }
       console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
       return YcsbMerge.audit(mergedDir, console::line) ? 0 : 1;
     }

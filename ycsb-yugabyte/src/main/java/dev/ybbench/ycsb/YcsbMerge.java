@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -36,10 +37,11 @@ final class YcsbMerge {
   /**
    * Merges one complete run of each client. A fleet that lacks a client, or holds a failed or
    * interrupted one, is refused, naming each; with {@code includeIncomplete} its complete runs are
-   * merged into a run marked {@code partial}, the reason naming what is left out.
+   * merged into a run marked {@code partial}, the reason naming what is left out. A {@code stop}
+   * (Ctrl-C) ends it with nothing written.
    */
-  static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn)
-      throws IOException {
+  static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
+      BooleanSupplier stop) throws IOException {
     List<RunMerge.Part> all = RunMerge.read(runs, "ycsb", OWN, true);
     String gaps = gaps(all);
     List<RunMerge.Part> parts = all.stream().filter(RunMerge.Part::complete).toList();
@@ -51,12 +53,12 @@ final class YcsbMerge {
       warn.accept("a partial merge: " + gaps);
     }
     RunSummary first = parts.get(0).summary();
-    Map<String, PhaseMerge.Merged> phases = RunMerge.phases(parts);
+    Map<String, PhaseMerge.Merged> phases = RunMerge.phases(parts, stop);
     RunSummary summary = RunSummary.start("ycsb", first.workload() + "-merged", first.server().info());
     for (Map.Entry<String, PhaseMerge.Merged> e : phases.entrySet()) {
       summary = summary.withPhase(e.getKey(), e.getValue().phase());
     }
-    return RunMerge.write(parts, resultsRoot, summary, phases, OWN, Map.of(), warn,
+    return RunMerge.write(parts, resultsRoot, summary, phases, OWN, Map.of(), warn, stop,
         gaps == null ? RunInfo.COMPLETE : RunInfo.PARTIAL, gaps);
   }
 

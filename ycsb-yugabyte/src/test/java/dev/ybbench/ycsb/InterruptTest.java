@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.testing.Awaits;
+import dev.ybbench.harness.testing.CtrlC;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +52,7 @@ class InterruptTest {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
         RunYcsb.class.getName(), "workloadc", "--api", "ycql", "--nodes", "3", "--results-dir", results.toString());
-    Process p = new ProcessBuilder(withCtrlC(cmd)).redirectErrorStream(true).start();
+    Process p = new ProcessBuilder(CtrlC.withDefaultAction(cmd)).redirectErrorStream(true).start();
     List<String> lines = new ArrayList<>();
     Pattern firstNode = Pattern.compile("node 1 answers CQL on 127\\.0\\.0\\.1:(\\d+)");
     String port = null;
@@ -100,7 +101,7 @@ class InterruptTest {
             System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME, RunYcsb.class.getName(),
             "workloadc", "--hosts", pg.hostPort(), "--user", "postgres", "--phase", "load", "--records", "100",
             "--results-dir", results.toString());
-        Process p = new ProcessBuilder(withCtrlC(cmd)).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(CtrlC.withDefaultAction(cmd)).redirectErrorStream(true).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         boolean waiting = false;
         while (!waiting && p.isAlive() && System.nanoTime() < deadline) {
@@ -137,7 +138,7 @@ class InterruptTest {
         RunYcsb.class.getName(), "workloadc", "--threads", "2", "--duration", "300",
         "--results-dir", results.toString()));
     cmd.addAll(List.of(more));
-    ProcessBuilder pb = new ProcessBuilder(withCtrlC(cmd));
+    ProcessBuilder pb = new ProcessBuilder(CtrlC.withDefaultAction(cmd));
     pb.redirectErrorStream(true);
     Process p = pb.start();
     List<String> lines = new ArrayList<>();
@@ -180,17 +181,5 @@ class InterruptTest {
     Path instance = Path.of(System.getProperty("java.io.tmpdir"),
         "ybbench-" + new com.sun.security.auth.module.UnixSystem().getUid(), "instances", "pg-" + port);
     assertFalse(Files.exists(instance), "the embedded server's directory is still there: " + instance);
-  }
-
-  /**
-   * Starts the command with SIGINT's default action: a child inherits an ignored SIGINT (tests run
-   * from a background job, or under a runner that ignores it), and a JVM started so never sees
-   * Ctrl-C. perl (Debian's essential perl-base) resets it, then becomes the command.
-   */
-  static List<String> withCtrlC(List<String> command) {
-    List<String> out = new ArrayList<>(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec {$ARGV[0]} @ARGV or die",
-        "--"));
-    out.addAll(command);
-    return out;
   }
 }

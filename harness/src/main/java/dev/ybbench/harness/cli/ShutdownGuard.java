@@ -11,6 +11,9 @@ import java.util.function.IntSupplier;
  * that takes longer than the grace period does it stop the server itself.
  */
 public final class ShutdownGuard {
+  /** The exit code after Ctrl-C, as a shell reports a process ended by SIGINT. */
+  public static final int EXIT_INTERRUPTED = 130;
+
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Runnable stopWork;
   private final Runnable lastResort;

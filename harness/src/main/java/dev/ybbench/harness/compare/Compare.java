@@ -2,11 +2,13 @@ package dev.ybbench.harness.compare;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.StagedDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -102,18 +105,38 @@ public final class Compare implements Callable<Integer> {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
   boolean help;
 
+  /** What a comparison stopped by Ctrl-C says: its directory is not written at all. */
+  static final String INTERRUPTED = "Interrupted: no comparison written";
+
   private final Console console;
   private final Path home;
+  private final BooleanSupplier stopped;
   private Path reportDir;
 
   public Compare(Console console, Path home) {
+    this(console, home, () -> false);
+  }
+
+  /** {@code stopped}: Ctrl-C has arrived; the comparison ends at its next step and writes nothing. */
+  public Compare(Console console, Path home, BooleanSupplier stopped) {
     this.console = console;
     this.home = home;
+    this.stopped = stopped;
   }
 
   public static void main(String[] args) {
-    Compare c = new Compare(new Console(System.out), Path.of(System.getProperty("ybbench.home", ".")));
-    System.exit(c.execute(args, System.err));
+    Console console = new Console(System.out);
+    ShutdownGuard guard = new ShutdownGuard(() -> console.line("Stopping: interrupted"), () -> { },
+        Duration.ofSeconds(5));
+    Compare c = new Compare(console, Path.of(System.getProperty("ybbench.home", ".")),
+        guard::interrupted);
+    guard.runMain(() -> {
+      try {
+        return c.execute(args, System.err);
+      } finally {
+        guard.finished();
+      }
+    });
   }
 
   public int execute(String[] args, PrintStream err) {
@@ -126,6 +149,15 @@ public final class Compare implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    try {
+      return compare();
+    } catch (StagedDirectory.Stopped s) {
+      console.line(INTERRUPTED);
+      return ShutdownGuard.EXIT_INTERRUPTED;
+    }
+  }
+
+  private int compare() throws IOException {
     if (!(threshold > 0)) {
       throw new UserError("--threshold must be above 0 %, was " + threshold);
     }
@@ -147,8 +179,10 @@ public final class Compare implements Callable<Integer> {
     Side b = Side.resolve(sides.get(0), root, includeIncomplete);
     Side c = Side.resolve(sides.get(1), root, includeIncomplete);
     double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
+    checkpoint();
     Comparison.Result result = Comparison.compare(b, c,
         new Comparison.Options(threshold, gate, confidence, allowEnvDiff));
+    checkpoint();
     List<Comparison.Row> rows = result.rows();
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
     Report report = new Report(b, c, result, threshold, gate);
@@ -163,7 +197,11 @@ public final class Compare implements Callable<Integer> {
     }
     console.line("");
     console.line(report.markdownTable());
-    String chartsWarning = report.write(reportDir);
+    String chartsWarning;
+    try (StagedDirectory staged = StagedDirectory.forTarget(reportDir, stopped)) {
+      chartsWarning = report.write(staged.path(), staged::checkpoint);
+      staged.commit();
+    }
     if (chartsWarning != null) {
       console.line("warning: " + chartsWarning);
     }
@@ -211,10 +249,16 @@ public final class Compare implements Callable<Integer> {
       throw new UserError("--looks and --gate are for a comparison of two sides, not for --series");
     }
     List<Side> all = sides.stream().map(s -> Side.resolve(s, root, includeIncomplete)).toList();
+    checkpoint();
     List<Series.Trend> trends = Series.of(all, threshold, allowEnvDiff);
+    checkpoint();
     trends.forEach(t -> Series.lines(t).forEach(console::line));
     reportDir = outDir(root, "series_" + safe(all.get(0).name()) + "_to_" + safe(all.get(all.size() - 1).name()));
-    String warning = Series.write(reportDir, trends);
+    String warning;
+    try (StagedDirectory staged = StagedDirectory.forTarget(reportDir, stopped)) {
+      warning = Series.write(staged.path(), trends, staged::checkpoint);
+      staged.commit();
+    }
     if (warning != null) {
       console.line("warning: " + warning);
     }
@@ -222,11 +266,16 @@ public final class Compare implements Callable<Integer> {
     return 0;
   }
 
-  /** --out, else results/compare/<UTC time>_<what>; created. */
-  private Path outDir(Path root, String what) throws IOException {
-    Path dir = out != null ? out : root.resolve("compare").resolve(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+  /** --out, else results/compare/<UTC time>_<what>; written whole at the end ({@link StagedDirectory}). */
+  private Path outDir(Path root, String what) {
+    return out != null ? out : root.resolve("compare").resolve(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
         .withZone(ZoneOffset.UTC).format(Instant.now()) + "_" + what);
-    return Files.createDirectories(dir);
+  }
+
+  private void checkpoint() {
+    if (stopped.getAsBoolean()) {
+      throw new StagedDirectory.Stopped();
+    }
   }
 
   private static final Pattern LOOKS = Pattern.compile("(\\d{1,6})-(\\d{1,6})");

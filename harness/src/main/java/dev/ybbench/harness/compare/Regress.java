@@ -2,6 +2,7 @@ package dev.ybbench.harness.compare;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -288,7 +289,7 @@ public final class Regress implements Callable<Integer> {
       return;
     }
     // A run that did not complete measured nothing that could stand for its side.
-    if (includeIncomplete && (o.exitCode() == 1 || o.exitCode() == 130)) {
+    if (includeIncomplete && (o.exitCode() == 1 || o.exitCode() == ShutdownGuard.EXIT_INTERRUPTED)) {
       console.line("warning: " + (o.lastLines().isEmpty() ? "a run did not complete"
           : o.lastLines().get(o.lastLines().size() - 1)));
       return;

@@ -231,8 +231,11 @@ final class Report {
         + "ratios are compared in percentage points (within ±" + Comparison.ERROR_MARGIN_PP + " pp is no change).";
   }
 
-  /** Writes report.md, report.html, comparison.json and the charts; returns a warning if the charts could not be drawn. */
-  String write(Path dir) throws IOException {
+  /**
+   * Writes report.md, report.html, comparison.json and the charts; returns a warning if the
+   * charts could not be drawn. {@code checkpoint} is called between the charts.
+   */
+  String write(Path dir, Runnable checkpoint) throws IOException {
     String header = "Baseline: " + sideLabel(baseline) + "  \nCandidate: " + sideLabel(candidate) + "  \n";
     StringBuilder md = new StringBuilder("# ybbench comparison\n\n").append(header).append('\n');
     verdictLines().forEach(l -> md.append("    ").append(l).append('\n'));
@@ -242,7 +245,7 @@ final class Report {
     Files.writeString(dir.resolve("report.md"), md.toString());
     RunDirectory.JSON.writeValue(dir.resolve("comparison.json").toFile(), json());
     List<String> charts = new ArrayList<>();
-    String warning = new ReportCharts(baseline, candidate, result).draw(dir, charts);
+    String warning = new ReportCharts(baseline, candidate, result).draw(dir, charts, checkpoint);
     Files.writeString(dir.resolve("report.html"), html(warning == null ? charts : List.of(), warning));
     return warning;
   }

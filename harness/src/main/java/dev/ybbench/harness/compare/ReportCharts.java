@@ -32,9 +32,10 @@ final class ReportCharts {
    * Per workload: bars of the headline and each operation's throughput and p99 with the
    * candidate's interval as whiskers and the change printed over them; latency by percentile
    * (the "nines" axis) per operation, both sides' runs added up; and throughput over time, every
-   * run drawn. Returns null when drawn, else why not; {@code names} gets the SVGs in order.
+   * run drawn. Returns null when drawn, else why not; {@code names} gets the SVGs in order;
+   * {@code checkpoint} is called before each chart.
    */
-  String draw(Path dir, List<String> names) throws IOException {
+  String draw(Path dir, List<String> names, Runnable checkpoint) throws IOException {
     String sides = "; base=" + Gnuplot.quote(Report.sideLabel(baseline)) + "; cand=" + Gnuplot.quote(Report.sideLabel(candidate));
     List<String> charts = new ArrayList<>();
     for (Map.Entry<String, List<Comparison.Row>> w : Comparison.byWorkload(result.rows()).entrySet()) {
@@ -73,7 +74,7 @@ final class ReportCharts {
         names.add("over-time-" + slug + ".svg");
       }
     }
-    return Gnuplot.run(Report.class, "compare.gp", charts);
+    return Gnuplot.run(Report.class, "compare.gp", charts, checkpoint);
   }
 
   /** Each side's runs of a workload added up per operation, as latency at percentiles 0 … 99.99+. */

@@ -135,8 +135,11 @@ final class Series {
     return out;
   }
 
-  /** series.md, series.json and series-<workload>.svg; returns a warning if the charts could not be drawn. */
-  static String write(Path dir, List<Trend> trends) throws IOException {
+  /**
+   * series.md, series.json and series-<workload>.svg; returns a warning if the charts could not be
+   * drawn. {@code checkpoint} is called before each chart.
+   */
+  static String write(Path dir, List<Trend> trends, Runnable checkpoint) throws IOException {
     StringBuilder md = new StringBuilder("# ybbench series\n\n");
     List<Map<String, Object>> json = new ArrayList<>();
     List<String> charts = new ArrayList<>();
@@ -188,6 +191,6 @@ final class Series {
     }
     Files.writeString(dir.resolve("series.md"), md.toString());
     RunDirectory.JSON.writeValue(dir.resolve("series.json").toFile(), json);
-    return Gnuplot.run(Report.class, "compare.gp", charts);
+    return Gnuplot.run(Report.class, "compare.gp", charts, checkpoint);
   }
 }

@@ -91,7 +91,9 @@ public record Side(String name, List<Run> runs) {
     if (Files.isDirectory(resultsRoot)) {
       try (Stream<Path> dirs = Files.list(resultsRoot)) {
         for (Path d : dirs.sorted(Comparator.naturalOrder()).toList()) {
-          if (Files.isRegularFile(d.resolve("run.json")) && Files.isRegularFile(d.resolve("summary.json"))) {
+          // A hidden directory is one being written (StagedDirectory), not a run yet.
+          if (!d.getFileName().toString().startsWith(".") && Files.isRegularFile(d.resolve("run.json"))
+              && Files.isRegularFile(d.resolve("summary.json"))) {
             Run r = read(d);
             if (spec.equals(r.info().path("label").asText(null))) {
               runs.addAll(works(r));

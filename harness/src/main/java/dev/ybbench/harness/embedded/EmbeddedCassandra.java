@@ -1,5 +1,6 @@
 package dev.ybbench.harness.embedded;
 
+import dev.ybbench.harness.FileTrees;
 import dev.ybbench.harness.UserError;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -94,7 +95,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
       int storagePort = freePort(nodes);
       int nativePort = freePort(nodes);
       Path dir = base.resolve("cassandra-" + nativePort);
-      EmbeddedPostgres.deleteTree(dir);
+      FileTrees.delete(dir);
       Files.createDirectories(dir);
       ProcessHandle me = ProcessHandle.current();
       Files.writeString(dir.resolve(OWNER_FILE),
@@ -186,7 +187,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     closed = true;
     processes.values().forEach(Process::destroyForcibly);
     processes.values().forEach(EmbeddedCassandra::awaitExit);
-    EmbeddedPostgres.deleteTree(clusterDir);
+    FileTrees.delete(clusterDir);
   }
 
   private Path nodeDir(int node) {
@@ -254,7 +255,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
       }
       log.accept("warning: " + first.getMessage() + "; starting it once more");
       processes.remove(node);
-      EmbeddedPostgres.deleteTree(nodeDir(node));
+      FileTrees.delete(nodeDir(node));
       startNode(node, classpath);
       awaitCql(node);
     }
@@ -369,7 +370,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
             }
           }
         }
-        EmbeddedPostgres.deleteTree(dir);
+        FileTrees.delete(dir);
       }
     }
   }

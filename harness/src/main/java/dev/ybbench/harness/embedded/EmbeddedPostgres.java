@@ -1,5 +1,6 @@
 package dev.ybbench.harness.embedded;
 
+import dev.ybbench.harness.FileTrees;
 import dev.ybbench.harness.UserError;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -13,7 +14,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -76,7 +76,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
       int port = freePort();
       Path instanceDir = instances.resolve("pg-" + port);
-      deleteTree(instanceDir);
+      FileTrees.delete(instanceDir);
       ServerUser.createTraversableDir(instanceDir);
       Files.createDirectories(instanceDir.resolve("sock"));
       ProcessHandle me = ProcessHandle.current();
@@ -164,7 +164,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
       // pg_ctl returns once the pid file is gone; the process itself may take a moment longer.
       postmaster.ifPresent(EmbeddedPostgres::awaitExit);
     }
-    deleteTree(instanceDir);
+    FileTrees.delete(instanceDir);
   }
 
   private Path dataDir() {
@@ -252,13 +252,13 @@ public final class EmbeddedPostgres implements AutoCloseable {
       return binDir;
     }
     Path tmp = binDir.resolveSibling(binDir.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-    deleteTree(tmp);
+    FileTrees.delete(tmp);
     TxzArchive.extractFromJar(jar, tmp);
     makeTraversable(tmp);
     try {
       Files.move(tmp, binDir, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      deleteTree(tmp);
+      FileTrees.delete(tmp);
       if (!Files.isExecutable(binDir.resolve("bin/postgres"))) {
         throw e;
       }
@@ -298,7 +298,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
               "stop")));
           postmaster.ifPresent(EmbeddedPostgres::awaitExit);
         }
-        deleteTree(dir);
+        FileTrees.delete(dir);
       }
     }
   }
@@ -330,23 +330,6 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       return s.getLocalPort();
-    }
-  }
-
-  static void deleteTree(Path root) {
-    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(root)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-          // best effort: a leftover file is found and removed on the next start
-        }
-      });
-    } catch (IOException ignored) {
-      // best effort
     }
   }
 

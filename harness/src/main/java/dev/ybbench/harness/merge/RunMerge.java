@@ -11,6 +11,7 @@ import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunReport;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.server.ServerReport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -36,6 +38,9 @@ import java.util.regex.Pattern;
  * client sets for itself (its slice of the data) and what they add up to.
  */
 public final class RunMerge {
+  /** What a merge stopped by Ctrl-C says: it leaves nothing behind and changes no part. */
+  public static final String INTERRUPTED = "Interrupted: nothing merged, the runs are as they were";
+
   private RunMerge() {}
 
   /** One client's run, read. */
@@ -119,10 +124,13 @@ public final class RunMerge {
    * the server completed on the table from the first client's start of the phase to the last
    * client's end, against every client's completed operations.
    */
-  public static Map<String, PhaseMerge.Merged> phases(List<Part> parts) throws IOException {
+  public static Map<String, PhaseMerge.Merged> phases(List<Part> parts, BooleanSupplier stop) throws IOException {
     List<Path> dirs = parts.stream().map(Part::dir).toList();
     Map<String, PhaseMerge.Merged> out = new LinkedHashMap<>();
     for (String name : parts.get(0).summary().phases().keySet()) {
+      if (stop.getAsBoolean()) {
+        throw new StagedDirectory.Stopped();
+      }
       PhaseResult first = parts.get(0).summary().phase(name);
       if (first.operations() == null || first.operations().isEmpty()) {
         continue; // a load measured in rows (TPC-C's), merged by its benchmark
@@ -175,43 +183,55 @@ public final class RunMerge {
   /**
    * Writes the merged run: summary.json, run.json (its parts, the union of their times, the
    * parameters they share, and {@code mergedParameters} for those each client set for itself),
-   * the per-second interval logs and timeseries, charts and report.html.
+   * the per-second interval logs and timeseries, charts and report.html. Whole or not at all: a
+   * {@code stop} (Ctrl-C) before the end leaves no merged run ({@link StagedDirectory}).
    */
   public static Path write(List<Part> parts, Path resultsRoot, RunSummary summary,
-      Map<String, PhaseMerge.Merged> phases, Pattern own, Map<String, String> mergedParameters, Consumer<String> warn)
-      throws IOException {
-    return write(parts, resultsRoot, summary, phases, own, mergedParameters, warn, RunInfo.COMPLETE, null);
+      Map<String, PhaseMerge.Merged> phases, Pattern own, Map<String, String> mergedParameters, Consumer<String> warn,
+      BooleanSupplier stop) throws IOException {
+    return write(parts, resultsRoot, summary, phases, own, mergedParameters, warn, stop, RunInfo.COMPLETE, null);
   }
 
   /** As above, the merged run's state given: {@link RunInfo#PARTIAL} with why, for a fleet that lacks a part. */
   public static Path write(List<Part> parts, Path resultsRoot, RunSummary summary,
       Map<String, PhaseMerge.Merged> phases, Pattern own, Map<String, String> mergedParameters, Consumer<String> warn,
-      String state, String reason) throws IOException {
+      BooleanSupplier stop, String state, String reason) throws IOException {
     Part first = parts.get(0);
     List<String> from = parts.stream().map(p -> p.dir().toString()).toList();
     Instant started = parts.stream().map(p -> Instant.parse(p.info().path("started").asText()))
         .min(Instant::compareTo).orElseThrow();
     Instant ended = parts.stream().map(p -> p.info().path("ended").asText(null)).filter(Objects::nonNull)
         .map(Instant::parse).max(Instant::compareTo).orElse(Instant.now());
-    RunDirectory out = RunDirectory.create(resultsRoot, summary.bench(), summary.workload(),
+    Path claimed = RunDirectory.claim(resultsRoot, summary.bench(), summary.workload(),
         first.summary().server().info(), started);
+    try (StagedDirectory staged = StagedDirectory.forClaimed(claimed, stop)) {
+      writeRun(RunDirectory.at(staged.path()), staged::checkpoint, parts, summary.withMergedFrom(from)
+          .withState(state, reason), phases, own, mergedParameters, warn, started, ended);
+      return staged.commit();
+    }
+  }
+
+  private static void writeRun(RunDirectory out, Runnable checkpoint, List<Part> parts, RunSummary merged,
+      Map<String, PhaseMerge.Merged> phases, Pattern own, Map<String, String> mergedParameters, Consumer<String> warn,
+      Instant started, Instant ended) throws IOException {
+    Part first = parts.get(0);
     try (Timeseries ts = new Timeseries(out.timeseries())) {
       for (PhaseMerge.Merged m : phases.values()) {
+        checkpoint.run();
         m.writeLogs(out.latencyDir());
         m.rows().forEach(ts::append);
       }
     }
-    RunSummary merged = summary.withMergedFrom(from).withState(state, reason);
     out.writeJson(RunSummary.FILE, merged);
 
     ObjectNode info = first.info().deepCopy();
-    info.put("workload", summary.workload());
+    info.put("workload", merged.workload());
     info.put("started", started.toString());
     info.put("ended", ended.toString());
-    info.put("state", state);
+    info.put("state", merged.state());
     info.remove(List.of("reason", "command"));
-    if (reason != null) {
-      info.put("reason", reason);
+    if (merged.reason() != null) {
+      info.put("reason", merged.reason());
     }
     if (info.path("fleet") instanceof ObjectNode fleet) {
       fleet.remove("index"); // the merged run is the whole fleet's, no one client's
@@ -230,18 +250,19 @@ public final class RunMerge {
         .map(p -> p.info().at("/host/name").asText("unknown")).toList())));
     host.put("clients", parts.size());
     ArrayNode fromNode = info.putArray("merged_from");
-    from.forEach(fromNode::add);
+    merged.mergedFrom().forEach(fromNode::add);
     out.writeJson("run.json", info);
 
+    checkpoint.run();
     if (!phases.isEmpty()) {
-      String why = Plots.draw(out, List.copyOf(phases.keySet()), summary.bench() + " " + summary.workload()
-          + " on " + first.summary().server().info().slug() + ", " + parts.size() + " clients");
+      String why = Plots.draw(out, List.copyOf(phases.keySet()), merged.bench() + " " + merged.workload()
+          + " on " + first.summary().server().info().slug() + ", " + parts.size() + " clients", checkpoint);
       if (why != null) {
         warn.accept(why);
       }
     }
+    checkpoint.run();
     RunReport.write(out.path(), merged, RunDirectory.JSON.convertValue(info,
         new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {}));
-    return out.path();
   }
 }

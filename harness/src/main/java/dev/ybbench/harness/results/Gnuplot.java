@@ -19,6 +19,11 @@ public final class Gnuplot {
    * @return null when every chart was drawn, else a one-line reason for a warning
    */
   public static String run(Class<?> owner, String template, List<String> variableSets) {
+    return run(owner, template, variableSets, () -> { });
+  }
+
+  /** As above, {@code beforeEach} called before each chart: a stop asked for ends the drawing by throwing. */
+  public static String run(Class<?> owner, String template, List<String> variableSets, Runnable beforeEach) {
     try {
       Path script = Files.createTempFile("ybbench-", ".gp");
       try (InputStream in = owner.getResourceAsStream(template)) {
@@ -26,6 +31,7 @@ public final class Gnuplot {
       }
       try {
         for (String vars : variableSets) {
+          beforeEach.run();
           Process p = new ProcessBuilder("gnuplot", "-e", vars, script.toString()).redirectErrorStream(true).start();
           String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
           if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {

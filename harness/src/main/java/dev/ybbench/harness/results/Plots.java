@@ -20,12 +20,17 @@ public final class Plots {
    * @return null when done, else a one-line reason (gnuplot missing or failing) for a warning
    */
   public static String draw(RunDirectory run, List<String> phases, String title) {
+    return draw(run, phases, title, () -> { });
+  }
+
+  /** As above, {@code beforeEach} called before each chart (a stop asked for throws). */
+  public static String draw(RunDirectory run, List<String> phases, String title, Runnable beforeEach) {
     String common = "clientfile=" + Gnuplot.quote(run.timeseries().toString()) + "; outdir="
         + Gnuplot.quote(run.plotsDir().toString()) + "; runtitle=" + Gnuplot.quote(title);
     String why = Gnuplot.run(Plots.class, "timeseries.gp", phases.stream()
         .map(phase -> common + "; datafile=" + Gnuplot.quote(run.timeseries().toString()) + "; phase="
             + Gnuplot.quote(phase))
-        .toList());
+        .toList(), beforeEach);
     Path serverFile = run.path().resolve(RunDirectory.SERVER_TIMESERIES);
     if (why != null || !Files.exists(serverFile)) {
       return why;
@@ -46,7 +51,7 @@ public final class Plots {
               + "; nodes=" + Gnuplot.quote(String.join(" ", nodes)) + "; cpu=" + (cpu ? 1 : 0));
         }
       }
-      return Gnuplot.run(Plots.class, "server.gp", sets);
+      return Gnuplot.run(Plots.class, "server.gp", sets, beforeEach);
     } catch (IOException e) {
       return "cannot draw the server chart: " + e.getMessage();
     } finally {

@@ -31,19 +31,29 @@ public final class RunDirectory {
 
   public static RunDirectory create(Path resultsRoot, String bench, String workload, ServerInfo server,
       Instant started) throws IOException {
+    return at(claim(resultsRoot, bench, workload, server, started));
+  }
+
+  /**
+   * Claims a run's name: creates its directory, empty. Atomically: two runs starting in the same
+   * second (two clients on one machine) must not share a directory.
+   */
+  public static Path claim(Path resultsRoot, String bench, String workload, ServerInfo server,
+      Instant started) throws IOException {
     String base = STAMP.format(started) + "_" + bench + "_" + safe(workload) + "_" + server.slug();
     Files.createDirectories(resultsRoot);
-    // Claimed atomically: two runs starting in the same second (two clients on one machine)
-    // must not share a directory.
     Path dir = resultsRoot.resolve(base);
     for (int i = 2; ; i++) {
       try {
-        Files.createDirectory(dir);
-        break;
+        return Files.createDirectory(dir);
       } catch (java.nio.file.FileAlreadyExistsException taken) {
         dir = resultsRoot.resolve(base + "-" + i);
       }
     }
+  }
+
+  /** A run's files in {@code dir} (a claimed one, or where one is staged). */
+  public static RunDirectory at(Path dir) throws IOException {
     Files.createDirectories(dir.resolve("latency"));
     Files.createDirectories(dir.resolve("plots"));
     return new RunDirectory(dir);

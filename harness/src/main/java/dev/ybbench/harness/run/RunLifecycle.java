@@ -34,7 +34,9 @@ public final class RunLifecycle {
   public static final int EXIT_COMPLETE = 0;
   public static final int EXIT_FAILED = 1;
   public static final int EXIT_BAD_INPUT = 2;
-  public static final int EXIT_INTERRUPTED = 130;
+  public static final int EXIT_INTERRUPTED = ShutdownGuard.EXIT_INTERRUPTED;
+  /** Said at once on Ctrl-C (or SIGTERM), before the few seconds the stop may take. */
+  public static final String STOPPING = "Stopping: interrupted; what was measured so far is kept";
 
   /** What a benchmark runs against: a server that is up, and what it is. */
   public interface Target extends AutoCloseable {
@@ -86,7 +88,10 @@ public final class RunLifecycle {
 
   public RunLifecycle(Console console) {
     this.console = console;
-    this.guard = new ShutdownGuard(() -> stopWork.run(), this::closeTarget, Duration.ofSeconds(30));
+    this.guard = new ShutdownGuard(() -> {
+      console.line(STOPPING);
+      stopWork.run();
+    }, this::closeTarget, Duration.ofSeconds(30));
   }
 
   /** Runs an entry point's body with Ctrl-C handling and exits the JVM with its code. */

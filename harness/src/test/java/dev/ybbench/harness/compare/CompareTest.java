@@ -5,20 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.cli.ShutdownGuard;
+import dev.ybbench.harness.results.HlogFiles;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.Latency;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.testing.CtrlC;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -93,9 +100,14 @@ class CompareTest {
   private record Outcome(int exitCode, String out, String err, Path report) {}
 
   private Outcome compare(String... args) {
+    return compare(() -> false, args);
+  }
+
+  /** {@code stopped}: whether Ctrl-C has arrived, asked at each step. */
+  private Outcome compare(BooleanSupplier stopped, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Compare c = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), results);
+    Compare c = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), results, stopped);
     String[] all = new String[args.length + 2];
     System.arraycopy(args, 0, all, 0, args.length);
     all[args.length] = "--results-dir";
@@ -488,6 +500,61 @@ class CompareTest {
     Outcome o = compare("a", "b");
     assertEquals(Compare.UNDECIDED, o.exitCode(), "one run a side without per-second data decides nothing");
     assertTrue(o.out().contains("warning: a has a single run"), o.out());
+  }
+
+  /** Ctrl-C at each step in turn: every time, no comparison and nothing half-written is left. */
+  @Test
+  void ctrlCAtAnyStepLeavesNoComparison() throws Exception {
+    repeated("a", "16.15", new double[] {1000, 1010, 990}, new long[] {900, 900, 900});
+    repeated("b", "17.11", new double[] {700, 707, 693}, new long[] {900, 900, 900});
+    Path compareDir = results.resolve("compare");
+    for (int stopAt = 1; ; stopAt++) {
+      AtomicInteger asked = new AtomicInteger();
+      int n = stopAt;
+      Outcome o = compare(() -> asked.incrementAndGet() >= n, "a", "b");
+      if (o.exitCode() != ShutdownGuard.EXIT_INTERRUPTED) {
+        assertEquals(1, o.exitCode(), o.out());
+        assertTrue(stopAt > 3, "a comparison asks at the start, after the statistics, before each chart and "
+            + "before it commits; it asked only " + (stopAt - 1) + " times");
+        assertTrue(Files.exists(o.report().resolve("report.html")));
+        break;
+      }
+      assertTrue(o.out().endsWith(Compare.INTERRUPTED + "\n"), o.out());
+      assertEquals(List.of(), Files.exists(compareDir) ? Files.list(compareDir).toList() : List.of(),
+          "stopped at step " + stopAt);
+    }
+  }
+
+  /**
+   * Ctrl-C sent to compare.sh's process while it reads a run's latency (held there by a named
+   * pipe): it stops within 5 s, exit 130, and writes no comparison.
+   */
+  @Test
+  void ctrlCEndsACompareWithinFiveSeconds() throws Exception {
+    repeated("a", "16.15", new double[] {1000, 1010, 990}, new long[] {900, 900, 900});
+    repeated("b", "17.11", new double[] {700, 707}, new long[] {900, 900});
+    Path last = run("b", "workloada", "17.11", 693, 900, Map.of());
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount(900, 41_580);
+    h.setStartTimeStamp(1_790_000_000_000L);
+    h.setEndTimeStamp(1_790_000_060_000L);
+    HlogFiles.writeIntervals(last.resolve("latency"), "run", "READ", List.of(h));
+    try (CtrlC.Held hlog = CtrlC.hold(last.resolve("latency").resolve("run-READ.hlog"));
+         CtrlC p = CtrlC.startJava(Compare.class, results, List.of("a", "b", "--results-dir", results.toString()))) {
+      long sent;
+      try (hlog) {
+        hlog.awaitReader(Duration.ofSeconds(60));
+        p.send();
+        p.awaitLine("Stopping: interrupted"::equals, Duration.ofSeconds(30));
+        sent = System.nanoTime();
+      }
+      assertEquals(ShutdownGuard.EXIT_INTERRUPTED, p.exitCode(Duration.ofSeconds(30)), p.output());
+      double seconds = (System.nanoTime() - sent) / 1e9;
+      assertTrue(seconds < 5, "exited " + seconds + " s after Ctrl-C");
+      assertTrue(p.output().endsWith(Compare.INTERRUPTED), p.output());
+      Path compareDir = results.resolve("compare");
+      assertEquals(List.of(), Files.exists(compareDir) ? Files.list(compareDir).toList() : List.of());
+    }
   }
 
   static boolean gnuplotInstalled() {

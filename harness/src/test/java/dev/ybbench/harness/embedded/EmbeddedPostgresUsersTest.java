@@ -64,8 +64,8 @@ class EmbeddedPostgresUsersTest {
       assertTrue(out.contains("ok uid=" + uid + " version=PostgreSQL 17."), out);
     } finally {
       ServerUser.run(List.of("userdel", user));
-      EmbeddedPostgres.deleteTree(shared);
-      EmbeddedPostgres.deleteTree(Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + uidText));
+      dev.ybbench.harness.FileTrees.delete(shared);
+      dev.ybbench.harness.FileTrees.delete(Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + uidText));
     }
   }
 
