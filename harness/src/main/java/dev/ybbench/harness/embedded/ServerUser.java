@@ -2,13 +2,12 @@ package dev.ybbench.harness.embedded;
 
 import dev.ybbench.harness.UserError;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The operating-system user an embedded server runs as. PostgreSQL's initdb, pg_ctl and
@@ -37,17 +36,17 @@ public final class ServerUser {
     if (myUid != 0) {
       return new ServerUser(System.getProperty("user.name"), myUid, -1, false);
     }
-    if (run(List.of("id", "-u", SYSTEM_USER)).exitCode != 0) {
-      Result r = run(List.of("useradd", "--system", "--user-group", "--no-create-home",
+    if (run(List.of("id", "-u", SYSTEM_USER)).exitCode() != 0) {
+      Commands.Result r = run(List.of("useradd", "--system", "--user-group", "--no-create-home",
           "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", SYSTEM_USER));
       // Two harnesses starting at once may both try; only a user that still does not exist is an error.
-      if (r.exitCode != 0 && run(List.of("id", "-u", SYSTEM_USER)).exitCode != 0) {
+      if (r.exitCode() != 0 && run(List.of("id", "-u", SYSTEM_USER)).exitCode() != 0) {
         throw new UserError("Running as root, the embedded PostgreSQL needs an unprivileged user, and 'useradd "
-            + SYSTEM_USER + "' failed: " + r.output.strip() + "; create the user or run as a normal user");
+            + SYSTEM_USER + "' failed: " + r.output().strip() + "; create the user or run as a normal user");
       }
     }
-    int uid = Integer.parseInt(run(List.of("id", "-u", SYSTEM_USER)).output.strip());
-    int gid = Integer.parseInt(run(List.of("id", "-g", SYSTEM_USER)).output.strip());
+    int uid = Integer.parseInt(run(List.of("id", "-u", SYSTEM_USER)).output().strip());
+    int gid = Integer.parseInt(run(List.of("id", "-g", SYSTEM_USER)).output().strip());
     return new ServerUser(SYSTEM_USER, uid, gid, true);
   }
 
@@ -79,9 +78,9 @@ public final class ServerUser {
     if (!dropsPrivileges) {
       return;
     }
-    Result r = run(List.of("chown", "-R", uid + ":" + gid, dir.toString()));
-    if (r.exitCode != 0) {
-      throw new IllegalStateException("chown " + dir + " failed: " + r.output);
+    Commands.Result r = run(List.of("chown", "-R", uid + ":" + gid, dir.toString()));
+    if (r.exitCode() != 0) {
+      throw new IllegalStateException("chown " + dir + " failed: " + r.output());
     }
   }
 
@@ -91,22 +90,7 @@ public final class ServerUser {
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 
-  record Result(int exitCode, String output) {}
-
-  static Result run(List<String> command) {
-    try {
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        return new Result(-1, "timed out: " + String.join(" ", command));
-      }
-      return new Result(p.exitValue(), out);
-    } catch (IOException e) {
-      return new Result(-1, e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Result(-1, "interrupted");
-    }
+  static Commands.Result run(List<String> command) {
+    return Commands.run(new ProcessBuilder(command), Duration.ofSeconds(60));
   }
 }

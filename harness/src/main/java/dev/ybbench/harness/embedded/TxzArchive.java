@@ -3,6 +3,7 @@ package dev.ybbench.harness.embedded;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -42,6 +43,9 @@ final class TxzArchive {
           }
         }))) {
       for (TarArchiveEntry e; (e = tar.getNextEntry()) != null; ) {
+        if (Thread.currentThread().isInterrupted()) { // Ctrl-C: a few seconds of unpacking are not waited for
+          throw new InterruptedIOException("interrupted while unpacking");
+        }
         Path out = target.resolve(e.getName()).normalize();
         if (!out.startsWith(target)) {
           throw new IOException("archive entry escapes target: " + e.getName());

@@ -60,9 +60,16 @@ public final class CtrlC implements AutoCloseable {
 
   /** A Java entry point of this test JVM's class path, as its script runs it. */
   public static CtrlC startJava(Class<?> main, Path home, List<String> args) throws IOException {
+    return startJava(List.of(), main, home, args);
+  }
+
+  /** As above, with options for the JVM (e.g. another {@code -Djava.io.tmpdir}). */
+  public static CtrlC startJava(List<String> jvmOptions, Class<?> main, Path home, List<String> args)
+      throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + home,
-        main.getName()));
+        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + home));
+    cmd.addAll(jvmOptions);
+    cmd.add(main.getName());
     cmd.addAll(args);
     return new CtrlC(new ProcessBuilder(withDefaultAction(cmd)).redirectErrorStream(true).start());
   }
@@ -79,6 +86,11 @@ public final class CtrlC implements AutoCloseable {
         lines.wait(Math.min(left, 100));
       }
     }
+  }
+
+  /** The harness's process id (perl execs it, so it is the one started). */
+  public long pid() {
+    return process.pid();
   }
 
   /** Ctrl-C. */

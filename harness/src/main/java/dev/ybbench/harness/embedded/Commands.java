@@ -1,0 +1,75 @@
+package dev.ybbench.harness.embedded;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The short commands that prepare, start and stop a server (id, chown, initdb, pg_ctl), run to
+ * their end with their output. Waiting is interruptible: Ctrl-C interrupts the thread that starts
+ * a server, and an initdb of a few seconds (more on a busy machine) is then killed at once rather
+ * than waited for.
+ */
+final class Commands {
+  private Commands() {}
+
+  record Result(int exitCode, String output) {
+    static final String INTERRUPTED = "interrupted";
+  }
+
+  static Result run(ProcessBuilder pb, Duration timeout) {
+    return run(pb, timeout, false);
+  }
+
+  /**
+   * As above; {@code withChildren}: an interrupt kills the command's children too, and waits
+   * until they are gone (initdb's bootstrap backend, which would go on writing the data
+   * directory the caller then removes). Not for pg_ctl start, whose child is the server.
+   */
+  static Result run(ProcessBuilder pb, Duration timeout, boolean withChildren) {
+    Process p;
+    try {
+      p = pb.redirectErrorStream(true).start();
+    } catch (IOException e) {
+      return new Result(-1, e.getMessage());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    // Read beside the wait: a read of the pipe cannot be interrupted, a wait for the process can.
+    Thread reader = new Thread(() -> {
+      try (InputStream in = p.getInputStream()) {
+        in.transferTo(out);
+      } catch (IOException ignored) {
+        // the process was killed
+      }
+    }, "command-output");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        p.destroyForcibly();
+        return new Result(-1, "timed out: " + String.join(" ", pb.command()));
+      }
+      reader.join(TimeUnit.SECONDS.toMillis(5));
+      return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
+    } catch (InterruptedException e) {
+      // A postmaster that pg_ctl has started is stopped by the caller's close (its pid file).
+      List<ProcessHandle> killed = new ArrayList<>(withChildren ? p.descendants().toList() : List.of());
+      killed.add(p.toHandle());
+      killed.forEach(ProcessHandle::destroyForcibly);
+      for (ProcessHandle h : killed) {
+        try {
+          h.onExit().get(2, TimeUnit.SECONDS);
+        } catch (Exception gone) {
+          // as far as it goes: the caller's clean-up is best effort too
+        }
+      }
+      Thread.currentThread().interrupt();
+      return new Result(-1, Result.INTERRUPTED);
+    }
+  }
+}
