@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,15 +63,46 @@ final class Commands {
       List<ProcessHandle> killed = new ArrayList<>(withChildren ? p.descendants().toList() : List.of());
       killed.add(p.toHandle());
       killed.forEach(ProcessHandle::destroyForcibly);
-      for (ProcessHandle h : killed) {
-        try {
-          h.onExit().get(2, TimeUnit.SECONDS);
-        } catch (Exception gone) {
-          // as far as it goes: the caller's clean-up is best effort too
-        }
-      }
+      killed.forEach(h -> awaitGone(h, Duration.ofSeconds(2)));
       Thread.currentThread().interrupt();
       return new Result(-1, Result.INTERRUPTED);
+    }
+  }
+
+  /**
+   * Waits until a process has ended, at most {@code max}. A server is not this JVM's child (pg_ctl
+   * started it), and the JDK waits for such a process by polling every 300 ms and more; nor is it
+   * reaped at once, as its new parent (init, or a container's first process) reaps when it will.
+   * So: polled every 10 ms, ended once gone or a zombie (which holds no port, file or memory).
+   */
+  static void awaitGone(ProcessHandle process, Duration max) {
+    long deadline = System.nanoTime() + max.toNanos();
+    boolean interrupted = false;
+    while (running(process) && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        interrupted = true; // a stop in progress is finished first
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Whether the process still runs: not gone and not a zombie waiting to be reaped. */
+  static boolean running(ProcessHandle process) {
+    return process.isAlive() && !zombie(process.pid());
+  }
+
+  private static boolean zombie(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      // "pid (comm) S …": the state follows the last ')' (comm may hold any character).
+      int end = stat.lastIndexOf(')');
+      return end < 0 || end + 2 >= stat.length() || stat.charAt(end + 2) == 'Z';
+    } catch (IOException e) {
+      return true; // gone
     }
   }
 }

@@ -362,11 +362,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
             if (p.isPresent()) {
               log.accept("Stopping a Cassandra node left running by an earlier run (" + node + ")");
               p.get().destroyForcibly();
-              try {
-                p.get().onExit().get(30, TimeUnit.SECONDS);
-              } catch (Exception ignored) {
-                // gone or stuck: either way the directory goes
-              }
+              Commands.awaitGone(p.get(), java.time.Duration.ofSeconds(30)); // or stuck: the directory goes
             }
           }
         }

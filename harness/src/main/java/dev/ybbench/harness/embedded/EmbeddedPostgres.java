@@ -91,12 +91,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
         pg.configure(maxConnections);
         pg.pgCtl("start", "-w", "-t", "120", "-l", instanceDir.resolve("server.log").toString());
       } catch (RuntimeException e) {
-        // Ctrl-C interrupted the start: the stop that follows must not be interrupted too.
-        boolean interrupted = Thread.interrupted();
         pg.close();
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
         throw e;
       }
       return pg;
@@ -152,13 +147,28 @@ public final class EmbeddedPostgres implements AutoCloseable {
     pgCtl("restart", "-m", "fast", "-w", "-t", "120", "-l", instanceDir.resolve("server.log").toString());
   }
 
-  /** Stops the server ("fast": active sessions are cancelled) and deletes its data. Idempotent. */
+  /**
+   * Stops the server ("fast": active sessions are cancelled) and deletes its data. Idempotent.
+   * Not cut short by an interrupt: after Ctrl-C (which interrupts the thread that starts the
+   * server, and threads at work) the server must still be stopped.
+   */
   @Override
   public synchronized void close() {
     if (stopped) {
       return;
     }
     stopped = true;
+    boolean interrupted = Thread.interrupted();
+    try {
+      stop();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void stop() {
     // A pid file whose process is gone (initdb's single-user backend killed by Ctrl-C writes a
     // negative pid) needs no stop, and pg_ctl would refuse it.
     Optional<ProcessHandle> postmaster = readPid(dataDir().resolve("postmaster.pid"))
@@ -331,12 +341,9 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return parts.length < 2 || parts[1].equals("-") || parts[1].equals(started);
   }
 
+  /** Still there after 30 s: left to the next start's clean-up. */
   private static void awaitExit(ProcessHandle process) {
-    try {
-      process.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
-    } catch (Exception e) {
-      // still there after 30 s: leave it to the next start's clean-up
-    }
+    Commands.awaitGone(process, Duration.ofSeconds(30));
   }
 
   private static int freePort() throws IOException {

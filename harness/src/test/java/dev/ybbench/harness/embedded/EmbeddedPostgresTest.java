@@ -48,7 +48,7 @@ class EmbeddedPostgresTest {
           "instances", "pg-" + pg.port());
       assertTrue(Files.isDirectory(instanceData));
     }
-    assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "server still running");
+    assertFalse(ProcessHandle.of(pid).map(Commands::running).orElse(false), "server still running");
     assertFalse(Files.exists(instanceData), "instance directory left behind");
   }
 
@@ -63,7 +63,7 @@ class EmbeddedPostgresTest {
     owner.set(0, "999999999 -");
     Files.write(dir.resolve("owner"), owner);
     try (EmbeddedPostgres next = EmbeddedPostgres.start(null, 20, log::add)) {
-      assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "abandoned server still runs");
+      assertFalse(ProcessHandle.of(pid).map(Commands::running).orElse(false), "abandoned server still runs");
       assertFalse(Files.exists(dir));
       assertTrue(log.stream().anyMatch(l -> l.contains("left running by an earlier run")), log.toString());
       assertNotEquals(0, next.port());
