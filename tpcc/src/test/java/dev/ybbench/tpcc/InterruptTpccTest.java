@@ -19,7 +19,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * Ctrl-C in each of TPC-C's long phases, sent to a real harness process as SIGINT: it exits within
  * 5 s with code 130, keeps what was measured, marks the run interrupted and stops the server.
  */
-@Tag("alone") // times the harness's exit: beside five busy test JVMs it took 5.5 s (see the pom)
 class InterruptTpccTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -23,12 +23,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Ctrl-C in the middle of a run, sent to a real harness process as SIGINT. */
-@Tag("alone") // times the harness's exit: beside five busy test JVMs it took 5.5 s (see the pom)
 class InterruptTest {
   @TempDir
   Path results;
