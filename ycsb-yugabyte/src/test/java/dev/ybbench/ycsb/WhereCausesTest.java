@@ -26,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * compare.sh names the client, or the conflicts, when that is where a change lives — on real
  * runs against one embedded server, the server the same on both sides.
  */
-@Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
 class WhereCausesTest {
   @TempDir
   Path results;
@@ -82,6 +81,7 @@ class WhereCausesTest {
    * (+30 % seen), and then naming the server is right.
    */
   @Test
+  @Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
   void aStarvedClientIsNamed() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 40, System.out::println)) {
       pinServer(pg.pid(), "1");
@@ -114,7 +114,7 @@ class WhereCausesTest {
    * The candidate's database runs every transaction SERIALIZABLE: workload A's updates of hot keys
    * conflict (SQLSTATE 40001) and are retried. The attribution names the retries by class.
    */
-  @Test
+  @Test // conflicts against none: an effect no busy neighbour can hide, so it runs with the others
   void conflictsAreNamedByClass() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 40, System.out::println)) {
       inProcess(args(pg.hostPort(), "workloada", "load", "load", "100", "4"));
