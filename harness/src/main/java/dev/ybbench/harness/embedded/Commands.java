@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The short commands that prepare, start and stop a server (id, chown, initdb, pg_ctl), run to
- * their end with their output. Waiting is interruptible: Ctrl-C interrupts the thread that starts
- * a server, and an initdb of a few seconds (more on a busy machine) is then killed at once rather
- * than waited for.
+ * their end with their output. Ctrl-C interrupts the thread that starts a server: the command
+ * then runs to its end (a pg_ctl start killed half-way leaves a postmaster starting with nobody
+ * to stop it), except one that may be killed ({@link #runKillable}: initdb, a few seconds, more
+ * on a busy machine).
  */
 final class Commands {
   private Commands() {}
@@ -24,16 +25,28 @@ final class Commands {
     static final String INTERRUPTED = "interrupted";
   }
 
+  /** Runs the command to its end, an interrupt or not (the interrupt is kept for the caller). */
   static Result run(ProcessBuilder pb, Duration timeout) {
-    return run(pb, timeout, false);
+    boolean interrupted = Thread.interrupted();
+    try {
+      return run(pb, timeout, false);
+    } finally {
+      if (interrupted || Thread.interrupted()) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**
-   * As above; {@code withChildren}: an interrupt kills the command's children too, and waits
-   * until they are gone (initdb's bootstrap backend, which would go on writing the data
-   * directory the caller then removes). Not for pg_ctl start, whose child is the server.
+   * Runs the command; an interrupt kills it and its children, and waits until they are gone
+   * (initdb's bootstrap backend, which would go on writing the data directory the caller then
+   * removes).
    */
-  static Result run(ProcessBuilder pb, Duration timeout, boolean withChildren) {
+  static Result runKillable(ProcessBuilder pb, Duration timeout) {
+    return run(pb, timeout, true);
+  }
+
+  private static Result run(ProcessBuilder pb, Duration timeout, boolean killable) {
     Process p;
     try {
       p = pb.redirectErrorStream(true).start();
@@ -51,21 +64,31 @@ final class Commands {
     }, "command-output");
     reader.setDaemon(true);
     reader.start();
-    try {
-      if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        return new Result(-1, "timed out: " + String.join(" ", pb.command()));
+    long deadline = System.nanoTime() + timeout.toNanos();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        if (!p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+          p.destroyForcibly();
+          return new Result(-1, "timed out: " + String.join(" ", pb.command()));
+        }
+        reader.join(TimeUnit.SECONDS.toMillis(5));
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+        return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
+      } catch (InterruptedException e) {
+        if (!killable) {
+          interrupted = true; // waited for all the same
+          continue;
+        }
+        List<ProcessHandle> killed = new ArrayList<>(p.descendants().toList());
+        killed.add(p.toHandle());
+        killed.forEach(ProcessHandle::destroyForcibly);
+        killed.forEach(h -> awaitGone(h, Duration.ofSeconds(2)));
+        Thread.currentThread().interrupt();
+        return new Result(-1, Result.INTERRUPTED);
       }
-      reader.join(TimeUnit.SECONDS.toMillis(5));
-      return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
-    } catch (InterruptedException e) {
-      // A postmaster that pg_ctl has started is stopped by the caller's close (its pid file).
-      List<ProcessHandle> killed = new ArrayList<>(withChildren ? p.descendants().toList() : List.of());
-      killed.add(p.toHandle());
-      killed.forEach(ProcessHandle::destroyForcibly);
-      killed.forEach(h -> awaitGone(h, Duration.ofSeconds(2)));
-      Thread.currentThread().interrupt();
-      return new Result(-1, Result.INTERRUPTED);
     }
   }
 

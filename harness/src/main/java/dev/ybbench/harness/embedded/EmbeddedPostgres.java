@@ -150,9 +150,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
   /**
    * Stops the server and deletes its data. Idempotent. "immediate": its data is deleted next, so
    * the shutdown checkpoint of a fast stop is work for nothing, and after a TPC-C load it writes
-   * every dirty page (seconds on a busy machine, which Ctrl-C would wait for).
-   * Not cut short by an interrupt: after Ctrl-C (which interrupts the thread that starts the
-   * server, and threads at work) the server must still be stopped.
+   * every dirty page (seconds on a busy machine, which Ctrl-C would wait for). An interrupt
+   * (Ctrl-C) does not cut it short: the commands run to their end.
    */
   @Override
   public synchronized void close() {
@@ -160,32 +159,40 @@ public final class EmbeddedPostgres implements AutoCloseable {
       return;
     }
     stopped = true;
-    boolean interrupted = Thread.interrupted();
-    try {
-      stop();
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private void stop() {
-    // A pid file whose process is gone (initdb's single-user backend killed by Ctrl-C writes a
-    // negative pid) needs no stop, and pg_ctl would refuse it.
-    Optional<ProcessHandle> postmaster = readPid(dataDir().resolve("postmaster.pid"))
-        .flatMap(pid -> ProcessHandle.of(Math.abs(pid))).filter(ProcessHandle::isAlive);
-    if (postmaster.isPresent()) {
-      Commands.Result r = run(user.wrap(List.of(binDir.resolve("bin/pg_ctl").toString(), "-D",
-          dataDir().toString(), "-m", "immediate", "-w", "-t", "60", "stop")));
-      if (r.exitCode() != 0) {
-        log.accept("warning: stopping PostgreSQL on port " + port + " failed: " + r.output().strip());
-        return; // keep the directory so the next start finds and stops the server
+    // A pid file whose process is gone or a zombie needs no stop, and pg_ctl would refuse it.
+    Optional<Long> pid = readPid(dataDir().resolve("postmaster.pid"));
+    Optional<ProcessHandle> server = pid.flatMap(p -> ProcessHandle.of(Math.abs(p))).filter(Commands::running);
+    if (server.isPresent()) {
+      if (pid.get() < 0) {
+        // A single-user backend (negative pid): one initdb started as Ctrl-C killed it. Nothing
+        // in it is kept, and pg_ctl does not stop single-user backends.
+        server.get().destroyForcibly();
+      } else {
+        Commands.Result r = run(user.wrap(List.of(binDir.resolve("bin/pg_ctl").toString(), "-D",
+            dataDir().toString(), "-m", "immediate", "-w", "-t", "60", "stop")));
+        if (r.exitCode() != 0 && Commands.running(server.get())) {
+          log.accept("warning: stopping PostgreSQL on port " + port + " failed: " + r.output().strip());
+          return; // keep the directory so the next start finds and stops the server
+        }
       }
       // pg_ctl returns once the pid file is gone; the process itself may take a moment longer.
-      postmaster.ifPresent(EmbeddedPostgres::awaitExit);
+      awaitExit(server.get());
     }
+    // A backend initdb started as Ctrl-C killed it ends by itself within moments (its input is
+    // gone); what it wrote meanwhile goes with another pass.
     FileTrees.delete(instanceDir);
+    boolean interrupted = Thread.interrupted(); // Ctrl-C's, which this finishes first
+    for (int i = 0; i < 20 && Files.exists(instanceDir); i++) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+      FileTrees.delete(instanceDir);
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private Path dataDir() {
@@ -195,8 +202,9 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private void initdb() {
     // -k: data checksums on for every version (18 enables them by default, older ones do not),
     // so a version-to-version comparison compares like with like.
-    Commands.Result r = run(user.wrap(List.of(binDir.resolve("bin/initdb").toString(),
-        "-D", dataDir().toString(), "-A", "trust", "-U", SUPERUSER, "-E", "UTF8", "--locale=C", "-k")), true);
+    // The one step Ctrl-C does not wait for: it is killed, and close() removes what it wrote.
+    Commands.Result r = Commands.runKillable(serverCommand(user.wrap(List.of(binDir.resolve("bin/initdb").toString(),
+        "-D", dataDir().toString(), "-A", "trust", "-U", SUPERUSER, "-E", "UTF8", "--locale=C", "-k"))), TEN_MINUTES);
     if (r.exitCode() != 0) {
       throw new UserError("initdb for PostgreSQL " + version + " failed: " + lastLines(r.output()));
     }
@@ -249,21 +257,22 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
   }
 
-  /** The server runs in a clean environment: no locale or PG* variables leak into it. */
+  /** A server command, run to its end even after Ctrl-C (see {@link Commands}). */
   private static Commands.Result run(List<String> command) {
-    return run(command, false);
+    return Commands.run(serverCommand(command), TEN_MINUTES);
   }
 
-  /** {@code withChildren}: Ctrl-C kills the command's children too (initdb's, see {@link Commands}). */
-  private static Commands.Result run(List<String> command, boolean withChildren) {
+  /** The server runs in a clean environment: no locale or PG* variables leak into it. */
+  private static ProcessBuilder serverCommand(List<String> command) {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().clear();
     pb.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    // pg_ctl bounds its own waits (-t); this only keeps a hung command from hanging the harness.
-    return Commands.run(pb, Duration.ofMinutes(10), withChildren);
+    return pb;
   }
 
+  /** pg_ctl bounds its own waits (-t); this only keeps a hung command from hanging the harness. */
+  private static final Duration TEN_MINUTES = Duration.ofMinutes(10);
 
   /** Unpacks the binaries once per version; concurrent starts race safely through a rename. */
   private static Path unpack(Path jar, Path binDir) throws IOException {
