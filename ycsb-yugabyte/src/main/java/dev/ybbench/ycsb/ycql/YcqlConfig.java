@@ -167,7 +167,10 @@ public record YcqlConfig(
         .withBoolean(PARTITION_METADATA_OPTION, partitionMetadata)
         // A node that is down is retried in the background; keep that quiet and quick.
         .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
-        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5));
+        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5))
+        // Closing waited out Netty's 2 s quiet period after the session's last request.
+        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
     if (tls) {
       config = config.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
           .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, false);
