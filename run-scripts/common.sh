@@ -5,10 +5,18 @@
 YBBENCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export YBBENCH_HOME
 
+# ybbench_build MODULE: the module's jar, then its class-data archive (ybbench_cds), each made
+# only when missing or stale. With YBBENCH_SKIP_BUILD set, neither is made: an image or a
+# benchmark runs what its one build made.
+ybbench_build() {
+  ybbench_jar "$1"
+  [[ -n "${YBBENCH_SKIP_BUILD:-}" ]] || ybbench_cds "$1"
+}
+
 # Builds the jars if they are missing or older than any source or pom. With YBBENCH_SKIP_BUILD
 # set (the benchmark scripts set it after their one build) an existing jar is used as it is, so
 # that an edit in the middle of a benchmark cannot rebuild it between two measurements.
-ybbench_build() {
+ybbench_jar() {
   local module=$1
   local jar="$YBBENCH_HOME/$module/target/$module.jar"
   if [[ -f "$jar" && -d "$YBBENCH_HOME/$module/target/lib" && -n "${YBBENCH_SKIP_BUILD:-}" ]]; then
@@ -31,6 +39,40 @@ ybbench_build() {
     exit 2
   fi
   rm -f "$log"
+}
+
+# ybbench_cds MODULE: class-data sharing for a runner's own classes and libraries. Once per build,
+# a short training run records the classes a run loads into target/MODULE.jsa (written aside,
+# then renamed, so that two first runs at once cannot tear it); later runs map them instead of
+# loading and verifying each again. Measured on 2 cores, a 2 s workloadc run against a server:
+# client CPU 3.45 s -> 2.68 s, --dry-run 0.82 s -> 0.62 s. A training that fails leaves no archive
+# and runs go on without one; a stale archive (the jar rebuilt) is not used.
+ybbench_cds() {
+  local module=$1 main args
+  case "$module" in
+    ycsb-yugabyte) main=dev.ybbench.ycsb.RunYcsb
+      args=(workloadc --records 1000 --duration 2 --threads 2) ;;
+    tpcc) main=dev.ybbench.tpcc.RunTpcc
+      args=(--config "$YBBENCH_HOME/tpcc/config/tiny.xml" --duration 2 --warmup 0) ;;
+    *) return 0 ;;
+  esac
+  local jar="$YBBENCH_HOME/$module/target/$module.jar" jsa="$YBBENCH_HOME/$module/target/$module.jsa"
+  [[ -f "$jsa" && "$jsa" -nt "$jar" ]] && return 0
+  echo "Recording the classes a run loads, once per build (a short run on an embedded server) …" >&2
+  local tmp="$jsa.tmp-$$" work opts
+  work="$(mktemp -d)"
+  ybbench_java_opts opts
+  local rc=0
+  java "${opts[@]}" -XX:ArchiveClassesAtExit="$tmp" '-Xlog:cds*=off' -Dybbench.home="$YBBENCH_HOME" \
+    -cp "$jar:$YBBENCH_HOME/$module/target/lib/*" "$main" "${args[@]}" --no-install --results-dir "$work" \
+    >/dev/null 2>&1 || rc=$?
+  if ((rc == 0)) && [[ -s "$tmp" ]]; then
+    mv -f "$tmp" "$jsa"
+  else
+    rm -f "$tmp"
+  fi
+  rm -rf "$work"
+  ((rc < 128)) || exit "$rc" # Ctrl-C during the training ends the command, as it would the run
 }
 
 # ybbench_charts ARGS…: the charts need gnuplot. When it is missing and this is root with apt, it is
@@ -80,8 +122,11 @@ ybbench_java() {
       rev="$rev-dirty"
     fi
   fi
-  local opts
+  local opts jsa="$YBBENCH_HOME/$module/target/$module.jsa"
   ybbench_java_opts opts
+  if [[ -f "$jsa" && "$jsa" -nt "$YBBENCH_HOME/$module/target/$module.jar" ]]; then
+    opts+=(-XX:SharedArchiveFile="$jsa" '-Xlog:cds*=off') # see ybbench_cds
+  fi
   exec java "${opts[@]}" \
     -Dybbench.home="$YBBENCH_HOME" -Dybbench.git="$rev" \
     -cp "$YBBENCH_HOME/$module/target/$module.jar:$YBBENCH_HOME/$module/target/lib/*" \
