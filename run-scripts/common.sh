@@ -44,9 +44,9 @@ ybbench_jar() {
 # ybbench_cds MODULE: class-data sharing for a runner's own classes and libraries. Once per build,
 # a short training run records the classes a run loads into target/MODULE.jsa (written aside,
 # then renamed, so that two first runs at once cannot tear it); later runs map them instead of
-# loading and verifying each again. Measured on 2 cores, a 2 s workloadc run against a server:
-# client CPU 3.45 s -> 2.68 s, --dry-run 0.82 s -> 0.62 s. A training that fails leaves no archive
-# and runs go on without one; a stale archive (the jar rebuilt) is not used.
+# loading and verifying each again (docs/performance.md: a 2 s run's client CPU 0.85x, the JVM's
+# start 0.65x). A training that fails leaves no archive and runs go on without one; a stale
+# archive (the jar rebuilt) is not used.
 ybbench_cds() {
   local module=$1 main args
   case "$module" in

@@ -62,10 +62,14 @@ class WhereCausesTest {
   }
 
   private JsonNode compare(String a, String b, String... more) throws Exception {
+    return compare(a, b, 20, more);
+  }
+
+  private JsonNode compare(String a, String b, int thresholdPct, String... more) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Compare c = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
-    List<String> all = new ArrayList<>(List.of(a, b, "--threshold", "20", "--results-dir", results.toString(),
-        "--no-install"));
+    List<String> all = new ArrayList<>(List.of(a, b, "--threshold", Integer.toString(thresholdPct), "--results-dir",
+        results.toString(), "--no-install"));
     all.addAll(List.of(more));
     int rc = c.execute(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8));
     String text = out.toString(StandardCharsets.UTF_8);
@@ -91,7 +95,10 @@ class WhereCausesTest {
         ownProcess(args(pg.hostPort(), "workloadc", "pinned", "run", "2000", "8"), "0");
       }
       // One core against two is a difference of machine: allowed here, since it is the point.
-      JsonNode where = compare("free", "pinned", "--allow-env-diff").at("/where/ycsb~1workloadc");
+      // Threshold 30 %: with three rounds a side, the server's own time per operation varied up to
+      // +24 % (q 0.04) beside a client pinned and busy, on a machine whose other work then
+      // crowds the server's core; a starved client moves its busy share by ~45 points.
+      JsonNode where = compare("free", "pinned", 30, "--allow-env-diff").at("/where/ycsb~1workloadc");
       String clause = where.get("clause").asText();
       assertTrue(clause.startsWith("client "), where.toString());
       assertFalse(clause.contains("server time per op +"), "the server is not named: " + where);
