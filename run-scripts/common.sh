@@ -49,6 +49,7 @@ ybbench_jar() {
 # archive (the jar rebuilt) is not used.
 ybbench_cds() {
   local module=$1 main args
+  ybbench_archive_fresh "$module" && return 0
   case "$module" in
     ycsb-yugabyte) main=dev.ybbench.ycsb.RunYcsb
       args=(workloadc --records 1000 --duration 2 --threads 2) ;;
@@ -56,15 +57,14 @@ ybbench_cds() {
       args=(--config "$YBBENCH_HOME/tpcc/config/tiny.xml" --duration 2 --warmup 0) ;;
     *) return 0 ;;
   esac
-  local jar="$YBBENCH_HOME/$module/target/$module.jar" jsa="$YBBENCH_HOME/$module/target/$module.jsa"
-  [[ -f "$jsa" && "$jsa" -nt "$jar" ]] && return 0
+  local jsa="$YBBENCH_HOME/$module/target/$module.jsa"
   echo "Recording the classes a run loads, once per build (a short run on an embedded server) …" >&2
   local tmp="$jsa.tmp-$$" work opts
   work="$(mktemp -d)"
   ybbench_java_opts opts
   local rc=0
   java "${opts[@]}" -XX:ArchiveClassesAtExit="$tmp" '-Xlog:cds*=off' -Dybbench.home="$YBBENCH_HOME" \
-    -cp "$jar:$YBBENCH_HOME/$module/target/lib/*" "$main" "${args[@]}" --no-install --results-dir "$work" \
+    -cp "$(ybbench_classpath "$module")" "$main" "${args[@]}" --no-install --results-dir "$work" \
     >/dev/null 2>&1 || rc=$?
   if ((rc == 0)) && [[ -s "$tmp" ]]; then
     mv -f "$tmp" "$jsa"
@@ -73,6 +73,17 @@ ybbench_cds() {
   fi
   rm -rf "$work"
   ((rc < 128)) || exit "$rc" # Ctrl-C during the training ends the command, as it would the run
+}
+
+# ybbench_archive_fresh MODULE: whether the module's class-data archive is there and newer than its jar.
+ybbench_archive_fresh() {
+  local t="$YBBENCH_HOME/$1/target/$1"
+  [[ -f "$t.jsa" && "$t.jsa" -nt "$t.jar" ]]
+}
+
+# ybbench_classpath MODULE: the module's jar and its libraries, for java -cp.
+ybbench_classpath() {
+  echo "$YBBENCH_HOME/$1/target/$1.jar:$YBBENCH_HOME/$1/target/lib/*"
 }
 
 # ybbench_charts ARGS…: the charts need gnuplot. When it is missing and this is root with apt, it is
@@ -122,13 +133,11 @@ ybbench_java() {
       rev="$rev-dirty"
     fi
   fi
-  local opts jsa="$YBBENCH_HOME/$module/target/$module.jsa"
+  local opts
   ybbench_java_opts opts
-  if [[ -f "$jsa" && "$jsa" -nt "$YBBENCH_HOME/$module/target/$module.jar" ]]; then
-    opts+=(-XX:SharedArchiveFile="$jsa" '-Xlog:cds*=off') # see ybbench_cds
+  if ybbench_archive_fresh "$module"; then
+    opts+=(-XX:SharedArchiveFile="$YBBENCH_HOME/$module/target/$module.jsa" '-Xlog:cds*=off') # see ybbench_cds
   fi
-  exec java "${opts[@]}" \
-    -Dybbench.home="$YBBENCH_HOME" -Dybbench.git="$rev" \
-    -cp "$YBBENCH_HOME/$module/target/$module.jar:$YBBENCH_HOME/$module/target/lib/*" \
-    "$main" "$@"
+  exec java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -Dybbench.git="$rev" \
+    -cp "$(ybbench_classpath "$module")" "$main" "$@"
 }

@@ -13,6 +13,8 @@ import java.util.function.IntSupplier;
 public final class ShutdownGuard {
   /** The exit code after Ctrl-C, as a shell reports a process ended by SIGINT. */
   public static final int EXIT_INTERRUPTED = 130;
+  /** Said at once on Ctrl-C (or SIGTERM), before the stop, which may take a few seconds. */
+  public static final String STOPPING = "Stopping: interrupted";
 
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Runnable stopWork;

@@ -126,7 +126,7 @@ public final class Compare implements Callable<Integer> {
 
   public static void main(String[] args) {
     Console console = new Console(System.out);
-    ShutdownGuard guard = new ShutdownGuard(() -> console.line("Stopping: interrupted"), () -> { },
+    ShutdownGuard guard = new ShutdownGuard(() -> console.line(ShutdownGuard.STOPPING), () -> { },
         Duration.ofSeconds(5));
     Compare c = new Compare(console, Path.of(System.getProperty("ybbench.home", ".")),
         guard::interrupted);
@@ -179,10 +179,10 @@ public final class Compare implements Callable<Integer> {
     Side b = Side.resolve(sides.get(0), root, includeIncomplete);
     Side c = Side.resolve(sides.get(1), root, includeIncomplete);
     double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
-    checkpoint();
+    StagedDirectory.checkpoint(stopped);
     Comparison.Result result = Comparison.compare(b, c,
         new Comparison.Options(threshold, gate, confidence, allowEnvDiff));
-    checkpoint();
+    StagedDirectory.checkpoint(stopped);
     List<Comparison.Row> rows = result.rows();
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
     Report report = new Report(b, c, result, threshold, gate);
@@ -249,9 +249,9 @@ public final class Compare implements Callable<Integer> {
       throw new UserError("--looks and --gate are for a comparison of two sides, not for --series");
     }
     List<Side> all = sides.stream().map(s -> Side.resolve(s, root, includeIncomplete)).toList();
-    checkpoint();
+    StagedDirectory.checkpoint(stopped);
     List<Series.Trend> trends = Series.of(all, threshold, allowEnvDiff);
-    checkpoint();
+    StagedDirectory.checkpoint(stopped);
     trends.forEach(t -> Series.lines(t).forEach(console::line));
     reportDir = outDir(root, "series_" + safe(all.get(0).name()) + "_to_" + safe(all.get(all.size() - 1).name()));
     String warning;
@@ -270,12 +270,6 @@ public final class Compare implements Callable<Integer> {
   private Path outDir(Path root, String what) {
     return out != null ? out : root.resolve("compare").resolve(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
         .withZone(ZoneOffset.UTC).format(Instant.now()) + "_" + what);
-  }
-
-  private void checkpoint() {
-    if (stopped.getAsBoolean()) {
-      throw new StagedDirectory.Stopped();
-    }
   }
 
   private static final Pattern LOOKS = Pattern.compile("(\\d{1,6})-(\\d{1,6})");

@@ -128,9 +128,7 @@ public final class RunMerge {
     List<Path> dirs = parts.stream().map(Part::dir).toList();
     Map<String, PhaseMerge.Merged> out = new LinkedHashMap<>();
     for (String name : parts.get(0).summary().phases().keySet()) {
-      if (stop.getAsBoolean()) {
-        throw new StagedDirectory.Stopped();
-      }
+      StagedDirectory.checkpoint(stop);
       PhaseResult first = parts.get(0).summary().phase(name);
       if (first.operations() == null || first.operations().isEmpty()) {
         continue; // a load measured in rows (TPC-C's), merged by its benchmark

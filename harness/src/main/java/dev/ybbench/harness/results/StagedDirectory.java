@@ -19,9 +19,9 @@ import java.util.function.BooleanSupplier;
  * hidden directory, which readers skip and the next writer of the same name removes.
  */
 public final class StagedDirectory implements AutoCloseable {
-  /** Thrown by {@link #checkpoint()} once a stop has been asked for (and by work before the staging). */
+  /** Thrown by {@link #checkpoint} once a stop has been asked for. */
   public static final class Stopped extends RuntimeException {
-    public Stopped() {
+    private Stopped() {
       super("stopped", null, false, false);
     }
   }
@@ -80,6 +80,11 @@ public final class StagedDirectory implements AutoCloseable {
 
   /** Ends the writing with {@link Stopped} if a stop has been asked for; call between steps. */
   public void checkpoint() {
+    checkpoint(stop);
+  }
+
+  /** As above, for the steps before the writing (reading the runs, the statistics). */
+  public static void checkpoint(BooleanSupplier stop) {
     if (stop.getAsBoolean()) {
       throw new Stopped();
     }

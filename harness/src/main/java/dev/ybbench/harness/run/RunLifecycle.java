@@ -35,8 +35,8 @@ public final class RunLifecycle {
   public static final int EXIT_FAILED = 1;
   public static final int EXIT_BAD_INPUT = 2;
   public static final int EXIT_INTERRUPTED = ShutdownGuard.EXIT_INTERRUPTED;
-  /** Said at once on Ctrl-C (or SIGTERM), before the few seconds the stop may take. */
-  public static final String STOPPING = "Stopping: interrupted; what was measured so far is kept";
+  /** {@link ShutdownGuard#STOPPING}, for a run. */
+  public static final String STOPPING = ShutdownGuard.STOPPING + "; what was measured so far is kept";
 
   /** What a benchmark runs against: a server that is up, and what it is. */
   public interface Target extends AutoCloseable {
