@@ -39,6 +39,12 @@ public final class EmbeddedCassandra implements AutoCloseable {
   /** Per node; Cassandra idles at ~600 MB RSS with it (measured). No -Xms: as root Cassandra locks its heap. */
   private static final String HEAP = "-Xmx1G";
   private static final long START_TIMEOUT_S = 180;
+  /**
+   * How long a joining node waits for gossip (Cassandra's default is 30 s); short, as the nodes
+   * share one machine. The retry of a node that gave up waits longer.
+   */
+  private static final int RING_DELAY_MS = 1000;
+  private static final int RETRY_RING_DELAY_MS = 10_000;
   /** The system property naming extra JVM options for every node. */
   public static final String JVM_OPTIONS = "ybbench.cassandra.jvm-options";
 
@@ -196,7 +202,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     return clusterDir.resolve("node" + node);
   }
 
-  private void startNode(int node, List<Path> classpath) {
+  private void startNode(int node, List<Path> classpath, int ringDelayMs) {
     Path dir = nodeDir(node);
     try {
       Files.createDirectories(dir);
@@ -221,7 +227,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     // Stay in the foreground: otherwise the daemon closes stdout and stderr.
     cmd.add("-Dcassandra-foreground=true");
     cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
-    cmd.add("-Dcassandra.ring_delay_ms=1000");
+    cmd.add("-Dcassandra.ring_delay_ms=" + ringDelayMs);
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
     cmd.add("-Dlogback.configurationFile=" + dir.resolve("logback.xml"));
     cmd.add("-Dybbench.cluster=" + clusterDir);
@@ -255,12 +261,13 @@ public final class EmbeddedCassandra implements AutoCloseable {
   }
 
   /**
-   * Starts a node and waits until it answers CQL. A node that exits while joining (seen now and
-   * then on a busy 2-core machine, with the short ring delay used here) gets one more try from an
-   * empty directory.
+   * Starts a node and waits until it answers CQL. A node that exits while joining gets one more
+   * try from an empty directory, with a longer ring delay: with the short one used first, a node
+   * whose seed is slow to answer gossip (seen on a busy 2-core machine) gives up within a second,
+   * "Unable to contact any seeds".
    */
   private void startAndAwait(int node, List<Path> classpath) {
-    startNode(node, classpath);
+    startNode(node, classpath, RING_DELAY_MS);
     try {
       awaitCql(node);
     } catch (UserError first) {
@@ -270,7 +277,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
       log.accept("warning: " + first.getMessage() + "; starting it once more");
       processes.remove(node);
       FileTrees.delete(nodeDir(node));
-      startNode(node, classpath);
+      startNode(node, classpath, RETRY_RING_DELAY_MS);
       awaitCql(node);
     }
   }
