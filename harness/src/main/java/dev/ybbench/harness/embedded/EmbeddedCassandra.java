@@ -46,7 +46,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
   private static final int RING_DELAY_MS = 1000;
   private static final int RETRY_RING_DELAY_MS = 10_000;
   /** The system property naming extra JVM options for every node. */
-  public static final String JVM_OPTIONS = "ybbench.cassandra.jvm-options";
+  private static final String JVM_OPTIONS = "ybbench.cassandra.jvm-options";
 
   private final String version;
   private final int storagePort;
