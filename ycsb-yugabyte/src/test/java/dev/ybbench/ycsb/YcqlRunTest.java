@@ -136,7 +136,8 @@ class YcqlRunTest {
       p.setProperty(YcqlConfig.HOSTS, cluster.hostList().substring(0, cluster.hostList().lastIndexOf(',')));
       p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
       try (CqlSession s = YcqlConfig.from(p).open()) {
-        // Point reads as before, a hundred in flight at a time rather than one.
+        // Point reads, a hundred in flight at a time: a range scan at QUORUM can still pick the killed
+        // node as a replica and time out.
         var read = s.prepare("SELECT ycsb_key FROM ycsb.usertable WHERE ycsb_key = ?");
         for (int from = 0; from < records; from += 100) {
           List<CompletableFuture<AsyncResultSet>> reads = new ArrayList<>();
