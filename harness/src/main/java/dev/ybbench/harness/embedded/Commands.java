@@ -27,14 +27,7 @@ final class Commands {
 
   /** Runs the command to its end, an interrupt or not (the interrupt is kept for the caller). */
   static Result run(ProcessBuilder pb, Duration timeout) {
-    boolean interrupted = Thread.interrupted();
-    try {
-      return run(pb, timeout, false);
-    } finally {
-      if (interrupted || Thread.interrupted()) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    return run(pb, timeout, false);
   }
 
   /**
@@ -66,28 +59,30 @@ final class Commands {
     reader.start();
     long deadline = System.nanoTime() + timeout.toNanos();
     boolean interrupted = false;
-    while (true) {
-      try {
-        if (!p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-          p.destroyForcibly();
-          return new Result(-1, "timed out: " + String.join(" ", pb.command()));
+    try {
+      while (true) {
+        try {
+          if (!p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            p.destroyForcibly();
+            return new Result(-1, "timed out: " + String.join(" ", pb.command()));
+          }
+          reader.join(TimeUnit.SECONDS.toMillis(5));
+          return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
+        } catch (InterruptedException e) {
+          interrupted = true; // kept for the caller, whichever way this ends
+          if (killable) {
+            List<ProcessHandle> killed = new ArrayList<>(p.descendants().toList());
+            killed.add(p.toHandle());
+            killed.forEach(ProcessHandle::destroyForcibly);
+            killed.forEach(h -> awaitGone(h, Duration.ofSeconds(2)));
+            return new Result(-1, Result.INTERRUPTED);
+          }
+          // otherwise waited for all the same
         }
-        reader.join(TimeUnit.SECONDS.toMillis(5));
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-        return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
-      } catch (InterruptedException e) {
-        if (!killable) {
-          interrupted = true; // waited for all the same
-          continue;
-        }
-        List<ProcessHandle> killed = new ArrayList<>(p.descendants().toList());
-        killed.add(p.toHandle());
-        killed.forEach(ProcessHandle::destroyForcibly);
-        killed.forEach(h -> awaitGone(h, Duration.ofSeconds(2)));
+      }
+    } finally {
+      if (interrupted) {
         Thread.currentThread().interrupt();
-        return new Result(-1, Result.INTERRUPTED);
       }
     }
   }
