@@ -12,15 +12,15 @@ import java.sql.Timestamp;
  * {@link Terminals} under {@code --spec}: the terminal then keys only the warehouse and carrier.
  */
 public final class Delivery implements TpccTransaction {
-  static final String GET_OLDEST_NEW_ORDER = "SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? "
-      + "ORDER BY no_o_id LIMIT 1 FOR UPDATE";
-  static final String DELETE_NEW_ORDER = "DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?";
-  static final String GET_ORDER_CUSTOMER = "SELECT o_c_id FROM orders WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?";
-  static final String UPDATE_CARRIER = "UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?";
+  // Four statements a district, where the clause's profile has seven: each update returns what
+  // the next step needs (the order's customer, its lines' amounts). A shorter Delivery holds its
+  // locks shorter and conflicts less (docs/tpcc.md).
+  static final String DELETE_OLDEST_NEW_ORDER = "DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? "
+      + "AND no_o_id = (SELECT min(no_o_id) FROM new_order WHERE no_w_id = ? AND no_d_id = ?) RETURNING no_o_id";
+  static final String UPDATE_CARRIER = "UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ? "
+      + "RETURNING o_c_id";
   static final String UPDATE_DELIVERY_DATE = "UPDATE order_line SET ol_delivery_d = ? "
-      + "WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?";
-  static final String SUM_AMOUNT = "SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? "
-      + "AND ol_o_id = ?";
+      + "WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ? RETURNING ol_amount";
   static final String UPDATE_CUSTOMER = "UPDATE customer SET c_balance = c_balance + ?, "
       + "c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?";
 
@@ -47,18 +47,20 @@ public final class Delivery implements TpccTransaction {
     int delivered = 0;
     for (int d = 1; d <= 10; d++) {
       int orderId;
-      try (ResultSet no = s.bind(GET_OLDEST_NEW_ORDER, w, d).executeQuery()) {
+      try (ResultSet no = s.bind(DELETE_OLDEST_NEW_ORDER, w, d, w, d).executeQuery()) {
         if (!no.next()) {
           continue; // clause 2.7.4.2: a district with no undelivered order is skipped
         }
         orderId = no.getInt(1);
       }
-      s.bind(DELETE_NEW_ORDER, w, d, orderId).executeUpdate();
-      int customer = NewOrder.one(s.bind(GET_ORDER_CUSTOMER, w, d, orderId)).getInt(1);
-      s.bind(UPDATE_CARRIER, carrier, w, d, orderId).executeUpdate();
-      s.bind(UPDATE_DELIVERY_DATE, now, w, d, orderId).executeUpdate();
-      BigDecimal amount = NewOrder.one(s.bind(SUM_AMOUNT, w, d, orderId)).getBigDecimal(1);
-      s.bind(UPDATE_CUSTOMER, amount == null ? BigDecimal.ZERO : amount, w, d, customer).executeUpdate();
+      int customer = NewOrder.one(s.bind(UPDATE_CARRIER, carrier, w, d, orderId)).getInt(1);
+      BigDecimal amount = BigDecimal.ZERO;
+      try (ResultSet lines = s.bind(UPDATE_DELIVERY_DATE, now, w, d, orderId).executeQuery()) {
+        while (lines.next()) {
+          amount = amount.add(lines.getBigDecimal(1));
+        }
+      }
+      s.bind(UPDATE_CUSTOMER, amount, w, d, customer).executeUpdate();
       delivered++;
     }
     t.display(delivered);

@@ -7,12 +7,13 @@ import java.sql.Timestamp;
 
 /** Clause 2.5: a customer pays; the warehouse's, district's and customer's balances move. */
 public final class Payment implements TpccTransaction {
-  static final String UPDATE_WAREHOUSE = "UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?";
-  static final String GET_WAREHOUSE = "SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse "
-      + "WHERE w_id = ?";
-  static final String UPDATE_DISTRICT = "UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ?";
-  static final String GET_DISTRICT = "SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip FROM district "
-      + "WHERE d_w_id = ? AND d_id = ?";
+  // The warehouse's and district's updates return their names and addresses, one round trip
+  // each where the clause's profile has two: the warehouse's row, which every payment of the
+  // warehouse updates, is locked that much shorter.
+  static final String UPDATE_WAREHOUSE = "UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ? "
+      + "RETURNING w_name, w_street_1, w_street_2, w_city, w_state, w_zip";
+  static final String UPDATE_DISTRICT = "UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ? "
+      + "RETURNING d_name, d_street_1, d_street_2, d_city, d_state, d_zip";
   static final String GET_CUSTOMER = "SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, "
       + "c_zip, c_phone, c_credit, c_credit_lim, c_discount, c_balance, c_since FROM customer "
       + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ? FOR UPDATE";
@@ -48,10 +49,8 @@ public final class Payment implements TpccTransaction {
     BigDecimal amount = BigDecimal.valueOf(t.random().uniform(100, 500_000), 2);
 
     Statements s = t.statements();
-    s.bind(UPDATE_WAREHOUSE, amount, w).executeUpdate();
-    String warehouseName = NewOrder.one(s.bind(GET_WAREHOUSE, w)).getString(1);
-    s.bind(UPDATE_DISTRICT, amount, w, d).executeUpdate();
-    String districtName = NewOrder.one(s.bind(GET_DISTRICT, w, d)).getString(1);
+    String warehouseName = NewOrder.one(s.bind(UPDATE_WAREHOUSE, amount, w)).getString(1);
+    String districtName = NewOrder.one(s.bind(UPDATE_DISTRICT, amount, w, d)).getString(1);
     int c = CustomerLookup.choose(t, s, cw, cd);
     ResultSet customer = NewOrder.one(s.bind(GET_CUSTOMER, cw, cd, c));
     String credit = customer.getString("c_credit");

@@ -37,6 +37,11 @@ final class Statements {
 
   /** The statement for {@code sql} with {@code params} bound in order. */
   PreparedStatement bind(String sql, Object... params) throws SQLException {
+    return bind(prepared(sql), params);
+  }
+
+  /** The statement for {@code sql}, to bind once per batch entry. */
+  PreparedStatement prepared(String sql) throws SQLException {
     if (!transaction.isEmpty()) {
       ISSUED_BY.computeIfAbsent(sql, k -> ConcurrentHashMap.newKeySet()).add(transaction);
     }
@@ -45,6 +50,11 @@ final class Statements {
       ps = connection.prepareStatement(sql);
       prepared.put(sql, ps);
     }
+    return ps;
+  }
+
+  /** {@code ps} with {@code params} bound in order. */
+  PreparedStatement bind(PreparedStatement ps, Object... params) throws SQLException {
     for (int i = 0; i < params.length; i++) {
       ps.setObject(i + 1, params[i]);
     }
