@@ -170,6 +170,9 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     if (o.foreignKeys) {
       ours.add("--foreign-keys");
     }
+    if (o.options.prometheusPort != null) {
+      ours.add("--prometheus-port"); // it serves our terminals' counters; BenchBase counts in its own process
+    }
     if (!ours.isEmpty()) {
       throw new UserError(String.join(", ", ours) + (ours.size() == 1 ? " is" : " are") + " ybbench's own; BenchBase "
           + "has no counterpart: leave " + (ours.size() == 1 ? "it" : "them") + " out with --engine benchbase");

@@ -65,6 +65,18 @@ class BenchBaseEngineTest {
   }
 
   @Test
+  void whatOnlyOurTerminalsDoIsRefusedByNameWithBenchBase() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+        RunTpccTest.HOME);
+    int rc = cmd.execute(new String[] {"--engine", "benchbase", "--benchbase", tmp.toString(), "--spec",
+        "--prometheus-port", "0", "--results-dir", tmp.toString()}, new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(2, rc);
+    assertEquals("error: --spec, --prometheus-port are ybbench's own; BenchBase has no counterpart: leave them out "
+        + "with --engine benchbase", err.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  @Test
   @EnabledIfEnvironmentVariable(named = "BENCHBASE_HOME", matches = ".+")
   void benchBaseRunsTheTinyConfigOnTheEmbeddedServerAndItsRunIsOurs() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

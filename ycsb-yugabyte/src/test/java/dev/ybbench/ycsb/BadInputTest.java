@@ -99,6 +99,11 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "-p", "measurementtype=timeseries"}, "-p measurementtype=timeseries: "
         + "ybbench records every operation in HdrHistogram");
     cases.put(new String[] {"load", "basic", "-P", "workloads/workloada"}, "'basic' is not a binding ybbench has");
+    cases.put(new String[] {"workloada", "--prometheus-port", "70000"}, "--prometheus-port takes a port from 1 to "
+        + "65535, or 0 for any free one; was 70000");
+    java.net.ServerSocket taken = new java.net.ServerSocket(0);
+    cases.put(new String[] {"workloada", "--prometheus-port", Integer.toString(taken.getLocalPort())},
+        "--prometheus-port " + taken.getLocalPort() + " is in use: choose another port, or 0 for any free one");
     for (Map.Entry<String[], String> c : cases.entrySet()) {
       String[] args = c.getKey();
       String[] all = java.util.Arrays.copyOf(args, args.length + 2);
@@ -125,6 +130,7 @@ class BadInputTest {
       assertFalse(out.toString(StandardCharsets.UTF_8).contains("Starting embedded"), what + ": a server was started");
       assertNull(cmd.runDirectory(), what);
     }
+    taken.close();
     try (var s = Files.list(results)) {
       assertEquals(0, s.count(), "a refused run left a directory");
     }

@@ -62,6 +62,7 @@ class DocumentedOptionsTest {
       "--include-incomplete", "goes with --merge: ClientsTest merges a fleet that lacks a client",
       "--resume", "needs a crashed load: ResumeTest",
       "--dry-run", "it is what prints the plan",
+      "--prometheus-port", "serves the run while it runs: PrometheusTest scrapes it",
       "--verbose", "stack traces with errors: CommandLines",
       "-p", "each property is a case of its own",
       "--workload", "the sample app's command line: each of its options is a case below");

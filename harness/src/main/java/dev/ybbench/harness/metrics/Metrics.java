@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /** All operation types of one phase, created on first use. */
 public final class Metrics implements OperationEvents {
@@ -11,6 +12,11 @@ public final class Metrics implements OperationEvents {
   /** Batch statements per operation: their own latency, not operations of the workload (not in the totals). */
   private final Map<String, OperationMetrics> batches = new ConcurrentSkipListMap<>();
   private final Outages outages = new Outages();
+  /**
+   * Operations begun here less those that ended here. An operation begun in a warm-up may end in
+   * the window: a phase's own figure can be off by the threads, the sum over a run's phases is exact.
+   */
+  private final LongAdder inFlight = new LongAdder();
 
   public OperationMetrics operation(String name) {
     return operations.computeIfAbsent(name, OperationMetrics::new);
@@ -54,6 +60,21 @@ public final class Metrics implements OperationEvents {
   @Override
   public void reachable() {
     outages.reachable(System.nanoTime());
+  }
+
+  /** A client thread starts an operation (for the in-flight figure of a live view). */
+  public void begin() {
+    inFlight.increment();
+  }
+
+  /** A client thread's operation ended, however it ended. */
+  public void end() {
+    inFlight.decrement();
+  }
+
+  /** Operations begun less ended in this phase (see {@link #inFlight}'s note). */
+  public long inFlight() {
+    return inFlight.sum();
   }
 
   /** When this phase's threads found the server unreachable. */

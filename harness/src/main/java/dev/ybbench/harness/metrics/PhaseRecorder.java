@@ -5,12 +5,15 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -48,6 +51,12 @@ public final class PhaseRecorder implements AutoCloseable {
   private long lastTickNanos = startNanos;
   private volatile Timeseries.Row lastRow;
   private boolean closed;
+  /** The operation types the phase will run, known before the first of each ends (may be empty). */
+  private volatile List<String> expectedOperations = List.of();
+  /** The rate the phase's operations are scheduled at (ops/s), 0 for as fast as they go. */
+  private volatile double targetOpsPerSecond;
+  /** When {@link #close} ended the phase; 0 before. */
+  private volatile long endNanos;
 
   public PhaseRecorder(String phase, Metrics metrics, Path latencyDir, Timeseries timeseries) {
     this.phase = phase;
@@ -60,6 +69,7 @@ public final class PhaseRecorder implements AutoCloseable {
       return t;
     });
     ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    timeseries.phase(phase, metrics, this);
   }
 
   public String phase() {
@@ -71,9 +81,48 @@ public final class PhaseRecorder implements AutoCloseable {
     return startNanos;
   }
 
-  /** Seconds since the phase started. */
+  /** The phase runs to a schedule of this many operations a second over all its threads (0: none). */
+  public void targetOpsPerSecond(double opsPerSecond) {
+    targetOpsPerSecond = opsPerSecond;
+  }
+
+  public double targetOpsPerSecond() {
+    return targetOpsPerSecond;
+  }
+
+  /**
+   * The operation types the phase will run: a live view serves their counts from the phase's
+   * start, at 0, so that Prometheus's rate() and increase() see them start from nothing.
+   */
+  public void expectOperations(List<String> names) {
+    expectedOperations = List.copyOf(names);
+  }
+
+  public List<String> expectedOperations() {
+    return expectedOperations;
+  }
+
+  public Metrics metrics() {
+    return metrics;
+  }
+
+  /** True once {@link #close} has taken the last interval: the totals are final. */
+  public synchronized boolean closed() {
+    return closed;
+  }
+
+  /**
+   * Reads the latency totals so far (each operation's, µs; up to a second behind its counters,
+   * final once closed) under the recorder's lock, which the ticker takes to add to them.
+   */
+  public synchronized <T> T readTotals(Function<Map<String, Histogram>, T> reader) {
+    return reader.apply(Collections.unmodifiableMap(totals));
+  }
+
+  /** Seconds since the phase started, or that it lasted once closed. */
   public double elapsedSeconds() {
-    return (System.nanoTime() - startNanos) / 1e9;
+    long end = endNanos;
+    return ((end != 0 ? end : System.nanoTime()) - startNanos) / 1e9;
   }
 
   /** The most recent one-second row, or null before the first tick (timeseries.csv gets it a second later). */
@@ -213,6 +262,7 @@ public final class PhaseRecorder implements AutoCloseable {
   /** Takes the last interval and stops. The phase's totals are final after this. */
   @Override
   public void close() {
+    endNanos = System.nanoTime();
     ticker.shutdownNow();
     try {
       ticker.awaitTermination(5, TimeUnit.SECONDS);

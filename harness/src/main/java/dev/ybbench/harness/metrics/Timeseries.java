@@ -7,9 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-/** {@code timeseries.csv}: one row per phase per second, flushed as written so a crash keeps it. */
+/**
+ * A run's record as it goes: {@code timeseries.csv}, one row per phase per second, flushed as
+ * written so a crash keeps it; and the phases being recorded, whose counters a live view (the
+ * Prometheus endpoint) reads — the same counters the results are written from.
+ */
 public final class Timeseries implements AutoCloseable {
   public static final String HEADER = "phase,elapsed_s,throughput_ops,p50_us,p95_us,p99_us,errors,retries";
 
@@ -27,7 +33,15 @@ public final class Timeseries implements AutoCloseable {
     }
   }
 
+  /**
+   * A phase of the run, from when its operations start.
+   *
+   * @param recorder its recorder, or null for a warm-up that is not recorded (TPC-C's)
+   */
+  public record Phase(String name, Metrics metrics, PhaseRecorder recorder) {}
+
   private final BufferedWriter out;
+  private final List<Phase> phases = new CopyOnWriteArrayList<>();
 
   public Timeseries(Path file) throws IOException {
     boolean fresh = !Files.exists(file);
@@ -47,6 +61,16 @@ public final class Timeseries implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A phase begins recording into {@code metrics}. */
+  public void phase(String name, Metrics metrics, PhaseRecorder recorder) {
+    phases.add(new Phase(name, metrics, recorder));
+  }
+
+  /** The phases so far, in the order they began. */
+  public List<Phase> phases() {
+    return List.copyOf(phases);
   }
 
   @Override

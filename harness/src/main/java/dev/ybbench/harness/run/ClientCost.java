@@ -45,7 +45,8 @@ final class ClientCost {
         + "the bottleneck: add clients or threads elsewhere", client.busyPct(), client.cores(), phase);
   }
 
-  private static long cpuNanos() {
+  /** The process's CPU time so far, user and system. */
+  static long cpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }

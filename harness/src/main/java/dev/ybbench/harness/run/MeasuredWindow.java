@@ -5,6 +5,7 @@ import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.PhaseResult;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -26,6 +27,8 @@ public final class MeasuredWindow {
   private final PhaseRecorder warmupRecorder;
   private volatile PhaseRecorder recorder;
   private PhaseResult warmupResult;
+  private volatile double targetOpsPerSecond;
+  private volatile List<String> operations = List.of();
 
   /**
    * A phase that has not begun: with a warm-up the workers record into its metrics until
@@ -44,6 +47,25 @@ public final class MeasuredWindow {
     this.warmup = warmup ? new Metrics() : null;
     this.warmupRecorder = warmup && warmupName != null
         ? new PhaseRecorder(warmupName, this.warmup, latencyDir, timeseries) : null;
+    if (warmup && warmupName == null) {
+      timeseries.phase(phase + " warm-up", this.warmup, null); // unrecorded: a live view sees its threads only
+    }
+  }
+
+  /** The rate the workers are scheduled at over all threads (ops/s; 0 = as fast as they go), for a live view. */
+  public void targetOpsPerSecond(double opsPerSecond) {
+    targetOpsPerSecond = opsPerSecond;
+    if (warmupRecorder != null) {
+      warmupRecorder.targetOpsPerSecond(opsPerSecond);
+    }
+  }
+
+  /** The operation types the workers will run, for a live view to serve at 0 from the start. */
+  public void expectOperations(List<String> names) {
+    operations = List.copyOf(names);
+    if (warmupRecorder != null) {
+      warmupRecorder.expectOperations(names);
+    }
   }
 
   /** Where the workers record now: the warm-up's metrics until the window opens, then the window's. */
@@ -82,6 +104,8 @@ public final class MeasuredWindow {
     }
     beginPhase.run();
     PhaseRecorder window = new PhaseRecorder(phase, this.window, latencyDir, timeseries);
+    window.targetOpsPerSecond(targetOpsPerSecond);
+    window.expectOperations(operations);
     long start = window.startNanos();
     if (warmup != null && warmup.outages().downForSeconds(start) > 0) {
       this.window.outages().unreachable(start); // still down: the outage goes on into the window

@@ -5,6 +5,7 @@ import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.metrics.Timeseries;
+import dev.ybbench.harness.prometheus.PrometheusEndpoint;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.Plots;
 import dev.ybbench.harness.results.RunDirectory;
@@ -135,6 +136,7 @@ public final class RunLifecycle {
   public int run(Spec spec, Supplier<? extends Target> open, Work work) throws IOException {
     PhaseCheck.Limits limits = spec.options().limits();
     Instant started = Instant.now();
+    PrometheusEndpoint prometheus = prometheus(spec);
     try {
       Target t;
       // Ctrl-C while the server starts (a Cassandra node joins in ~10 s) stops the starting, whose
@@ -174,6 +176,9 @@ public final class RunLifecycle {
       RuntimeException rethrow = null;
       Run run = null;
       try (Timeseries ts = new Timeseries(dir.timeseries())) {
+        if (prometheus != null) {
+          prometheus.runStarted(dir.path().getFileName().toString(), ts);
+        }
         run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server),
             new ServerSampler(t.serverView(spec.options().metricsPorts()), dir.path(), spec.options().serverIntervalS,
                 console::line));
@@ -221,6 +226,9 @@ public final class RunLifecycle {
       }
       console.line("Run " + state + (reason == null || rethrow != null ? "" : " (" + reason + ")") + ": "
           + dir.path());
+      if (prometheus != null) {
+        awaitLastScrape(prometheus);
+      }
       if (rethrow != null) {
         throw rethrow;
       }
@@ -230,8 +238,38 @@ public final class RunLifecycle {
         default -> EXIT_FAILED;
       };
     } finally {
+      if (prometheus != null) {
+        prometheus.close();
+      }
       closeTarget();
       console.close();
+    }
+  }
+
+  /** --prometheus-port's endpoint, serving before anything starts; null without the flag. */
+  private PrometheusEndpoint prometheus(Spec spec) {
+    Integer port = spec.options().prometheusPort;
+    if (port == null) {
+      return null;
+    }
+    String client = "0";
+    String fleet = "";
+    if (spec.extra().get("fleet") instanceof Map<?, ?> f) {
+      client = String.valueOf(f.get("index"));
+      fleet = String.valueOf(f.get("id"));
+    }
+    PrometheusEndpoint endpoint = PrometheusEndpoint.start(port, spec.bench(), spec.workload(), spec.options().label,
+        client, fleet, ClientCost::cpuNanos);
+    console.line("Prometheus: serving /metrics on port " + endpoint.port() + " (every interface)");
+    return endpoint;
+  }
+
+  /** The final counts are written: one more scrape, when something scrapes, sees them (Ctrl-C ends the wait). */
+  private void awaitLastScrape(PrometheusEndpoint prometheus) {
+    try {
+      prometheus.awaitLastScrape(this::interrupted, console::line);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

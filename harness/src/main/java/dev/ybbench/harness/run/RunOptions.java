@@ -41,6 +41,11 @@ public final class RunOptions {
       + "YCQL); none reads none")
   public String metricsPorts;
 
+  @Option(names = "--prometheus-port", paramLabel = "PORT", description = "serve the run's counters and latency "
+      + "histograms for Prometheus to scrape at http://HOST:PORT/metrics while it runs (0: any free port, printed); "
+      + "off by default")
+  public Integer prometheusPort;
+
   @Option(names = "--verbose", description = "stack traces on errors")
   public boolean verbose;
 

@@ -8,6 +8,7 @@ import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.StatusLine;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.config.TransactionSpec;
 import dev.ybbench.tpcc.core.TpccDatabase;
 import dev.ybbench.tpcc.core.TpccMetrics;
 import dev.ybbench.tpcc.core.TpccRandom;
@@ -52,6 +53,17 @@ public final class ExecutePhase {
     // BenchBase drops the warm-up's figures; so do we (the window's are the phase's).
     MeasuredWindow window = new MeasuredWindow(phase, warmupSeconds > 0, null, run.directory().latencyDir(),
         run.timeseries(), () -> run.beginPhase(phase));
+    window.targetOpsPerSecond(work.rate() == null ? 0 : work.rate());
+    List<String> types = new ArrayList<>();
+    for (TransactionKind kind : TransactionKind.values()) {
+      if (work.weights().get(kind.ordinal()) > 0) {
+        types.add(kind.benchbaseName());
+      }
+    }
+    if (work.weights().get(TransactionKind.NEW_ORDER.ordinal()) > 0) {
+      types.add(TransactionSpec.NEW_ORDER_ROLLBACK);
+    }
+    window.expectOperations(types);
     Metrics metrics = window.window();
     List<Terminal> list = new ArrayList<>();
     for (int i = 0; i < config.terminals(); i++) {

@@ -92,6 +92,7 @@ final class Worker implements Runnable, Terminal.Context {
     if (statements != null) {
       statements.runningFor(name);
     }
+    terminals.sink().begin();
     try {
       TpccTransaction.Outcome outcome = retry.call(name, () -> attempt(readOnly, body));
       long end = System.nanoTime();
@@ -110,6 +111,8 @@ final class Worker implements Runnable, Terminal.Context {
         terminals.sink().operation(name).failed(SqlErrors.classify(e).outcomeName(), 1); // an error, or an abort
       }
       return System.nanoTime();
+    } finally {
+      terminals.sink().end(); // in the window's metrics if it opened meanwhile: their sum is exact
     }
   }
 

@@ -92,6 +92,7 @@ public final class MeasuredDB extends DB {
   private Status measured(String op, long start, Status s) {
     long end = System.nanoTime();
     Metrics current = sink.current();
+    current.end();
     if (current != metrics) {
       // The warm-up is over: the measured window starts with this thread's next operation.
       metrics = current;
@@ -126,28 +127,34 @@ public final class MeasuredDB extends DB {
     return s;
   }
 
+  /** An operation starts: counted in flight until {@link #measured} (in whichever phase it ends). */
+  private long begin() {
+    sink.current().begin();
+    return System.nanoTime();
+  }
+
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    long start = System.nanoTime();
+    long start = begin();
     return measured("READ", start, db.read(table, key, fields, result));
   }
 
   @Override
   public Status scan(String table, String startKey, int count, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    long start = System.nanoTime();
+    long start = begin();
     return measured("SCAN", start, db.scan(table, startKey, count, fields, result));
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    long start = System.nanoTime();
+    long start = begin();
     return measured("UPDATE", start, db.update(table, key, values));
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    long start = System.nanoTime();
+    long start = begin();
     Status s = measured("INSERT", start, db.insert(table, key, values));
     if (s != Status.BATCHED_OK) {
       sink.settled(key, s.isOk()); // a batched insert is settled by the binding, once written or lost
@@ -157,7 +164,7 @@ public final class MeasuredDB extends DB {
 
   @Override
   public Status delete(String table, String key) {
-    long start = System.nanoTime();
+    long start = begin();
     return measured("DELETE", start, db.delete(table, key));
   }
 }

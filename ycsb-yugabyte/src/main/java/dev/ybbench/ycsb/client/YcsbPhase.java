@@ -25,6 +25,7 @@ import java.util.function.Supplier;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * One YCSB phase, load or run: YCSB's own workload and client threads (so workload files mean
@@ -125,6 +126,35 @@ public final class YcsbPhase {
    */
   public record Threads(Pool pool, int count, long operations, double targetOps) {}
 
+  /** The operations a run phase's core workload will issue, by its proportions (YCSB's defaults where unset). */
+  static List<String> operations(Properties props) {
+    List<String> ops = new ArrayList<>();
+    boolean rmw = proportion(props, CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY,
+        CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT);
+    if (rmw || proportion(props, CoreWorkload.READ_PROPORTION_PROPERTY, CoreWorkload.READ_PROPORTION_PROPERTY_DEFAULT)) {
+      ops.add("READ");
+    }
+    if (proportion(props, CoreWorkload.SCAN_PROPORTION_PROPERTY, CoreWorkload.SCAN_PROPORTION_PROPERTY_DEFAULT)) {
+      ops.add("SCAN");
+    }
+    if (rmw || proportion(props, CoreWorkload.UPDATE_PROPORTION_PROPERTY,
+        CoreWorkload.UPDATE_PROPORTION_PROPERTY_DEFAULT)) {
+      ops.add("UPDATE");
+    }
+    if (proportion(props, CoreWorkload.INSERT_PROPORTION_PROPERTY, CoreWorkload.INSERT_PROPORTION_PROPERTY_DEFAULT)) {
+      ops.add("INSERT");
+    }
+    return ops;
+  }
+
+  private static boolean proportion(Properties props, String name, String fallback) {
+    try {
+      return Double.parseDouble(props.getProperty(name, fallback)) > 0;
+    } catch (NumberFormatException e) {
+      return false; // the workload refuses it itself, with its own message
+    }
+  }
+
   /**
    * Runs the pools at once, in one measured window.
    *
@@ -150,6 +180,8 @@ public final class YcsbPhase {
 
     Verifications verifications = !load && BindingProperties.verifies(props) ? Verifications.start() : null;
     MeasuredWindow window = new MeasuredWindow(phase, warmupSeconds > 0, WARMUP, latencyDir, timeseries, measuring);
+    window.targetOpsPerSecond(pools.stream().mapToDouble(Threads::targetOps).sum());
+    window.expectOperations(load ? List.of("INSERT") : operations(props));
     Metrics metrics = window.window();
     MetricsSink sink = new MetricsSink(window.recording());
     sink.track(checkpoint);
