@@ -83,7 +83,8 @@ class TpccPrometheusTest {
       for (String outcome : List.of("success", "error", "abort")) {
         String field = outcome.equals("success") ? "successes" : outcome + "s";
         assertEquals(execute.at("/operations/" + txn + "/" + field).asLong(),
-            (long) Scrapes.sum(last, "ybbench_operations_total", with(labels, "outcome", outcome)), txn + " " + outcome);
+            (long) Scrapes.sum(last, "ybbench_operations_total", with(labels, "outcome", outcome)),
+            txn + " " + outcome);
       }
       assertEquals(execute.at("/operations/" + txn + "/retries").asLong(),
           (long) Scrapes.sum(last, "ybbench_retries_total", labels), txn + " retries");

@@ -146,7 +146,8 @@ class PrometheusTest {
       for (String op : List.of("READ", "UPDATE")) {
         String series = "{phase=\"run\",operation=\"" + op + "\",run_id=\"" + runId + "\"";
         assertEquals(run.at("/operations/" + op + "/successes").asLong(),
-            query(api, "sum(ybbench_operations_total" + series + ",outcome=\"success\"})").at("/0/value/1").asLong(), op);
+            query(api, "sum(ybbench_operations_total" + series + ",outcome=\"success\"})").at("/0/value/1").asLong(),
+            op);
         assertEquals(run.at("/operations/" + op + "/errors").asLong(),
             query(api, "sum(ybbench_operations_total" + series + ",outcome=\"error\"})").at("/0/value/1").asLong(), op);
         assertEquals(run.at("/operations/" + op + "/successes").asLong(),

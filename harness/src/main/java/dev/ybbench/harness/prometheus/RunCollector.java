@@ -97,10 +97,11 @@ public final class RunCollector implements MultiCollector {
         .help("The rate the phase's operations are scheduled at, over all threads (0: as fast as they go)");
     GaugeSnapshot.Builder tpmc = GaugeSnapshot.builder().name("ybbench_tpmc")
         .help("TPC-C: New-Order transactions per minute of the phase so far");
-    long inFlight = 0;
     Timeseries ts = run.get();
-    for (Timeseries.Phase phase : latest(ts == null ? List.of() : ts.phases())) {
-      inFlight += phase.metrics().inFlight();
+    List<Timeseries.Phase> phases = ts == null ? List.of() : ts.phases();
+    // Over every phase: an operation begun in one may end in the next.
+    long inFlight = phases.stream().mapToLong(p -> p.metrics().inFlight()).sum();
+    for (Timeseries.Phase phase : latest(phases)) {
       PhaseRecorder recorder = phase.recorder();
       if (recorder == null) {
         continue; // a warm-up that is not recorded: its threads are in flight, its figures are dropped
@@ -148,8 +149,9 @@ public final class RunCollector implements MultiCollector {
       }
     }
     MetricSnapshots.Builder all = MetricSnapshots.builder()
-        .metricSnapshot(operations.build()).metricSnapshot(failures.build()).metricSnapshot(retries.build()).metricSnapshot(latency.build())
-        .metricSnapshot(active.build()).metricSnapshot(achieved.build()).metricSnapshot(target.build())
+        .metricSnapshot(operations.build()).metricSnapshot(failures.build()).metricSnapshot(retries.build())
+        .metricSnapshot(latency.build()).metricSnapshot(active.build()).metricSnapshot(achieved.build())
+        .metricSnapshot(target.build())
         .metricSnapshot(GaugeSnapshot.builder().name("ybbench_in_flight_operations")
             .help("Operations the client's threads have started and not yet ended")
             .dataPoint(gauge(base, Math.max(0, inFlight))).build())

@@ -224,11 +224,11 @@ public final class RunLifecycle {
       } catch (IOException e) {
         console.line("warning: no report.html: " + e.getMessage());
       }
-      console.line("Run " + state + (reason == null || rethrow != null ? "" : " (" + reason + ")") + ": "
-          + dir.path());
       if (prometheus != null) {
         awaitLastScrape(prometheus);
       }
+      console.line("Run " + state + (reason == null || rethrow != null ? "" : " (" + reason + ")") + ": "
+          + dir.path());
       if (rethrow != null) {
         throw rethrow;
       }
