@@ -28,10 +28,12 @@ public final class PrometheusEndpoint implements AutoCloseable {
   private volatile Timeseries run;
   private volatile Labels labels;
 
-  private PrometheusEndpoint(HTTPServer server, RunCollector collector, Labels labels) {
-    this.server = server;
-    this.collector = collector;
+  private PrometheusEndpoint(int port, String bench, Labels labels, LongSupplier cpuNanos) throws IOException {
     this.labels = labels;
+    this.collector = new RunCollector(() -> run, () -> this.labels, bench, cpuNanos);
+    PrometheusRegistry registry = new PrometheusRegistry();
+    registry.register(collector);
+    this.server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
   }
 
   /**
@@ -50,19 +52,13 @@ public final class PrometheusEndpoint implements AutoCloseable {
     }
     Labels labels = Labels.of("bench", bench, "client", client, "fleet", fleet, "label", label == null ? "" : label,
         "run_id", "", "workload", workload);
-    PrometheusEndpoint[] self = new PrometheusEndpoint[1];
-    RunCollector collector = new RunCollector(() -> self[0].run, () -> self[0].labels, bench, cpuNanos);
-    PrometheusRegistry registry = new PrometheusRegistry();
-    registry.register(collector);
     try {
-      self[0] = new PrometheusEndpoint(HTTPServer.builder().port(port).registry(registry).buildAndStart(), collector,
-          labels);
+      return new PrometheusEndpoint(port, bench, labels, cpuNanos);
     } catch (BindException e) {
       throw new UserError("--prometheus-port " + port + " is in use: choose another port, or 0 for any free one");
     } catch (IOException e) {
       throw new UserError("--prometheus-port " + port + ": cannot serve there (" + e.getMessage() + ")");
     }
-    return self[0];
   }
 
   /** The port it serves on. */
@@ -85,8 +81,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
    * @param stop ends the wait early (Ctrl-C)
    * @param say  where to say that it waits
    */
-  public void awaitLastScrape(BooleanSupplier stop, Consumer<String> say)
-      throws InterruptedException {
+  public void awaitLastScrape(BooleanSupplier stop, Consumer<String> say) throws InterruptedException {
     long written = System.nanoTime();
     long previous = collector.lastScrapeNanos();
     if (previous == 0) {
