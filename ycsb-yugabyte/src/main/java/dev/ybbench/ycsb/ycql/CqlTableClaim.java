@@ -45,8 +45,8 @@ final class CqlTableClaim implements AutoCloseable {
   static CqlTableClaim take(CqlSession session, String keyspace, String table, boolean recreates) {
     CqlTableClaim claim = new CqlTableClaim(session, keyspace, table);
     try {
-      session.execute("CREATE TABLE IF NOT EXISTS " + keyspace + "." + TABLE
-          + " (tbl text, run text, PRIMARY KEY (tbl, run))");
+      session.execute(YcqlSetup.ddl("CREATE TABLE IF NOT EXISTS " + keyspace + "." + TABLE
+          + " (tbl text, run text, PRIMARY KEY (tbl, run))"));
       if (recreates && session.execute(SimpleStatement.newInstance("SELECT run FROM " + keyspace + "." + TABLE
           + " WHERE tbl = ?", table)).one() != null) {
         throw new UserError("table " + table + " in keyspace " + keyspace + " is in use by another run; wait for it "

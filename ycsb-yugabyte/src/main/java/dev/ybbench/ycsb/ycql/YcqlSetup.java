@@ -10,11 +10,15 @@ import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.run.RunFailure;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /** Before a run: what the CQL server is, and the keyspace and table the benchmark uses. */
 public final class YcqlSetup {
+  /** How long a schema change may take to answer (see {@link #ddl}). */
+  static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+
   /**
    * YugabyteDB's YCQL answers Cassandra's {@code release_version} with a fixed compatibility
    * version ("3.9-SNAPSHOT") and has no CQL view of its own release; it is told apart by its
@@ -109,6 +113,15 @@ public final class YcqlSetup {
   }
 
   /**
+   * A schema change, with a minute to answer rather than an operation's request timeout: the
+   * coordinator replies once the change is applied and flushed, which a busy node (a test
+   * machine's, a cluster's under load) takes well over 10 s to do.
+   */
+  static SimpleStatement ddl(String cql) {
+    return SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT);
+  }
+
+  /**
    * Creates the keyspace if missing, then the table afresh (an existing one is dropped) unless
    * another run uses it; the returned claim holds the table until it is closed. {@code onStop} is
    * handed what ends it: the session closed under the waiting statement.
@@ -119,17 +132,18 @@ public final class YcqlSetup {
     onStop.accept(s::forceCloseAsync);
     try {
       log.accept("Schema: " + config.schema().createKeyspace());
-      s.execute(config.schema().createKeyspace());
+      s.execute(ddl(config.schema().createKeyspace()));
       CqlTableClaim claim = CqlTableClaim.take(s, config.keyspace(), config.table().table(), true);
-      s.execute(config.schema().dropTable());
+      s.execute(ddl(config.schema().dropTable()));
       String ddl = config.schema().createTable();
       log.accept("Schema: " + ddl);
-      s.execute(ddl);
+      s.execute(ddl(ddl));
       if (!s.checkSchemaAgreement()) {
         log.accept("warning: the nodes do not agree on the schema yet; the first operations may fail");
       }
       if (fleet != null) {
-        s.execute("CREATE TABLE IF NOT EXISTS " + config.keyspace() + "." + FLEETS + " (tbl text PRIMARY KEY, fleet text)");
+        s.execute(ddl("CREATE TABLE IF NOT EXISTS " + config.keyspace() + "." + FLEETS
+            + " (tbl text PRIMARY KEY, fleet text)"));
         s.execute(SimpleStatement.newInstance("INSERT INTO " + config.keyspace() + "." + FLEETS
             + " (tbl, fleet) VALUES (?, ?)", config.table().table(), fleet));
       }
