@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.ToDoubleBiFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -55,6 +56,8 @@ public final class PhaseRecorder implements AutoCloseable {
   private volatile List<String> expectedOperations = List.of();
   /** The rate the phase's operations are scheduled at (ops/s), 0 for as fast as they go. */
   private volatile double targetOpsPerSecond;
+  /** The benchmark's tpmC of a phase's metrics over its seconds, or null where it has none. */
+  private volatile ToDoubleBiFunction<Metrics, Double> tpmC;
   /** When {@link #close} ended the phase; 0 before. */
   private volatile long endNanos;
 
@@ -100,6 +103,18 @@ public final class PhaseRecorder implements AutoCloseable {
 
   public List<String> expectedOperations() {
     return expectedOperations;
+  }
+
+  /** How the benchmark computes tpmC from the phase's metrics and seconds (TPC-C's phases only). */
+  public void tpmC(ToDoubleBiFunction<Metrics, Double> figure) {
+    tpmC = figure;
+  }
+
+  /** The phase's tpmC so far, or NaN where the benchmark has none. */
+  public double tpmC() {
+    ToDoubleBiFunction<Metrics, Double> f = tpmC;
+    double seconds = elapsedSeconds();
+    return f == null ? Double.NaN : seconds > 0 ? f.applyAsDouble(metrics, seconds) : 0;
   }
 
   public Metrics metrics() {

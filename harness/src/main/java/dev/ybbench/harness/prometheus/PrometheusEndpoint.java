@@ -28,9 +28,9 @@ public final class PrometheusEndpoint implements AutoCloseable {
   private volatile Timeseries run;
   private volatile Labels labels;
 
-  private PrometheusEndpoint(int port, String bench, Labels labels, LongSupplier cpuNanos) throws IOException {
+  private PrometheusEndpoint(int port, Labels labels, LongSupplier cpuNanos) throws IOException {
     this.labels = labels;
-    this.collector = new RunCollector(() -> run, () -> this.labels, bench, cpuNanos);
+    this.collector = new RunCollector(() -> run, () -> this.labels, cpuNanos);
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register(collector);
     this.server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
@@ -53,7 +53,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
     Labels labels = Labels.of("bench", bench, "client", client, "fleet", fleet, "label", label == null ? "" : label,
         "run_id", "", "workload", workload);
     try {
-      return new PrometheusEndpoint(port, bench, labels, cpuNanos);
+      return new PrometheusEndpoint(port, labels, cpuNanos);
     } catch (BindException e) {
       throw new UserError("--prometheus-port " + port + " is in use: choose another port, or 0 for any free one");
     } catch (IOException e) {

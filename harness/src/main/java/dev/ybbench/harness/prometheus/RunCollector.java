@@ -29,7 +29,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * A run's figures as Prometheus metrics, read at each scrape from the counters and latency totals
  * the results are written from ({@link Timeseries#phases()}): there is no second counting path, so
  * once a phase has ended its scraped counts equal its summary.json counts exactly. Every name
- * starts with {@code ybbench_}; every series carries the run's labels ({@link RunLabels}) and, but
+ * starts with {@code ybbench_}; every series carries the run's labels (set by {@link PrometheusEndpoint}) and, but
  * for the run-wide ones, its phase.
  */
 public final class RunCollector implements MultiCollector {
@@ -44,7 +44,6 @@ public final class RunCollector implements MultiCollector {
 
   private final Supplier<Timeseries> run;
   private final Supplier<Labels> labels;
-  private final String bench;
   private final LongSupplier cpuNanos;
   private volatile long lastScrapeNanos;
   /** The longest gap between two scrapes so far: Prometheus's scrape interval, or more. */
@@ -55,10 +54,9 @@ public final class RunCollector implements MultiCollector {
    * @param labels   the run's labels, which gain the run id once its directory exists
    * @param cpuNanos the client process's CPU time so far
    */
-  RunCollector(Supplier<Timeseries> run, Supplier<Labels> labels, String bench, LongSupplier cpuNanos) {
+  RunCollector(Supplier<Timeseries> run, Supplier<Labels> labels, LongSupplier cpuNanos) {
     this.run = run;
     this.labels = labels;
-    this.bench = bench;
     this.cpuNanos = cpuNanos;
   }
 
@@ -101,6 +99,7 @@ public final class RunCollector implements MultiCollector {
     List<Timeseries.Phase> phases = ts == null ? List.of() : ts.phases();
     // Over every phase: an operation begun in one may end in the next.
     long inFlight = phases.stream().mapToLong(p -> p.metrics().inFlight()).sum();
+    boolean anyTpmC = false;
     for (Timeseries.Phase phase : latest(phases)) {
       PhaseRecorder recorder = phase.recorder();
       if (recorder == null) {
@@ -141,11 +140,10 @@ public final class RunCollector implements MultiCollector {
       var row = recorder.lastRow();
       achieved.dataPoint(gauge(l, running && row != null ? row.throughput() : 0));
       target.dataPoint(gauge(l, recorder.targetOpsPerSecond()));
-      if ("tpcc".equals(bench)) {
-        long newOrders = m.operations().stream().filter(op -> op.name().startsWith("NewOrder"))
-            .mapToLong(OperationMetrics::successes).sum();
-        double minutes = recorder.elapsedSeconds() / 60;
-        tpmc.dataPoint(gauge(l, minutes > 0 ? newOrders / minutes : 0));
+      double phaseTpmC = recorder.tpmC();
+      if (!Double.isNaN(phaseTpmC)) {
+        tpmc.dataPoint(gauge(l, phaseTpmC));
+        anyTpmC = true;
       }
     }
     MetricSnapshots.Builder all = MetricSnapshots.builder()
@@ -158,7 +156,7 @@ public final class RunCollector implements MultiCollector {
         .metricSnapshot(CounterSnapshot.builder().name("ybbench_client_cpu_seconds").unit(Unit.SECONDS)
             .help("CPU time of the client's process, user and system")
             .dataPoint(counter(base, cpuNanos.getAsLong() / 1e9)).build());
-    if ("tpcc".equals(bench)) {
+    if (anyTpmC) {
       all.metricSnapshot(tpmc.build());
     }
     return all.build();

@@ -7,6 +7,7 @@ import dev.ybbench.harness.results.PhaseResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleBiFunction;
 
 /**
  * Where a phase's warm-up ends and its measured window begins, for YCSB's phases and TPC-C's works
@@ -29,6 +30,7 @@ public final class MeasuredWindow {
   private PhaseResult warmupResult;
   private volatile double targetOpsPerSecond;
   private volatile List<String> operations = List.of();
+  private volatile ToDoubleBiFunction<Metrics, Double> tpmC;
 
   /**
    * A phase that has not begun: with a warm-up the workers record into its metrics until
@@ -66,6 +68,11 @@ public final class MeasuredWindow {
     if (warmupRecorder != null) {
       warmupRecorder.expectOperations(names);
     }
+  }
+
+  /** How the benchmark computes tpmC from the window's metrics and seconds, for a live view. */
+  public void tpmC(ToDoubleBiFunction<Metrics, Double> figure) {
+    tpmC = figure;
   }
 
   /** Where the workers record now: the warm-up's metrics until the window opens, then the window's. */
@@ -106,6 +113,7 @@ public final class MeasuredWindow {
     PhaseRecorder window = new PhaseRecorder(phase, this.window, latencyDir, timeseries);
     window.targetOpsPerSecond(targetOpsPerSecond);
     window.expectOperations(operations);
+    window.tpmC(tpmC);
     long start = window.startNanos();
     if (warmup != null && warmup.outages().downForSeconds(start) > 0) {
       this.window.outages().unreachable(start); // still down: the outage goes on into the window

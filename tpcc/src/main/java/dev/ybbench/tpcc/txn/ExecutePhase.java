@@ -64,6 +64,7 @@ public final class ExecutePhase {
       types.add(TransactionSpec.NEW_ORDER_ROLLBACK);
     }
     window.expectOperations(types);
+    window.tpmC(TpccMetrics::tpmC);
     Metrics metrics = window.window();
     List<Terminal> list = new ArrayList<>();
     for (int i = 0; i < config.terminals(); i++) {
