@@ -59,7 +59,7 @@ public final class Metrics implements OperationEvents {
 
   @Override
   public void reachable() {
-    outages.reachable(System.nanoTime());
+    outages.reachable();
   }
 
   /** A client thread starts an operation (for the in-flight figure of a live view). */

@@ -27,7 +27,10 @@ public interface OperationEvents {
    */
   default void unreachable(String operation, String errorClass) {}
 
-  /** An operation succeeded on a thread that had reported the server unreachable: the outage ends. */
+  /**
+   * An attempt succeeded, on any thread: an open outage ends. Called on every success, so it must
+   * cost next to nothing while the server is up.
+   */
   default void reachable() {}
 
   /** One failed attempt that will be tried again; it is not throughput and not an error. */

@@ -6,10 +6,11 @@ import java.util.List;
 /**
  * When the client could not reach the server, as its threads saw it: an outage opens at the
  * first attempt that found the server unreachable (connection refused or lost) and closes at the
- * next operation that succeeded. The summary reports the intervals, and a run whose window was
- * mostly outage does not stand for what was asked.
+ * next operation that succeeded on any thread: a cluster that lost one node of three still
+ * answers, and only the time nobody got an answer counts. The summary reports the intervals, and a
+ * run whose window was mostly outage does not stand for what was asked.
  *
- * <p>Cheap on the hot path: {@link #reachable(long)} reads one volatile while the server is up.
+ * <p>Cheap on the hot path: {@link #reachable()} reads one volatile while the server is up.
  */
 public final class Outages {
   /** One outage, in {@link System#nanoTime()} terms. */
@@ -29,11 +30,12 @@ public final class Outages {
     }
   }
 
-  /** An operation succeeded at {@code nanos}: the server is back, if it was gone. */
-  public void reachable(long nanos) {
+  /** An operation succeeded now, on any thread: the server is back, if it was gone. */
+  public void reachable() {
     if (openSince < 0) {
-      return;
+      return; // the hot path: called on every success
     }
+    long nanos = System.nanoTime();
     synchronized (this) {
       if (openSince >= 0) {
         closed.add(new Interval(openSince, Math.max(nanos, openSince)));

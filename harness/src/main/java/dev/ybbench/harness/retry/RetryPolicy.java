@@ -139,8 +139,13 @@ public final class RetryPolicy<E extends Exception> {
     return new Attempts<>(this, operation);
   }
 
-  /** An attempt succeeded: the server is reachable, and if this thread had found it not, says so. */
+  /**
+   * An attempt succeeded: the server is reachable. Says so on every success, not only on this
+   * thread's first after an outage: the server answered, so whatever outage another thread opened
+   * is over (one node of several lost is not the server unreachable).
+   */
   public void succeeded() {
+    events.get().reachable();
     if (unreachableInARow == 0) {
       return; // one volatile read while the server is up
     }
@@ -148,7 +153,6 @@ public final class RetryPolicy<E extends Exception> {
       if (unreachableInARow > 0) {
         unreachableInARow = 0;
         notBeforeNanos = clock.nanoTime();
-        events.get().reachable();
       }
     }
   }

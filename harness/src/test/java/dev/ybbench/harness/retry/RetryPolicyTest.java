@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationEvents;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -120,7 +121,7 @@ class RetryPolicyTest {
     Script script = new Script(CONFLICT, CONFLICT, CONFLICT);
     assertEquals("ok", policy(3).call("UPDATE", script));
     assertEquals(List.of("retried UPDATE sqlstate-40001", "retried UPDATE sqlstate-40001",
-        "retried UPDATE sqlstate-40001"), events.seen);
+        "retried UPDATE sqlstate-40001", "reachable"), events.seen);
     assertEquals(List.of(5L, 10L, 20L), clock.sleeps);
     assertEquals(List.of(0L, 5L, 15L, 35L), script.startedAt);
   }
@@ -165,7 +166,7 @@ class RetryPolicyTest {
     // Not retried within an operation, but each next attempt waits 100, 200, 400 ms.
     assertEquals(List.of(0L, 100L, 300L, 700L, 700L), script.startedAt);
     assertEquals(List.of("unreachable READ connection", "unreachable READ connection",
-        "unreachable READ connection", "reachable"), events.seen);
+        "unreachable READ connection", "reachable", "reachable"), events.seen, "every success says so");
 
     Script again = new Script(CONNECTION);
     assertThrows(Failed.class, () -> p.call("READ", again));
@@ -189,6 +190,20 @@ class RetryPolicyTest {
   }
 
   @Test
+  void anotherThreadsSuccessEndsTheOutage() throws Exception {
+    // One node of three lost: the thread that was talking to it finds the server unreachable and
+    // pauses, while another thread's next operation is answered. The server was not gone.
+    Metrics phase = new Metrics();
+    RetryPolicy<Failed> lost = RetryPolicy.of(Failed.class, f -> f.failure, 10, () -> phase).withTiming(clock, BackoffTest.TOP);
+    RetryPolicy<Failed> other = RetryPolicy.of(Failed.class, f -> f.failure, 10, () -> phase).withTiming(clock, BackoffTest.TOP);
+    assertThrows(Failed.class, () -> lost.call("READ", new Script(CONNECTION)));
+    assertEquals(1, phase.outages().intervals(Long.MAX_VALUE).size(), "the outage opened");
+    assertEquals("ok", other.call("READ", new Script()));
+    assertEquals(0, phase.outages().downForSeconds(Long.MAX_VALUE), "another thread's success closed it");
+    assertEquals(1, phase.outages().intervals(Long.MAX_VALUE).size());
+  }
+
+  @Test
   void anAsynchronousFailureDelaysTheThreadsNextAttempt() {
     RetryPolicy<Failed> p = policy(10);
     Decision d = p.begin("INSERT").failed(new Failed(NO_NODE));
@@ -198,7 +213,7 @@ class RetryPolicyTest {
     assertEquals(100, clock.millis());
     p.succeeded();
     p.succeeded();
-    assertEquals(List.of("unreachable INSERT no-node", "retried INSERT no-node", "reachable"), events.seen);
+    assertEquals(List.of("unreachable INSERT no-node", "retried INSERT no-node", "reachable", "reachable"), events.seen);
     assertTrue(p.awaitTurn());
     assertEquals(100, clock.millis());
   }
