@@ -9,7 +9,10 @@
 #
 # Usage: run-scripts/bench/scaling.sh [--threads "1 2 4 8 16 32 64"] [--seconds S] [--warmup S]
 #                                     [--rows N] [--rounds N] [--driver pgjdbc|yugabyte] [--db-version V]
-# (--driver: the harness's default for the server, pgjdbc on PostgreSQL, unless given)
+#                                     [--jobs N]
+# (--driver: the harness's default for the server, pgjdbc on PostgreSQL, unless given; --jobs: the
+#  binding's threads as virtual threads on N OS threads, as pgbench's -j, which needs a Java 21 or
+#  later first on PATH)
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -23,6 +26,7 @@ warmup=5
 rows=100000
 rounds=1
 driver=
+jobs=
 version=17
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -32,8 +36,9 @@ while [[ $# -gt 0 ]]; do
     --rows) rows=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --driver) driver=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -51,7 +56,8 @@ host=${hostport%:*}
 port=${hostport##*:}
 cores=$(nproc)
 echo "PostgreSQL $server_version on $hostport, $cores cores: workloadc vs pgbench -S -M prepared," \
-  "$rounds round(s) of ${seconds} s per count (binding: +${warmup} s warm-up), $rows rows"
+  "$rounds round(s) of ${seconds} s per count (binding: +${warmup} s warm-up${jobs:+, virtual threads on $jobs OS threads}),"\
+  "$rows rows"
 read_args=(workloadc --records "$rows" -p fieldcount=1 -p fieldlength=84 -p requestdistribution=uniform
   --user postgres ${driver:+--driver "$driver"})
 scale=$(( (rows + 99999) / 100000 ))
@@ -70,8 +76,8 @@ for n in $counts; do
     tx=$(awk '/actually processed/ { print $NF }' "$bench_work/out")
     tps=$(awk '/^tps/ { print $3; exit }' "$bench_work/out")
     echo "$tps $(bench_per_op "$bench_cpu_s" "$tx")" >>"$bench_work/p.txt"
-    bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "${read_args[@]}" --phase run --threads "$n" --duration "$seconds" \
-      --warmup "$warmup" --hosts "$hostport" --results-dir "$bench_work/results"
+    bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "${read_args[@]}" --phase run --threads "$n" ${jobs:+--jobs "$jobs"} \
+      --duration "$seconds" --warmup "$warmup" --hosts "$hostport" --results-dir "$bench_work/results"
     run=$(sed -n 's/^Results: //p' "$bench_work/out")
     # Whole process: every operation it did, the warm-up's too, against all of its CPU.
     ops=$(( $(result "$run" summary.json '.phases.run.successes') + $(result "$run" summary.json \

@@ -156,7 +156,7 @@ final class Plan {
     m.put("api", o.api);
     m.put("server", server.describe());
     m.put("phase", o.phase);
-    m.put("threads", Integer.toString(o.threads) + (o.pools() ? " (load)" : ""));
+    m.put("threads", Integer.toString(o.threads) + (o.pools() ? " (load)" : "") + o.clientThreads().describe());
     if (o.pools()) {
       for (YcsbPhase.Threads t : runPools()) {
         m.put(t.pool().label(), t.count() + " threads, " + (t.operations() == 0 ? "until the time limit"

@@ -222,10 +222,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         loadProps.setProperty(YcqlConfig.IN_FLIGHT, Integer.toString(o.batchSize));
         loadProps.setProperty("insertstart", Long.toString(mine[0]));
         loadProps.setProperty("insertcount", Long.toString(mine[1]));
-        console.line(String.format("Loading %d records%s with %d threads (%s %d)%s", mine[1], o.clients == 1 ? ""
+        console.line(String.format("Loading %d records%s with %d threads%s (%s %d)%s", mine[1], o.clients == 1 ? ""
             : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1, o.clientIndex,
-                o.clients), o.threads, o.api.equals("ycql") ? "writes in flight per thread:" : o.batchSize == 1
-                    ? "rows per INSERT:" : props.getProperty(YsqlConfig.LOAD_METHOD).equals("copy") ? "rows per COPY:"
+                o.clients), o.threads, o.clientThreads().describe(), o.api.equals("ycql")
+                    ? "writes in flight per thread:" : o.batchSize == 1 ? "rows per INSERT:"
+                    : props.getProperty(YsqlConfig.LOAD_METHOD).equals("copy") ? "rows per COPY:"
                     : "rows per multi-row INSERT:", o.batchSize,
             o.target > 0 ? String.format(", paced to %.0f rows/s", o.target) : ""));
         // Keys handed out per write of the checkpoint: at most this many (and those in flight) in doubt after a crash.
@@ -240,8 +241,8 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       if (doRun && !run.interrupted()) {
         List<YcsbPhase.Threads> pools = plan.runPools();
         console.line("Running " + workloadName + " with " + String.join(" and ", pools.stream().map(p ->
-            p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + ": "
-                + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " operations"
+            p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + o.clientThreads().describe()
+                + ": " + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " operations"
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
             + ", at most " + (o.duration == 0 ? "no time limit" : o.duration + " s"));
         runPhase(run, "run", props, pools, o.warmup, o.duration, null, report);
@@ -285,7 +286,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   private void runPhase(Run run, String name, Properties props, List<YcsbPhase.Threads> pools, long warmupSeconds,
       long maxSeconds, LoadCheckpoint checkpoint, YcsbReport report) throws Exception {
     YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name))
-        .checkpointed(checkpoint);
+        .checkpointed(checkpoint).on(o.clientThreads());
     run.onStop(p::stop);
     YcsbPhase.Result r = p.execute(pools, warmupSeconds, maxSeconds, run.directory().latencyDir(), run.timeseries());
     run.console().line(report.text(r));
@@ -302,6 +303,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       m.put(LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
     }
     m.put("ybbench.threads", Integer.toString(o.threads));
+    if (o.jobs != null) {
+      m.put(YcsbSettings.JOBS, Integer.toString(o.jobs));
+    }
     m.put("ybbench.duration_s", Long.toString(o.duration));
     m.put("ybbench.target_ops", Double.toString(o.target));
     m.put("ybbench.batch_size", Integer.toString(o.batchSize));

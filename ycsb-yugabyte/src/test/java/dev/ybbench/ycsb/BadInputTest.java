@@ -52,6 +52,7 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--metrics-ports", "9000,x"}, "--metrics-ports takes ports separated by "
         + "commas (e.g. 9000,13000) or none, was '9000,x'");
     cases.put(new String[] {"workloada", "--threads", "0"}, "--threads must be at least 1, was 0");
+    cases.put(new String[] {"workloada", "--jobs", "0"}, "--jobs must be at least 1, was 0");
     cases.put(new String[] {"workloada", "--load-method", "bulk"}, "Unknown load method 'bulk'; use copy or insert");
     cases.put(new String[] {"workloada", "-p", "ysql.load_method=fast"}, "Unknown load method 'fast'");
     cases.put(new String[] {"workloada", "--api", "ycql", "--load-method", "copy"}, "--load-method is for YSQL loads");

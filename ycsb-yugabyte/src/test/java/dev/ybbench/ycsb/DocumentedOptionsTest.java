@@ -63,6 +63,7 @@ class DocumentedOptionsTest {
       "--resume", "needs a crashed load: ResumeTest",
       "--dry-run", "it is what prints the plan",
       "--prometheus-port", "serves the run while it runs: PrometheusTest scrapes it",
+      "--jobs", "needs Java 21 or later, the tests run on 17: VirtualThreadsTest runs it on a newer JDK",
       "--verbose", "stack traces with errors: CommandLines",
       "-p", "each property is a case of its own",
       "--workload", "the sample app's command line: each of its options is a case below");

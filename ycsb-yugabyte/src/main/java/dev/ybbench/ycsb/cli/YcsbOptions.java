@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.cli;
 
+import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,6 +59,11 @@ public final class YcsbOptions {
   @Option(names = "--threads", paramLabel = "N",
       description = "client threads, one connection each (YCSB threadcount; default: 8)")
   public Integer threads;
+
+  @Option(names = "--jobs", paramLabel = "N",
+      description = "run the client threads as virtual threads over N OS threads, as pgbench's -j runs its clients "
+          + "(Java 21 or later; for many more threads than cores; default: one OS thread per client thread)")
+  public Integer jobs;
 
   @Option(names = "--records", paramLabel = "N", description = "records to load (YCSB recordcount)")
   public Long records;
@@ -195,6 +201,11 @@ public final class YcsbOptions {
   /** Whether the run phase has separate reader and writer pools. */
   public boolean pools() {
     return readThreads != null || writeThreads != null;
+  }
+
+  /** How the client threads run: --jobs, refused on a JVM without virtual threads. */
+  public ClientThreads clientThreads() {
+    return jobs == null ? ClientThreads.platform() : ClientThreads.virtual(jobs, "--jobs");
   }
 
   public int readThreads() {

@@ -4,6 +4,7 @@ import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
@@ -73,6 +74,8 @@ public final class YcsbSettings {
   public static final String WRITES = "ybbench.writes";
   public static final String READ_TARGET = "ybbench.read_target_ops";
   public static final String WRITE_TARGET = "ybbench.write_target_ops";
+  /** --jobs: the OS threads the client threads run on as virtual threads. */
+  public static final String JOBS = "ybbench.jobs";
   /** The workload property for --warmup, in seconds (named after YCSB's maxexecutiontime). */
   public static final String WARMUP = "warmuptime";
   /**
@@ -81,7 +84,7 @@ public final class YcsbSettings {
    * run.json as the settings they became.
    */
   private static final List<String> TAKEN = List.of(FILE_API, FILE_PHASE, FILE_TARGET, FILE_BATCH_SIZE,
-      CREATE_TABLE, READ_THREADS, WRITE_THREADS, READS, WRITES, READ_TARGET, WRITE_TARGET, "dotransactions", "db",
+      CREATE_TABLE, READ_THREADS, WRITE_THREADS, JOBS, READS, WRITES, READ_TARGET, WRITE_TARGET, "dotransactions", "db",
       "label", "maxexecutiontime", "status", "target");
 
   /** YCSB's file for the final measurements, and their format (one of {@link #EXPORTERS}; text by default). */
@@ -213,6 +216,7 @@ public final class YcsbSettings {
     o.phase = pick("--phase", o.phase, FILE_PHASE, s -> s, "both");
     o.createTable = pick("--create-table", o.createTable, CREATE_TABLE, s -> s, null);
     o.threads = pick("--threads", o.threads, "threadcount", whole("threadcount", Integer::parseInt), DEFAULT_THREADS);
+    o.jobs = pick("--jobs", o.jobs, JOBS, whole(JOBS, Integer::parseInt), null);
     o.target = pick("--target", o.target, "target", number("target"), 0.0);
     o.duration = pick("--duration", o.duration, "maxexecutiontime", whole("maxexecutiontime", Long::parseLong),
         DEFAULT_DURATION_S);
@@ -301,6 +305,9 @@ public final class YcsbSettings {
     }
     if (o.target < 0) {
       throw new UserError(said("--target", "target") + " cannot be negative; 0 means no cap");
+    }
+    if (o.jobs != null) {
+      ClientThreads.virtual(o.jobs, said("--jobs", JOBS)); // refused here on an older JVM, before anything starts
     }
     if (o.pools()) {
       if (o.readThreads() < 0 || o.writeThreads() < 0 || o.readThreads() + o.writeThreads() == 0) {

@@ -5,6 +5,7 @@ import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.StatusLine;
@@ -58,6 +59,7 @@ public final class YcsbPhase {
   private volatile Workload workload;
   private volatile boolean stopRequested;
   private LoadCheckpoint checkpoint;
+  private ClientThreads clientThreads = ClientThreads.platform();
 
   /**
    * @param phase    "load" (inserts) or "run" (the workload's transaction mix)
@@ -78,6 +80,12 @@ public final class YcsbPhase {
   /** A load that draws its keys from {@code c} and keeps it up to date (a CoreWorkload load only). */
   public YcsbPhase checkpointed(LoadCheckpoint c) {
     checkpoint = c;
+    return this;
+  }
+
+  /** Runs the client threads as {@code t} makes them (one OS thread each unless --jobs). */
+  public YcsbPhase on(ClientThreads t) {
+    clientThreads = t;
     return this;
   }
 
@@ -209,9 +217,9 @@ public final class YcsbPhase {
         }
         MeasuredDB m = new MeasuredDB(binding, sink, reported, console, threadFailures);
         measured.add(m);
-        Thread th = new Thread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads, pool.pool(),
-            threadFailures, done), "ycsb-" + phase + "-" + (pool.pool() == Pool.MIX ? "" : pool.pool().label() + "-")
-            + i);
+        Thread th = clientThreads.newThread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads,
+            pool.pool(), threadFailures, done), "ycsb-" + phase + "-" + (pool.pool() == Pool.MIX ? ""
+            : pool.pool().label() + "-") + i);
         // A binding that cannot start ends its thread with ClientThreadFailures.Failed; it is reported once, below.
         th.setUncaughtExceptionHandler(threadFailures);
         running.add(th);
