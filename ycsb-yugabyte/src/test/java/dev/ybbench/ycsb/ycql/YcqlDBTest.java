@@ -8,6 +8,7 @@ import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.ycsb.SharedCassandra;
 import dev.ybbench.harness.metrics.Metrics;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -18,6 +19,7 @@ import java.util.Set;
 import java.util.Vector;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -103,7 +105,7 @@ class YcqlDBTest {
   }
 
   @Test
-  void everyRecordOfAnAsynchronousLoadIsReadable() throws Exception {
+  void everyRecordOfAnAsynchronousLoadIsReadable(@TempDir Path work) throws Exception {
     Properties p = props("table", "loaded", YcqlConfig.IN_FLIGHT, "32");
     YcqlSetup.createSchema(YcqlConfig.from(p), null, s -> { }, stop -> { }).close();
     Metrics metrics = new Metrics();
@@ -116,8 +118,7 @@ class YcqlDBTest {
     // Each write counts once it completed, with its round trip from the hand-over, not the hand-over alone.
     assertEquals(2000, metrics.operation("INSERT").successes());
     dev.ybbench.harness.metrics.PhaseRecorder recorder = new dev.ybbench.harness.metrics.PhaseRecorder("load",
-        metrics, java.nio.file.Files.createTempDirectory("ybbench-latency"),
-        new dev.ybbench.harness.metrics.Timeseries(java.nio.file.Files.createTempFile("ybbench-ts", ".csv")));
+        metrics, work, new dev.ybbench.harness.metrics.Timeseries(work.resolve("timeseries.csv")));
     recorder.close();
     org.HdrHistogram.Histogram written = recorder.totals().get("INSERT");
     assertEquals(2000, written.getTotalCount());

@@ -8,7 +8,7 @@ import dev.ybbench.harness.metrics.Metrics;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteArrayByteIterator;
@@ -183,13 +184,12 @@ class YsqlDBTest {
   }
 
   @Test
-  void batchedRowsTakeTheirBatchsRoundTripNotTheirHandOver() throws Exception {
+  void batchedRowsTakeTheirBatchsRoundTripNotTheirHandOver(@TempDir Path work) throws Exception {
     Properties p = props("table", "latencies", YsqlConfig.BATCH_SIZE, "10");
     YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }, stop -> { }).close();
     Metrics metrics = new Metrics();
     dev.ybbench.harness.metrics.PhaseRecorder recorder = new dev.ybbench.harness.metrics.PhaseRecorder("load",
-        metrics, Files.createTempDirectory("ybbench-latency"), new dev.ybbench.harness.metrics.Timeseries(
-            Files.createTempFile("ybbench-ts", ".csv")));
+        metrics, work, new dev.ybbench.harness.metrics.Timeseries(work.resolve("timeseries.csv")));
     YsqlDB db = open(p, metrics);
     for (int i = 0; i < 200; i++) {
       db.insert("latencies", "user" + i, row("v" + i, "x", "y"));
