@@ -9,6 +9,7 @@ bench_serve() {
   local main=$1
   shift
   bench_need jq jq "to read the results"
+  bench_need ss iproute2 "to find the server's processes and their CPU"
   # Built once by the calling script; every run of this benchmark uses that build.
   export YBBENCH_SKIP_BUILD=1
   bench_work=$(mktemp -d)
@@ -79,11 +80,32 @@ bench_need() {
 }
 
 # bench_cpu COMMAND…: runs it with its output in $bench_work/out and sets $bench_cpu_s to the CPU
-# seconds (user + system) it and the children it waited for used, by the shell's own `time`.
+# seconds (user + system) it and the children it waited for used, by the shell's own `time`, and
+# $bench_server_s to what the benchmark's server used meanwhile (bench_server_ticks).
 bench_cpu() {
-  local TIMEFORMAT='%U %S'
+  local TIMEFORMAT='%U %S' before
+  before=$(bench_server_ticks)
   { time "$@" >"$bench_work/out" 2>&1; } 2>"$bench_work/time" || { cat "$bench_work/out" >&2; exit 1; }
   bench_cpu_s=$(awk '{ print $1 + $2 }' "$bench_work/time")
+  bench_server_s=$(awk -v a="$before" -v b="$(bench_server_ticks)" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { print (b - a) / hz }')
+}
+
+# bench_server_ticks: the CPU ticks (user + system) the benchmark's server has used so far: the
+# process listening on its port (PostgreSQL's postmaster, which runs apart from the JVM that
+# started it; Cassandra's JVM) and every process under it (the backends), each with the children
+# it has reaped, so that a backend that has ended still counts.
+bench_server_ticks() {
+  local root pid stat f total=0
+  root=$(ss -ltnpH "sport = :${hostport##*:}" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1)
+  [[ -n $root ]] || { echo 0; return; }
+  for pid in $(ps -e -o pid=,ppid= | awk -v root="$root" '{ up[$1] = $2 }
+    END { for (p in up) { q = p; while (q != root && q in up && q != up[q]) q = up[q]; if (q == root) print p } }'); do
+    read -r stat <"/proc/$pid/stat" 2>/dev/null || continue
+    read -r -a f <<<"${stat##*) }" # from the third field: utime, stime, cutime, cstime are the 14th to 17th
+    total=$((total + f[11] + f[12] + f[13] + f[14]))
+  done
+  echo "$total"
 }
 
 # bench_per_op CPU_S OPERATIONS: µs of CPU per operation.
@@ -125,45 +147,85 @@ bench_upstream_figures() {
 
 # bench_upstream WARMUP JAVA_ARGS…: upstream YCSB's Client (java JAVA_ARGS…, which include -s), timed
 # by bench_cpu, with its status printed every second. Sets $up_ops_s, $up_ops and $up_failed from
-# its summary (the whole run), and, for its steady state — from its status line at WARMUP seconds
-# to its last one before its threads ended (the JVM's CPU read from /proc the moment each line
-# appears) — $up_win_ops_s and $up_win_us, µs of CPU per operation, as the harness's own
-# client.cpu_us_per_op counts its measured window after a warm-up.
+# its summary (the whole run), and $steady_ops_s and $steady_us for its steady state (bench_steady).
 bench_upstream() {
+  local warmup=$1
+  shift
+  bench_steady "$warmup" java "$@" -p status.interval=1
+  local figures
+  figures=$(bench_upstream_figures)
+  read -r up_ops_s up_ops up_failed <<<"$figures"
+}
+
+# bench_binding PHASE RUN_YCSB_ARGS…: one run_ycsb.sh run of PHASE against the benchmark's server,
+# measured as bench_upstream measures upstream's; prints "OPS_PER_S STEADY_US WHOLE_US SERVER_US":
+# the phase's throughput (successes per second, summary.json), its CPU per operation in the
+# steady state (a run: bench_steady's window from the end of the warm-up; a load: its measured
+# window, the JVM's start excluded) and of the whole process, and the server's CPU meanwhile,
+# the last two per success (the warm-up's too).
+bench_binding() {
+  local phase=$1 run steady
+  shift
+  if [[ $phase == run ]]; then
+    bench_steady 0 "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase run -p status.interval=1 --hosts "$hostport" \
+      --results-dir "$bench_work/results"
+  else
+    bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase "$phase" --hosts "$hostport" --results-dir "$bench_work/results"
+  fi
+  run=$(sed -n 's/^Results: //p' "$bench_work/out")
+  steady=${steady_us:-}
+  [[ $phase == run ]] || steady=$(result "$run" summary.json ".phases.$phase.client.cpu_us_per_op")
+  local ops
+  ops=$(result "$run" summary.json "[.phases[].successes] | add")
+  echo "$(phase_throughput "$run" "$phase") $steady $(bench_per_op "$bench_cpu_s" "$ops") $(bench_per_op "$bench_server_s" "$ops")"
+}
+
+# bench_steady WARMUP COMMAND…: runs a YCSB client (upstream's, or run_ycsb.sh with its status
+# every second) through bench_cpu, and reads its steady state the same way for either: from its
+# status line at WARMUP seconds (the binding's: the line that ends its warm-up) to its last one
+# before its threads ended, the process's CPU read from /proc the moment each line appears. Sets
+# $steady_ops_s (operations per second in that window) and $steady_us (µs of CPU per operation).
+bench_steady() {
   local warmup=$1 pidfile="$bench_work/pid" samples="$bench_work/status-cpu"
   shift
   rm -f "$pidfile"
   : >"$bench_work/out"
   bench_status_cpu "$pidfile" "$bench_work/out" >"$samples" &
   local watcher=$!
-  # shellcheck disable=SC2016 # $$ and $0 are the inner shell's, which becomes the JVM
-  bench_cpu sh -c 'echo $$ >"$0"; exec "$@"' "$pidfile" java "$@" -p status.interval=1
+  # shellcheck disable=SC2016 # $$ and $0 are the inner shell's, which becomes the client's JVM
+  bench_cpu sh -c 'echo $$ >"$0"; exec "$@"' "$pidfile" "$@"
   wait "$watcher" || true
   local figures
-  figures=$(bench_upstream_figures)
-  read -r up_ops_s up_ops up_failed <<<"$figures"
   figures=$(awk -v w="$warmup" -v hz="$(getconf CLK_TCK)" '
     { s[NR] = $1; o[NR] = $2; c[NR] = $3 }
     END {
       for (i = 1; i < NR - 1 && s[i] < w; i++) {}
-      j = NR - 1 # the last line comes after the threads ended
+      j = NR - 1 # upstream prints its last line after its threads ended; the binding is short of one second
       if (j <= i || s[j] <= s[i] || o[j] <= o[i]) exit 1
       printf "%.1f %.2f\n", (o[j] - o[i]) / (s[j] - s[i]), 1e6 * (c[j] - c[i]) / hz / (o[j] - o[i])
-    }' "$samples") || { echo "error: upstream YCSB printed too few status lines for a window after ${warmup} s" >&2; exit 1; }
-  read -r up_win_ops_s up_win_us <<<"$figures"
+    }' "$samples") || { echo "error: $1 printed too few status lines for a window after ${warmup} s" >&2; exit 1; }
+  read -r steady_ops_s steady_us <<<"$figures"
 }
 
-# bench_status_cpu PIDFILE LOG: follows upstream YCSB's status lines in LOG while the process in
-# PIDFILE lives, printing "SECONDS OPERATIONS CPU_TICKS" for each, its user + system CPU from /proc.
+# bench_status_cpu PIDFILE LOG: follows a YCSB client's status lines in LOG while the process in
+# PIDFILE lives, printing "SECONDS OPERATIONS CPU_TICKS" for each, its user + system CPU from
+# /proc. Upstream's lines are "… 12 sec: 34567 operations; …"; the binding's "[run] 7 s of 20 s
+# (35.0%), 34567 ops, …" count from the end of its warm-up, whose line is its window's start (0 0).
 bench_status_cpu() {
-  local pid line stat f
+  local pid line stat f s o
   for _ in $(seq 1 600); do [[ -s $1 ]] && break; sleep 0.05; done
   pid=$(<"$1")
   tail -n +1 -F --pid="$pid" "$2" 2>/dev/null | while IFS= read -r line; do
-    [[ $line =~ \ ([0-9]+)\ sec:\ ([0-9]+)\ operations ]] || continue
+    if [[ $line =~ \ ([0-9]+)\ sec:\ ([0-9]+)\ operations || $line =~ ^\[run\]\ ([0-9]+)\ s\ of\ .*,\ ([0-9]+)\ ops, ]]; then
+      s=${BASH_REMATCH[1]} o=${BASH_REMATCH[2]}
+    elif [[ $line =~ ^\[warmup\]\ .*measuring\ from\ now ]]; then
+      s=0 o=0
+    else
+      continue
+    fi
     read -r stat <"/proc/$pid/stat" 2>/dev/null || break
     read -r -a f <<<"${stat##*) }" # fields from the third (state): utime is the 14th, stime the 15th
-    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]} $((f[11] + f[12]))"
+    echo "$s $o $((f[11] + f[12]))"
   done
 }
 

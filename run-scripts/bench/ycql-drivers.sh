@@ -123,20 +123,15 @@ if [[ -n $upstream_jar ]]; then
   for round in $(seq 1 "$rounds"); do
     for side in $( ((round % 2)) && echo "ours up" || echo "up ours"); do
       if [[ $side == ours ]]; then
-        bench_cpu "$YBBENCH_HOME/run_ycsb.sh" workloadc --api ycql --records "$rows" --phase run \
-          --duration "$seconds" --warmup "$warmup" --threads "$threads" --database ours --hosts "$hostport" \
-          --results-dir "$bench_work/results"
-        run=$(sed -n 's/^Results: //p' "$bench_work/out")
-        echo "$(phase_throughput "$run" run) $(result "$run" summary.json '.phases.run.client.cpu_us_per_op')" \
-          "$(bench_per_op "$bench_cpu_s" "$(result "$run" summary.json '[.phases[].successes] | add')")" \
-          >>"$bench_work/ours-c.txt"
+        bench_binding run workloadc --api ycql --records "$rows" --duration "$seconds" --warmup "$warmup" \
+          --threads "$threads" --database ours >>"$bench_work/ours-c.txt"
       else
         upstream "$warmup" -t -p maxexecutiontime="$((warmup + seconds))"
         if ((up_failed > 0)); then
           echo "error: upstream's Cassandra binding failed $up_failed reads; its throughput would count them" >&2
           exit 1
         fi
-        echo "$up_win_ops_s $up_win_us $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up-c.txt"
+        echo "$steady_ops_s $steady_us $(bench_per_op "$bench_cpu_s" "$up_ops")" >>"$bench_work/up-c.txt"
       fi
     done
     echo "round $round: binding $(tail -n 1 "$bench_work/ours-c.txt" | awk '{ printf "%.0f ops/s, %.1f µs/op (whole process %.1f)", $1, $2, $3 }')," \
