@@ -69,34 +69,32 @@ final class TpccCharts {
    * any). Seconds are counted from the phase's first interval.
    */
   static PerSecond perSecond(Path latencyDir, String phase) throws IOException {
-    Map<String, List<Histogram>> byType = new TreeMap<>();
+    Map<String, List<Interval>> byType = new TreeMap<>();
     long start = Long.MAX_VALUE;
     for (TransactionSpec k : TransactionSpec.values()) {
-      List<Histogram> intervals = read(latencyDir, phase, k.benchbaseName());
-      if (intervals.stream().anyMatch(h -> h.getTotalCount() > 0)) {
+      List<Interval> intervals = read(latencyDir, phase, k.benchbaseName());
+      if (intervals.stream().anyMatch(i -> i.count() > 0)) {
         byType.put(k.benchbaseName(), intervals);
-        start = Math.min(start, intervals.get(0).getStartTimeStamp());
+        start = Math.min(start, intervals.get(0).start());
       }
     }
     List<String> types = TransactionSpec.names().stream().filter(byType::containsKey).toList();
     // Second → [tpmC, then per type: tx/s, p90 ms].
     TreeMap<Long, double[]> rows = new TreeMap<>();
-    List<Histogram> rollbacks = read(latencyDir, phase, TransactionSpec.NEW_ORDER_ROLLBACK);
+    List<Interval> rollbacks = read(latencyDir, phase, TransactionSpec.NEW_ORDER_ROLLBACK);
     for (int t = 0; t < types.size(); t++) {
-      for (Histogram h : byType.get(types.get(t))) {
-        double[] row = row(rows, h, start, types.size());
-        double seconds = Math.max(0.001, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0);
-        row[1 + 2 * t] = h.getTotalCount() / seconds;
-        row[2 + 2 * t] = h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(90) / 1000.0;
+      for (Interval i : byType.get(types.get(t))) {
+        double[] row = row(rows, i, start, types.size());
+        row[1 + 2 * t] = i.count() / i.seconds();
+        row[2 + 2 * t] = i.p90Ms();
         if (types.get(t).equals(TransactionSpec.NEW_ORDER.benchbaseName())) {
-          row[0] += h.getTotalCount() * 60 / seconds;
+          row[0] += i.count() * 60 / i.seconds();
         }
       }
     }
-    for (Histogram h : rollbacks) {
-      double seconds = Math.max(0.001, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0);
+    for (Interval i : rollbacks) {
       if (start != Long.MAX_VALUE) {
-        row(rows, h, start, types.size())[0] += h.getTotalCount() * 60 / seconds;
+        row(rows, i, start, types.size())[0] += i.count() * 60 / i.seconds();
       }
     }
     StringBuilder csv = new StringBuilder("elapsed_s,tpmC");
@@ -112,8 +110,8 @@ final class TpccCharts {
     return new PerSecond(types, csv.toString());
   }
 
-  private static double[] row(TreeMap<Long, double[]> rows, Histogram h, long start, int types) {
-    long second = Math.round((h.getEndTimeStamp() - start) / 1000.0);
+  private static double[] row(TreeMap<Long, double[]> rows, Interval i, long start, int types) {
+    long second = Math.round((i.end() - start) / 1000.0);
     return rows.computeIfAbsent(second, k -> {
       double[] r = new double[1 + 2 * types];
       java.util.Arrays.fill(r, 1, r.length, Double.NaN);
@@ -121,9 +119,29 @@ final class TpccCharts {
     });
   }
 
-  private static List<Histogram> read(Path latencyDir, String phase, String type) throws IOException {
+  /**
+   * One interval of a type's log as the charts use it (its time stamps, epoch ms; its count; its
+   * 90th percentile in ms, NaN when empty): the histogram itself is not kept (HlogFiles.forEachInterval).
+   */
+  private record Interval(long start, long end, long count, double p90Ms) {
+    static Interval of(Histogram h) {
+      long n = h.getTotalCount();
+      return new Interval(h.getStartTimeStamp(), h.getEndTimeStamp(), n,
+          n == 0 ? Double.NaN : h.getValueAtPercentile(90) / 1000.0);
+    }
+
+    double seconds() {
+      return Math.max(0.001, (end - start) / 1000.0);
+    }
+  }
+
+  private static List<Interval> read(Path latencyDir, String phase, String type) throws IOException {
     Path f = latencyDir.resolve(phase + "-" + type + ".hlog");
-    return Files.isRegularFile(f) ? HlogFiles.intervals(f) : List.of();
+    List<Interval> out = new ArrayList<>();
+    if (Files.isRegularFile(f)) {
+      HlogFiles.forEachInterval(f, h -> out.add(Interval.of(h)));
+    }
+    return out;
   }
 
   /** One row per work: "mix 45/43/4/4/4" or the one type it ran, and its transactions per second. */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -23,10 +24,9 @@ import org.HdrHistogram.Histogram;
 final class RunNoise {
   private final Path dir;
   private final String phase;
-  private final Map<String, List<Interval>> intervals = new HashMap<>();
+  /** Per operation, its successes per second in each interval of its log. */
+  private final Map<String, double[]> rates = new HashMap<>();
   private final Map<String, List<Histogram>> blockSums = new HashMap<>();
-
-  private record Interval(Histogram latency, double seconds) {}
 
   RunNoise(Path dir, String phase) {
     this.dir = dir;
@@ -59,9 +59,9 @@ final class RunNoise {
   Statistics.Sample rate(double value, String... operations) {
     List<double[]> perOp = new ArrayList<>();
     for (String op : operations) {
-      List<Interval> in = intervals(op);
-      if (!in.isEmpty()) {
-        perOp.add(in.stream().mapToDouble(i -> i.latency().getTotalCount() / Math.max(i.seconds(), 1e-3)).toArray());
+      double[] r = rates(op);
+      if (r.length > 0) {
+        perOp.add(r);
       }
     }
     int n = perOp.stream().mapToInt(a -> a.length).min().orElse(0);
@@ -77,28 +77,54 @@ final class RunNoise {
   /** A percentile (e.g. 99.9) of one operation's latency. */
   Statistics.Sample percentile(String op, double percentile, double value) {
     // Four percentiles of each operation are compared: its blocks are added up once.
-    List<Histogram> sums = blockSums.computeIfAbsent(op, o -> RunBlocks.blockSums(
-        intervals(o).stream().map(Interval::latency).toList()));
-    return RunBlocks.percentileOfBlocks(sums, percentile, value);
+    return RunBlocks.percentileOfBlocks(blockSums.computeIfAbsent(op, this::readBlockSums), percentile, value);
   }
 
-  private List<Interval> intervals(String op) {
-    return intervals.computeIfAbsent(op, o -> {
-      Path file = dir.resolve("latency").resolve(phase + "-" + o + ".hlog");
-      List<Interval> out = new ArrayList<>();
-      if (!Files.isRegularFile(file)) {
-        return out;
+  private double[] rates(String op) {
+    return rates.computeIfAbsent(op, o -> {
+      List<Double> out = new ArrayList<>();
+      if (!read(o, h -> out.add(h.getTotalCount() / Math.max((h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0,
+          1e-3)))) {
+        out.clear();
       }
-      try {
-        for (Histogram h : HlogFiles.intervals(file)) {
-          out.add(new Interval(h, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0));
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } catch (RuntimeException e) {
-        out.clear();  // a damaged log: the run's value without its own noise
-      }
-      return out;
+      return out.stream().mapToDouble(Double::doubleValue).toArray();
     });
+  }
+
+  /**
+   * The operation's intervals added up per block ({@link RunBlocks#blocks}), read as they stream
+   * from the log (HlogFiles.forEachInterval): a long run's intervals are not all held at once.
+   */
+  private List<Histogram> readBlockSums(String op) {
+    int n = rates(op).length;
+    int length = RunBlocks.blockLength(n);
+    List<Histogram> sums = new ArrayList<>();
+    for (int b = 0; b < n / length; b++) {
+      sums.add(new Histogram(3));
+    }
+    if (sums.isEmpty()) {
+      return sums;
+    }
+    int[] i = {0};
+    if (!read(op, h -> sums.get(Math.min(i[0]++ / length, sums.size() - 1)).add(h))) {
+      return List.of();
+    }
+    return sums;
+  }
+
+  /** Hands each interval of the operation's log to {@code each}; false when the log is damaged. */
+  private boolean read(String op, Consumer<Histogram> each) {
+    Path file = dir.resolve("latency").resolve(phase + "-" + op + ".hlog");
+    if (!Files.isRegularFile(file)) {
+      return true;
+    }
+    try {
+      HlogFiles.forEachInterval(file, each);
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (RuntimeException e) {
+      return false;  // a damaged log: the run's value without its own noise
+    }
   }
 }
