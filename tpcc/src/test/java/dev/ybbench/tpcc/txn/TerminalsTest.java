@@ -12,16 +12,48 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Clause 2.7.2: a deferred Delivery leaves its terminal free. Another session locks warehouse
+ * Terminals with the spec's waits start out of step: each one's first submission at a random
+ * point of one mean cycle.
+ *
+ * <p>Clause 2.7.2: a deferred Delivery leaves its terminal free. Another session locks warehouse
  * 1's undelivered orders, so a Delivery cannot finish; a terminal running half Deliveries and
  * half Order-Status goes on when Deliveries are deferred (hundreds of Order-Status in 2 s), and
  * is stuck behind the first Delivery when they are not.
  */
 class TerminalsTest {
+  @Test
+  void withTheSpecsWaitsTheTerminalsStartSpreadOverOneMeanCycle() throws Exception {
+    TpccConfig config = TpccConfig.read(Path.of("config", "postgres_100w_spec.xml"));
+    TpccConfig.Work work = config.works().get(0);
+    List<Terminal> list = new ArrayList<>();
+    Random seeds = new Random(42); // seeded as ExecutePhase seeds its terminals
+    for (int i = 0; i < 500; i++) {
+      list.add(new Terminal(1 + i / 10, 1 + i % 10, new TpccRandom(seeds.nextLong(), LoadPhase.LOAD_CONSTANTS)));
+    }
+    Terminals terminals = new Terminals(list, () -> {
+      throw new AssertionError("no transaction is due within the test");
+    }, config, work, 50, new Terminals.Setup(2, true, 10), new Metrics());
+    // (45 × (18 + 12) + 43 × (3 + 12) + 4 × (2 + 10) + 4 × (2 + 5) + 4 × (2 + 5)) / 100 s
+    assertEquals(20_990_000_000L, terminals.meanCycleNanos());
+    long before = System.nanoTime();
+    terminals.start();
+    long after = System.nanoTime();
+    terminals.stop();
+    assertTrue(terminals.join(5_000));
+    long first = list.stream().mapToLong(t -> t.due).min().orElseThrow();
+    long last = list.stream().mapToLong(t -> t.due).max().orElseThrow();
+    assertTrue(first >= before && last <= after + 20_990_000_000L, "a first submission outside one cycle");
+    assertTrue(last - first > 19_000_000_000L, "the terminals start in step: " + (last - first) / 1e9 + " s apart");
+    long inFirstHalf = list.stream().filter(t -> t.due - first < 10_495_000_000L).count();
+    assertTrue(inFirstHalf > 200 && inFirstHalf < 300, "not spread evenly: " + inFirstHalf + " of 500 in the first half");
+  }
+
   @Test
   void aDeferredDeliveryLeavesItsTerminalFreeWhileTheBusinessTransactionWaits() throws Exception {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
