@@ -202,7 +202,7 @@ class PrometheusTest {
         "--storage.tsdb.path=" + tsdb.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
         .redirectErrorStream(true).redirectOutput(tsdb.resolve("prometheus.log").toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (Scrapes.scrape("http://127.0.0.1:" + port + "/-/ready") == null) {
+    while (!Scrapes.ready("http://127.0.0.1:" + port + "/-/ready")) {
       assertTrue(p.isAlive() && System.nanoTime() < deadline,
           "Prometheus did not start: " + Files.readString(tsdb.resolve("prometheus.log")));
       Thread.sleep(200);

@@ -36,16 +36,34 @@ public final class Scrapes {
 
   /** GET {@code url}'s text, or null when nothing answers there (yet, or any more); an answer other than 200 throws. */
   public static String scrape(String url) throws InterruptedException {
+    HttpResponse<String> r = get(url);
+    return r == null ? null : ok(url, r).body();
+  }
+
+  /**
+   * Whether a server's readiness endpoint says it is ready: false while nothing answers there or
+   * it answers 503 (Prometheus listens before its storage is open, and says 503 until then); any
+   * other answer than 200 throws.
+   */
+  public static boolean ready(String url) throws InterruptedException {
+    HttpResponse<String> r = get(url);
+    return r != null && r.statusCode() != 503 && ok(url, r) != null;
+  }
+
+  private static HttpResponse<String> get(String url) throws InterruptedException {
     try {
-      HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5))
-          .build(), HttpResponse.BodyHandlers.ofString());
-      if (r.statusCode() != 200) {
-        throw new IllegalStateException(url + " answered " + r.statusCode() + ": " + r.body());
-      }
-      return r.body();
+      return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+          HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       return null;
     }
+  }
+
+  private static HttpResponse<String> ok(String url, HttpResponse<String> r) {
+    if (r.statusCode() != 200) {
+      throw new IllegalStateException(url + " answered " + r.statusCode() + ": " + r.body());
+    }
+    return r;
   }
 
   /** The samples of a text-format exposition; a line that is none of its forms throws. */
