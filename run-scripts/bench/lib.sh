@@ -164,18 +164,17 @@ bench_upstream() {
 # window, the JVM's start excluded) and of the whole process, and the server's CPU meanwhile,
 # the last two per success (the warm-up's too).
 bench_binding() {
-  local phase=$1 run steady
+  local phase=$1 run steady ops
   shift
   if [[ $phase == run ]]; then
     bench_steady 0 "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase run -p status.interval=1 --hosts "$hostport" \
       --results-dir "$bench_work/results"
+    steady=$steady_us
   else
     bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase "$phase" --hosts "$hostport" --results-dir "$bench_work/results"
   fi
   run=$(sed -n 's/^Results: //p' "$bench_work/out")
-  steady=${steady_us:-}
   [[ $phase == run ]] || steady=$(result "$run" summary.json ".phases.$phase.client.cpu_us_per_op")
-  local ops
   ops=$(result "$run" summary.json "[.phases[].successes] | add")
   echo "$(phase_throughput "$run" "$phase") $steady $(bench_per_op "$bench_cpu_s" "$ops") $(bench_per_op "$bench_server_s" "$ops")"
 }

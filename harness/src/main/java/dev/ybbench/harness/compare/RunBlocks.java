@@ -3,6 +3,7 @@ package dev.ybbench.harness.compare;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -95,11 +96,24 @@ final class RunBlocks {
 
   /** Each block's intervals added up: what every percentile of a run is read from. */
   static List<Histogram> blockSums(List<Histogram> intervals) {
-    return blocks(intervals).stream().map(block -> {
-      Histogram sum = new Histogram(3);
-      block.forEach(sum::add);
-      return sum;
-    }).toList();
+    return blockSums(intervals.size(), intervals::forEach);
+  }
+
+  /**
+   * As {@link #blockSums(List)}, the {@code n} intervals handed over in order by {@code intervals}
+   * (a log read as it streams), each added to its block as {@link #blocks} cuts them.
+   */
+  static List<Histogram> blockSums(int n, Consumer<Consumer<Histogram>> intervals) {
+    int length = blockLength(n);
+    List<Histogram> sums = new ArrayList<>();
+    for (int b = 0; b < n / length; b++) {
+      sums.add(new Histogram(3));
+    }
+    if (!sums.isEmpty()) {
+      int[] i = {0};
+      intervals.accept(h -> sums.get(Math.min(i[0]++ / length, sums.size() - 1)).add(h));
+    }
+    return sums;
   }
 
   /** {@link #percentile} from block sums ({@link #blockSums}) made once for all of a run's percentiles. */

@@ -92,24 +92,13 @@ final class RunNoise {
   }
 
   /**
-   * The operation's intervals added up per block ({@link RunBlocks#blocks}), read as they stream
-   * from the log (HlogFiles.forEachInterval): a long run's intervals are not all held at once.
+   * The operation's intervals added up per block, read as they stream from the log
+   * (HlogFiles.forEachInterval): a long run's intervals are not all held at once.
    */
   private List<Histogram> readBlockSums(String op) {
-    int n = rates(op).length;
-    int length = RunBlocks.blockLength(n);
-    List<Histogram> sums = new ArrayList<>();
-    for (int b = 0; b < n / length; b++) {
-      sums.add(new Histogram(3));
-    }
-    if (sums.isEmpty()) {
-      return sums;
-    }
-    int[] i = {0};
-    if (!read(op, h -> sums.get(Math.min(i[0]++ / length, sums.size() - 1)).add(h))) {
-      return List.of();
-    }
-    return sums;
+    boolean[] readable = {true};
+    List<Histogram> sums = RunBlocks.blockSums(rates(op).length, each -> readable[0] = read(op, each));
+    return readable[0] ? sums : List.of();
   }
 
   /** Hands each interval of the operation's log to {@code each}; false when the log is damaged. */

@@ -47,7 +47,11 @@ public final class Scrapes {
    */
   public static boolean ready(String url) throws InterruptedException {
     HttpResponse<String> r = get(url);
-    return r != null && r.statusCode() != 503 && ok(url, r) != null;
+    if (r == null || r.statusCode() == 503) {
+      return false;
+    }
+    ok(url, r);
+    return true;
   }
 
   private static HttpResponse<String> get(String url) throws InterruptedException {
