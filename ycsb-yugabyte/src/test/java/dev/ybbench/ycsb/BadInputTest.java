@@ -39,7 +39,7 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--api", "ycql", "--nodes", "50"},
         "--nodes must be between 1 and");
     cases.put(new String[] {"workloada", "--db-version", "99"}, "PostgreSQL major version 99 is not supported; use "
-        + "one of 13, 14, 15, 16, 17, 18");
+        + "one of 11, 12, 13, 14, 15, 16, 17, 18");
     cases.put(new String[] {"workloada", "--api", "ycql", "--db-version", "3.11"}, "Cassandra 3.11 is not supported");
     cases.put(new String[] {"workloada", "--results-dir", "/proc/ybbench-results"},
         "cannot create results directory /proc/ybbench-results");

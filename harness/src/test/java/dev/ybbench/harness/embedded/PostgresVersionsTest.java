@@ -14,6 +14,9 @@ class PostgresVersionsTest {
     assertEquals("17.11.0", PostgresVersions.resolve(""));
     assertEquals("16.15.0", PostgresVersions.resolve("16"));
     assertEquals("13.23.0", PostgresVersions.resolve("13"));
+    // YSQL's PostgreSQL bases: 11.2 before YugabyteDB 2.25, 15 from 2.25 on.
+    assertEquals("11.22.0", PostgresVersions.resolve("11"));
+    assertEquals("12.22.0", PostgresVersions.resolve("12"));
   }
 
   @Test
@@ -27,6 +30,6 @@ class PostgresVersionsTest {
     UserError e = assertThrows(UserError.class, () -> PostgresVersions.resolve("banana"));
     assertTrue(e.getMessage().contains("'banana'"), e.getMessage());
     UserError unsupported = assertThrows(UserError.class, () -> PostgresVersions.resolve("9"));
-    assertTrue(unsupported.getMessage().contains("13, 14, 15, 16, 17, 18"), unsupported.getMessage());
+    assertTrue(unsupported.getMessage().contains("11, 12, 13, 14, 15, 16, 17, 18"), unsupported.getMessage());
   }
 }

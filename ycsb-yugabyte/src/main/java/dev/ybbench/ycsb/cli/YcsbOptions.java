@@ -52,7 +52,7 @@ public final class YcsbOptions {
   public String consistency;
 
   @Option(names = "--db-version", paramLabel = "V",
-      description = "embedded server version: PostgreSQL 13-18 or an exact release (default: 17); "
+      description = "embedded server version: PostgreSQL 11-18 or an exact release (default: 17); "
           + "Cassandra 4.1 or 5.0 or an exact release (default: 5.0)")
   public String dbVersion;
 
