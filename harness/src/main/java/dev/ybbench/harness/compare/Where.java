@@ -6,6 +6,7 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.NodeRates;
 import dev.ybbench.harness.server.Plans;
+import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,15 +66,20 @@ final class Where {
    *
    * @param layer  operation, server, statement, node, client or conflicts
    * @param item   what within the layer (a statement's text, a node's address), or ""
-   * @param metric e.g. "time per op (µs)"
+   * @param metric e.g. STATEMENT_TIME
    * @param share  for a statement's time per op, its part of the change of the server's time per
    *               op (−1 … 1 and beyond), else NaN
    */
   record Layer(String layer, String item, String metric, Statistics.Change change, double q, Finding finding,
       double share) {}
 
-  /** A statement whose plan shape differs between the sides. */
-  record PlanChange(String statement, String baseline, String candidate) {}
+  /**
+   * A statement whose plan shape differs between the sides; {@code timeMoved} when the
+   * statement's server time changed detectably with it (a plan that flipped while its statement
+   * took as long — statistics that moved between runs — is no cause), {@code share} its
+   * statement's part of the change of the server's time per op (NaN when not known).
+   */
+  record PlanChange(String statement, String baseline, String candidate, boolean timeMoved, double share) {}
 
   /**
    * A workload's layers, its plan changes, and the clause naming what changed; {@code named} when
@@ -84,6 +90,9 @@ final class Where {
   private Where() {}
 
   private static final String SERVER_TIME = "server time per op (µs)";
+  private static final String STATEMENT_TIME = "time per op (µs)";
+  private static final String STATEMENT_MEAN = "mean (µs)";
+  private static final String SERVER_P99 = "server p99 (µs)";
   private static final String CLIENT_CPU = "client CPU per op (µs)";
   private static final String CLIENT_BUSY = "client busy (% of its cores)";
   private static final String RETRIES = "retries (% of ops)";
@@ -135,15 +144,20 @@ final class Where {
     }
     Map<String, String> shapesB = shapes(b);
     Map<String, String> shapesC = shapes(c);
-    List<PlanChange> plans = planChanges(shapesB, shapesC);
-    Set<String> replanned = new TreeSet<>();
-    plans.forEach(pc -> replanned.add(pc.statement()));
+    Map<String, String> changedShapes = new LinkedHashMap<>();
+    shapesB.forEach((q, shape) -> {
+      String other = shapesC.get(q);
+      if (other != null && !Plans.fingerprint(other).equals(Plans.fingerprint(shape))) {
+        changedShapes.put(q, shape);
+      }
+    });
+    Set<String> replanned = changedShapes.keySet();
     double[] q = qValues(raw, replanned);
     double totalDelta = delta(raw, "server", SERVER_TIME);
     List<Layer> layers = new ArrayList<>();
     for (int i = 0; i < raw.size(); i++) {
       Layer l = raw.get(i);
-      double share = l.layer().equals("statement") && l.metric().equals("time per op (µs)") && totalDelta != 0
+      double share = l.layer().equals("statement") && l.metric().equals(STATEMENT_TIME) && totalDelta != 0
           ? (l.change().candidate() - l.change().baseline()) / totalDelta : Double.NaN;
       layers.add(new Layer(l.layer(), l.item(), l.metric(), l.change(), q[i], finding(l.change(), q[i],
           thresholdPct), share));
@@ -153,14 +167,15 @@ final class Where {
     layers.stream().filter(l -> !Double.isNaN(l.share())).forEach(l -> shareOf.put(l.item(), Math.abs(l.share())));
     layers.sort(Comparator.comparingInt((Layer l) -> ORDER.indexOf(l.layer()))
         .thenComparing(l -> -shareOf.getOrDefault(l.item(), 0.0)).thenComparing(Layer::item));
-    String plansNote = plansNote(b, shapesB, shapesC);
+    List<PlanChange> plans = planChanges(changedShapes, shapesC, layers, thresholdPct);
+    String plansNote = plansNote(b, c, shapesB, shapesC);
     Map<String, List<String>> issuedBy = new LinkedHashMap<>();
     for (Side.Run r : all(b, c)) {
       statements(r).stream().filter(st -> st.operations() != null).forEach(st -> issuedBy.putIfAbsent(st.query(),
           st.operations()));
     }
     List<String> causes = causes(layers, plans, c, issuedBy);
-    return new Workload(layers, plans, plansNote, clause(causes, layers, c), !causes.isEmpty());
+    return new Workload(layers, plans, plansNote, clause(causes, layers, c, unrecorded(b, c)), !causes.isEmpty());
   }
 
   private static List<Side.Run> all(List<Side.Run> b, List<Side.Run> c) {
@@ -256,12 +271,14 @@ final class Where {
     Set<String> queries = new TreeSet<>();
     all.forEach(r -> statements(r).forEach(s -> queries.add(s.query())));
     for (String q : queries) {
-      m.add(ofStatement(q, "time per op (µs)", (r, s) -> perOp(r, 1000 * s.timeMs())));
-      m.add(ofStatement(q, "mean (µs)", (r, s) -> s.meanUs()));
+      m.add(ofStatement(q, STATEMENT_TIME, (r, s) -> perOp(r, 1000 * s.timeMs())));
+      m.add(ofStatement(q, STATEMENT_MEAN, (r, s) -> s.meanUs()));
       m.add(ofStatement(q, "calls per op", (r, s) -> perOp(r, (double) s.calls())));
       m.add(ofStatement(q, "rows per call", (r, s) -> s.calls() == 0 ? null : (double) s.rows() / s.calls()));
       m.add(ofStatement(q, "blocks per call", (r, s) -> s.blksHit() == null || s.blksRead() == null
           || s.calls() == 0 ? null : (double) (s.blksHit() + s.blksRead()) / s.calls()));
+      // The server's own percentile, where it keeps each statement's latency in buckets (YugabyteDB).
+      m.add(ofStatement(q, SERVER_P99, (r, s) -> s.p99Us()));
     }
     Set<String> nodes = new TreeSet<>();
     all.forEach(r -> {
@@ -360,26 +377,64 @@ final class Where {
     return Map.of();
   }
 
-  private static List<PlanChange> planChanges(Map<String, String> pb, Map<String, String> pc) {
+  /**
+   * The statements whose plan changed, the most of the server's change first, each saying
+   * whether its statement's time moved with it: detectably (its time per op or its mean worse or
+   * better), or by the threshold where one run a side leaves it untested. A statement whose time
+   * the server did not record keeps its plan change as a cause: nothing says it did not matter.
+   */
+  private static List<PlanChange> planChanges(Map<String, String> changed, Map<String, String> candidate,
+      List<Layer> layers, double thresholdPct) {
     List<PlanChange> out = new ArrayList<>();
-    for (Map.Entry<String, String> e : pb.entrySet()) {
-      String other = pc.get(e.getKey());
-      if (other != null && !Plans.fingerprint(other).equals(Plans.fingerprint(e.getValue()))) {
-        out.add(new PlanChange(e.getKey(), e.getValue(), other));
-      }
-    }
+    changed.forEach((q, shape) -> {
+      List<Layer> time = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(q)
+          && (l.metric().equals(STATEMENT_TIME) || l.metric().equals(STATEMENT_MEAN))).toList();
+      boolean moved = time.isEmpty() || time.stream().anyMatch(l -> l.finding() == Finding.WORSE
+          || l.finding() == Finding.BETTER || l.finding() == Finding.UNTESTED
+          && Math.abs(l.change().change()) >= thresholdPct);
+      double share = time.stream().filter(l -> !Double.isNaN(l.share())).mapToDouble(Layer::share).findFirst()
+          .orElse(Double.NaN);
+      out.add(new PlanChange(q, shape, candidate.get(q), moved, share));
+    });
+    out.sort(Comparator.comparing((PlanChange p) -> !p.timeMoved())
+        .thenComparingDouble(p -> Double.isNaN(p.share()) ? 0 : -Math.abs(p.share())).thenComparing(PlanChange::statement));
     return out;
   }
 
   /** Why there are no plans to compare, or null when both sides have them. */
-  private static String plansNote(List<Side.Run> b, Map<String, String> pb, Map<String, String> pc) {
+  private static String plansNote(List<Side.Run> b, List<Side.Run> c, Map<String, String> pb,
+      Map<String, String> pc) {
     if (!pb.isEmpty() && !pc.isEmpty()) {
       return null;
     }
     // A YCQL run records where it connected as ycql.hosts.
-    boolean ycql = b.get(0).info().path("parameters").has("ycql.hosts");
-    return ycql ? "YCQL has no plans" : "plans not compared: " + (pb.isEmpty() ? "the baseline" : "the candidate")
-        + " recorded none (plans.json)";
+    if (b.get(0).info().path("parameters").has("ycql.hosts")) {
+      return "YCQL has no plans";
+    }
+    boolean baseline = pb.isEmpty();
+    String why = unavailable(baseline ? b : c, ServerView.PLANS);
+    return "plans not compared: " + (baseline ? "the baseline" : "the candidate") + " recorded none ("
+        + (why != null ? why : "plans.json") + ")";
+  }
+
+  /** Why a side's runs did not record {@code part} of the server's view (the first that says), or null. */
+  private static String unavailable(List<Side.Run> runs, String part) {
+    return runs.stream().map(r -> server(r) == null ? null : server(r).unavailable(part)).filter(Objects::nonNull)
+        .findFirst().orElse(null);
+  }
+
+  /**
+   * "statements not recorded on the baseline (why)" when a side's runs have no statements from the
+   * server, or null: a where without statements must not read as one where no statement changed.
+   */
+  private static String unrecorded(List<Side.Run> b, List<Side.Run> c) {
+    String inB = unavailable(b, ServerView.STATEMENTS);
+    String inC = unavailable(c, ServerView.STATEMENTS);
+    if (inB == null && inC == null) {
+      return null;
+    }
+    String where = inB != null && inC != null ? "on either side" : inB != null ? "on the baseline" : "on the candidate";
+    return "statements not recorded " + where + " (" + (inB != null ? inB : inC) + ")";
   }
 
   /**
@@ -410,28 +465,35 @@ final class Where {
         .forEach(l -> causes.add(l.item() + " p50 latency " + pct(l)));
     Layer serverTime = find(layers, "server", "", SERVER_TIME);
     Layer worstStatement = layers.stream().filter(l -> l.layer().equals("statement")
-        && l.metric().equals("time per op (µs)") && l.share() > 0 && l.finding() == Finding.WORSE).findFirst()
+        && l.metric().equals(STATEMENT_TIME) && l.share() > 0 && l.finding() == Finding.WORSE).findFirst()
         .orElse(null);
     if (serverTime != null && serverTime.finding() == Finding.WORSE) {
       String s = "server time per op " + pct(serverTime);
       if (worstStatement != null) {
-        Layer mean = find(layers, "statement", worstStatement.item(), "mean (µs)");
+        Layer mean = find(layers, "statement", worstStatement.item(), STATEMENT_MEAN);
+        Layer p99 = find(layers, "statement", worstStatement.item(), SERVER_P99);
         s += " (" + statement(worstStatement.item(), issuedBy) + ": " + String.format(Locale.ROOT, "%.0f %%",
-            100 * worstStatement.share()) + " of it" + (mean != null ? ", mean " + pct(mean) : "") + ")";
+            100 * worstStatement.share()) + " of it" + (mean != null ? ", mean " + pct(mean) : "")
+            + (p99 != null && p99.finding() == Finding.WORSE ? ", server p99 " + pct(p99) : "") + ")";
       }
       causes.add(s);
     } else {
-      layers.stream().filter(l -> l.layer().equals("statement") && l.metric().equals("mean (µs)")
-          && l.finding() == Finding.WORSE).max(Comparator.comparingDouble(l -> l.change().change()))
-          .ifPresent(l -> causes.add("server time per statement " + pct(l) + " (" + statement(l.item(), issuedBy)
-              + ")"));
+      Layer mean = worst(layers, STATEMENT_MEAN);
+      Layer p99 = worst(layers, SERVER_P99);
+      if (mean != null) {
+        causes.add("server time per statement " + pct(mean) + " (" + statement(mean.item(), issuedBy) + ")");
+      } else if (p99 != null) {
+        causes.add("server p99 of a statement " + pct(p99) + " (" + statement(p99.item(), issuedBy) + ")");
+      }
     }
     Layer serverCpu = find(layers, "server", "", "server CPU per op (µs)");
     if (serverCpu != null && serverCpu.finding() == Finding.WORSE) {
       causes.add("server CPU per op " + pct(serverCpu));
     }
     for (PlanChange p : plans) {
-      causes.add("plan changed (" + abbreviate(p.baseline()) + " → " + abbreviate(p.candidate()) + ")");
+      if (p.timeMoved()) {
+        causes.add("plan changed (" + abbreviate(p.baseline()) + " → " + abbreviate(p.candidate()) + ")");
+      }
     }
     layers.stream().filter(l -> l.layer().equals("node") && l.finding() == Finding.WORSE)
         .forEach(l -> causes.add("node " + l.item() + " " + l.metric().replace(" (µs)", "") + " " + pct(l)));
@@ -467,7 +529,8 @@ final class Where {
    * "server time per op +22.0 % (SELECT … : mean +2400.0 %), plan changed (Index Scan … → Seq
    * Scan …); client CPU per op unchanged", or "no layer changed detectably".
    */
-  private static String clause(List<String> causes, List<Layer> layers, List<Side.Run> candidate) {
+  private static String clause(List<String> causes, List<Layer> layers, List<Side.Run> candidate,
+      String unrecorded) {
     Layer serverTime = find(layers, "server", "", SERVER_TIME);
     Layer cpu = find(layers, "client", "", CLIENT_CPU);
     Layer busy = find(layers, "client", "", CLIENT_BUSY);
@@ -483,12 +546,24 @@ final class Where {
       unchanged.add(String.format(Locale.ROOT, "client not the bottleneck (busy %.0f %% of its cores)",
           busy == null ? Double.NaN : busy.change().candidate()));
     }
+    if (unrecorded != null) {
+      unchanged.add(0, unrecorded);
+    }
     if (causes.isEmpty()) {
       boolean untested = layers.stream().allMatch(l -> l.finding() == Finding.UNTESTED);
-      return (untested ? "no layer tested (one run a side: repeat runs to trace the change)"
-          : "no layer changed detectably") + (unchanged.isEmpty() ? "" : "; " + String.join(", ", unchanged));
+      String none = untested ? "no layer tested (one run a side: repeat runs to trace the change)"
+          : "no layer changed detectably";
+      // Without the server's statements, "nothing changed" would claim what was not looked at.
+      return unrecorded != null ? String.join(", ", unchanged) : none + (unchanged.isEmpty() ? ""
+          : "; " + String.join(", ", unchanged));
     }
     return String.join(", ", causes) + (unchanged.isEmpty() ? "" : "; " + String.join(", ", unchanged));
+  }
+
+  /** The statement whose {@code metric} got worse the most, or null. */
+  private static Layer worst(List<Layer> layers, String metric) {
+    return layers.stream().filter(l -> l.layer().equals("statement") && l.metric().equals(metric)
+        && l.finding() == Finding.WORSE).max(Comparator.comparingDouble(l -> l.change().change())).orElse(null);
   }
 
   private static Layer find(List<Layer> layers, String layer, String item, String metric) {

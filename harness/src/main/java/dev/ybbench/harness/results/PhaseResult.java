@@ -66,33 +66,48 @@ public record PhaseResult(
   /**
    * The server's side of the phase (details in server.json): the audit of the harness's completed
    * operations against the statements the server completed on the benchmark's table, CPU seconds
-   * of the server when it runs here, and what each node served. Earlier runs of this format kept
-   * the client's CPU here too ({@code client_cpu_s}); it is read past, now in {@link ClientSide}.
+   * of the server when it runs here, what each node served, the statements, and the parts of the
+   * server's view that could not be read, each with why ({@code unavailable}: e.g. "statements",
+   * "audit"), so that a part left out is never read as a part with nothing in it. Earlier runs of
+   * this format kept the client's CPU here too ({@code client_cpu_s}); it is read past, now in
+   * {@link ClientSide}.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties("client_cpu_s")
   public record ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double serverCpuS,
-      List<NodeRates> nodes, List<Statement> statements) {
+      List<NodeRates> nodes, List<Statement> statements, Map<String, String> unavailable) {
+    public ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double serverCpuS,
+        List<NodeRates> nodes, List<Statement> statements) {
+      this(harnessOperations, serverStatements, deltaPct, serverCpuS, nodes, statements, null);
+    }
+
     public ServerSide(Long harnessOperations, Long serverStatements, Double deltaPct, Double serverCpuS,
         List<NodeRates> nodes) {
-      this(harnessOperations, serverStatements, deltaPct, serverCpuS, nodes, null);
+      this(harnessOperations, serverStatements, deltaPct, serverCpuS, nodes, null, null);
+    }
+
+    /** Why {@code part} of the server's view was not recorded, or null when it was. */
+    public String unavailable(String part) {
+      return unavailable == null ? null : unavailable.get(part);
     }
   }
 
   /**
    * One statement the benchmark ran in the phase, as the server counted it (pg_stat_statements'
    * difference over the phase): its normalized text, calls, rows, total and mean execution time,
-   * and shared blocks found in the buffer cache ({@code blks_hit}) or read ({@code blks_read});
-   * {@code operations}, where the benchmark says, the operations (TPC-C's transaction types) that
-   * issue it.
+   * shared blocks found in the buffer cache ({@code blks_hit}) or read ({@code blks_read}), the
+   * median and 99th percentile of its executions where the server keeps their latency in buckets
+   * (YugabyteDB's yb_latency_histogram: each the upper bound of its bucket, as yb_get_percentile
+   * gives it); {@code operations}, where the benchmark says, the operations (TPC-C's transaction
+   * types) that issue it.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit,
-      Long blksRead, List<String> operations) {
+      Long blksRead, Double p50Us, Double p99Us, List<String> operations) {
     public Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit, Long blksRead) {
-      this(query, calls, rows, timeMs, meanUs, blksHit, blksRead, null);
+      this(query, calls, rows, timeMs, meanUs, blksHit, blksRead, null, null, null);
     }
   }
 

@@ -92,6 +92,10 @@ public final class RunReport {
       s.append(String.format(Locale.ROOT, "; server audit: %d statements for %d operations (Δ %.2f %%)",
           p.server().serverStatements(), p.server().harnessOperations(), p.server().deltaPct()));
     }
+    if (p.server() != null && p.server().unavailable() != null) {
+      p.server().unavailable().forEach((part, why) -> s.append("; server's ").append(part).append(" not recorded: ")
+          .append(why));
+    }
     if (p.client() != null && p.client().cpuUsPerOp() != null) {
       s.append(String.format(Locale.ROOT, "; client %.1f µs CPU/op, %.0f %% of %d cores", p.client().cpuUsPerOp(),
           p.client().busyPct(), p.client().cores()));

@@ -98,30 +98,42 @@ public final class Run {
     long operations = result.unitsOfWork();
     PhaseResult.ClientSide client = clientStart.end(operations);
     ServerView.Snapshot end = start == null ? null : server.end();
-    PhaseResult.ServerSide side = end == null ? null : serverSide(phase, result, start, end);
+    PhaseResult.ServerSide side = end == null ? unread(start == null) : serverSide(phase, result, start, end);
     printCost(phase, client, side, operations);
     return result.withClient(client).withServer(side);
+  }
+
+  /** A phase whose server's view could not be read at its start or end: says so, where it would have been. */
+  private PhaseResult.ServerSide unread(boolean atStart) {
+    if (server.view() == ServerView.NONE) {
+      return null;
+    }
+    return new PhaseResult.ServerSide(null, null, null, null, null, null, Map.of(ServerView.COUNTERS,
+        "the server's view (" + server.view().source() + ") could not be read at the phase's "
+            + (atStart ? "start" : "end") + "; the console says why"));
   }
 
   private PhaseResult.ServerSide serverSide(String phase, PhaseResult result, ServerView.Snapshot start,
       ServerView.Snapshot end) throws IOException {
     ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable, issuedBy);
+    // After the phase's closing snapshot, so that the EXPLAINs are no statements of the phase.
+    Plans.Explained explained = server.view().plans(p.statements());
+    if (explained != null && !explained.plans().isEmpty()) {
+      plans.put(phase, explained.plans());
+      directory.writeJson(Plans.FILE, new Plans.File(RunSummary.FORMAT, explained.how(), plans));
+    } else if (explained != null && explained.unavailable() != null) {
+      p = p.withUnavailable(ServerView.PLANS, explained.unavailable());
+    }
     PhaseResult.ServerSide side = p.summary();
     boolean shared = side.serverStatements() != null && clients > 1;
     if (shared) { // the server's count is every client's: no Δ against this one's
       side = new PhaseResult.ServerSide(side.harnessOperations(), side.serverStatements(), null, side.serverCpuS(),
-          side.nodes(), side.statements());
-      p = new ServerReport.Phase(p.before(), p.after(), p.delta(), p.statements(), p.nodes(), side);
+          side.nodes(), side.statements(), side.unavailable());
+      p = p.withSummary(side);
     }
     serverReport = (serverReport == null ? new ServerReport(RunSummary.FORMAT, server.view().source(), Map.of())
         : serverReport).withPhase(phase, p);
     directory.writeJson(ServerReport.FILE, serverReport);
-    // After the phase's closing snapshot, so that the EXPLAINs are no statements of the phase.
-    List<Plans.StatementPlan> phasePlans = server.view().plans(p.statements());
-    if (phasePlans != null && !phasePlans.isEmpty()) {
-      plans.put(phase, phasePlans);
-      directory.writeJson(Plans.FILE, new Plans.File(RunSummary.FORMAT, Plans.HOW, plans));
-    }
     if (shared) {
       console().line(String.format(Locale.ROOT, "Server audit (%s): this client %d operations; the server %d "
           + "statements on %s from all %d clients in this client's window: the merged run (--merge) audits them",
@@ -130,6 +142,8 @@ public final class Run {
       console().line(String.format(Locale.ROOT, "Server audit (%s): harness %d operations / server %d statements on "
           + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), side.serverStatements(), auditTable,
           side.deltaPct(), server.view().source()));
+    } else if (side.unavailable(ServerView.AUDIT) != null) {
+      console().line("Server audit (" + phase + "): not made: " + side.unavailable(ServerView.AUDIT));
     }
     List<NodeRates> nodes = side.nodes() == null ? List.of() : side.nodes();
     for (int i = 0; i < nodes.size() && i < MAX_NODE_LINES; i++) {

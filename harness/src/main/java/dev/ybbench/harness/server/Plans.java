@@ -2,6 +2,8 @@ package dev.ybbench.harness.server;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.ErrorText;
@@ -18,8 +20,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -33,10 +38,16 @@ import java.util.regex.Pattern;
  * normalized it ({@code $1} for each parameter), planned with its parameters as placeholders —
  * the plan a prepared statement settles on once the driver prepares it on the server (pgjdbc
  * after its fifth execution) and the server finds the generic plan no costlier than custom ones.
- * PostgreSQL 16 and later give it with {@code EXPLAIN (GENERIC_PLAN)}; earlier servers through
- * PREPARE with {@code plan_cache_mode = force_generic_plan} and EXECUTE with null parameters,
- * which the generic plan does not look at. Each plan gets a shape — node types, join types,
- * index and table names, nesting; costs and row estimates left out — and a fingerprint of it.
+ * Servers give it three ways, and each is used where the server has it ({@link Method}): {@code
+ * EXPLAIN (GENERIC_PLAN)} (PostgreSQL 16 on); PREPARE under {@code plan_cache_mode =
+ * force_generic_plan} and EXPLAIN EXECUTE with null parameters, which a generic plan does not
+ * look at (PostgreSQL 12 on, so YSQL on 15); and where neither is there (PostgreSQL 11, YSQL's
+ * base before 2.25) each parameter replaced by a subquery of its type's null, which the planner
+ * cannot see into either: it plans the statement as for an unknown value (an initplan's
+ * parameter, estimated as a generic plan's is) and the initplans it adds are left out of the
+ * plan. Each plan gets a shape — node types, join types, index and table names, nesting; costs
+ * and row estimates left out — and a fingerprint of it, and the statistics of its tables when it
+ * was made (live rows, last ANALYZE), which say why a plan moved between runs.
  */
 public final class Plans {
   public static final String FILE = "plans.json";
@@ -48,17 +59,45 @@ public final class Plans {
    *
    * @param shape       e.g. "Limit > Index Scan using usertable_pkey on usertable"
    * @param fingerprint the first 12 hex digits of the shape's SHA-256
+   * @param tables      the statistics of the plan's tables as the planner had them
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record StatementPlan(String statement, String shape, String fingerprint, JsonNode plan, String error) {}
+  public record StatementPlan(String statement, String shape, String fingerprint, JsonNode plan, String error,
+      List<TableStatistics> tables) {}
 
-  /** plans.json: per phase, the plans of its statements. */
+  /**
+   * A table's statistics when a plan was made (pg_stat_user_tables): its live rows as counted,
+   * and when it was last analyzed by hand and by autovacuum (null: never).
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record TableStatistics(String table, long liveRows, String lastAnalyze, String lastAutoanalyze) {}
+
+  /** plans.json: per phase, the plans of its statements, and how they were made. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record File(int format, String how, Map<String, List<StatementPlan>> phases) {}
 
-  /** What {@link File#how} says: how the plans were made. */
-  public static final String HOW = "EXPLAIN (FORMAT JSON) of each statement's generic plan, without ANALYZE";
+  /** A phase's plans, how they were made, or why there are none (null when there are). */
+  public record Explained(List<StatementPlan> plans, String how, String unavailable) {
+    static Explained none(String why) {
+      return new Explained(List.of(), null, why);
+    }
+  }
+
+  /** How a server gives a statement's generic plan: the first it has, in this order. */
+  enum Method {
+    GENERIC_PLAN("EXPLAIN (GENERIC_PLAN, FORMAT JSON) of each statement, without ANALYZE"),
+    FORCE_GENERIC_PLAN("PREPARE under plan_cache_mode = force_generic_plan, then EXPLAIN (FORMAT JSON) EXECUTE "
+        + "with null parameters, without ANALYZE"),
+    UNKNOWN_VALUES("EXPLAIN (FORMAT JSON) of each statement with its parameters as subqueries of their types' null "
+        + "(the server has no generic-plan setting), without ANALYZE; the subqueries' initplans left out");
+
+    final String how;
+
+    Method(String how) {
+      this.how = how;
+    }
+  }
 
   /** The statements a plan can be asked for: queries and writes, not COPY or transaction control. */
   private static final Pattern EXPLAINABLE = Pattern.compile("^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|VALUES)\\b",
@@ -66,58 +105,154 @@ public final class Plans {
   private static final Pattern PARAMETER = Pattern.compile("\\$(\\d+)");
   /** At most this many statements explained per phase (TPC-C issues about 30). */
   static final int MAX_STATEMENTS = 100;
+  private static final String PREPARED = "ybbench_plan";
 
   /** The plans of the benchmark's explainable statements among {@code statements}, in text order. */
-  public static List<StatementPlan> explain(YsqlEndpoint endpoint, Collection<String> statements,
-      Consumer<String> log) {
+  public static Explained explain(YsqlEndpoint endpoint, Collection<String> statements, Consumer<String> log) {
     List<String> wanted = new TreeSet<>(statements).stream()
         .filter(q -> ServerReport.isBenchmarkStatement(q) && EXPLAINABLE.matcher(q).find())
         .limit(MAX_STATEMENTS).toList();
-    List<StatementPlan> out = new ArrayList<>();
     if (wanted.isEmpty()) {
-      return out;
+      return Explained.none(null);
     }
+    List<StatementPlan> out = new ArrayList<>();
+    Method method;
     try (Connection c = endpoint.connectSimpleProtocol(); Statement st = c.createStatement()) {
-      boolean generic = c.getMetaData().getDatabaseMajorVersion() >= 16;
+      method = method(st);
       for (String q : wanted) {
-        out.add(explain(st, q, generic));
+        out.add(explain(st, q, method));
       }
+      out = withStatistics(st, out);
     } catch (SQLException e) {
-      log.accept("note: the statements' plans could not be read (" + ErrorText.firstLine(e) + ")");
+      String why = "the statements' plans could not be read (" + ErrorText.firstLine(e) + ")";
+      log.accept("note: " + why);
+      return Explained.none(why);
     }
-    return out;
+    return new Explained(out, method.how, null);
   }
 
-  private static StatementPlan explain(Statement st, String query, boolean genericOption) {
+  /** The first way of {@link Method} this server has, tried rather than told by a version number. */
+  static Method method(Statement st) throws SQLException {
     try {
-      JsonNode plan;
-      if (genericOption) {
-        plan = json(st, "EXPLAIN (GENERIC_PLAN, FORMAT JSON) " + query);
-      } else {
-        int params = 0;
-        Matcher m = PARAMETER.matcher(query);
-        while (m.find()) {
-          params = Math.max(params, Integer.parseInt(m.group(1)));
-        }
-        st.execute("SET plan_cache_mode = force_generic_plan");
-        try {
-          st.execute("PREPARE ybbench_plan AS " + query);
-          try {
-            plan = json(st, "EXPLAIN (FORMAT JSON) EXECUTE ybbench_plan"
-                + (params == 0 ? "" : "(" + String.join(", ", Collections.nCopies(params, "NULL")) + ")"));
-          } finally {
-            st.execute("DEALLOCATE ybbench_plan");
-          }
-        } finally {
-          st.execute("RESET plan_cache_mode");
-        }
-      }
+      st.executeQuery("EXPLAIN (GENERIC_PLAN, FORMAT JSON) SELECT 1").close();
+      return Method.GENERIC_PLAN;
+    } catch (SQLException e) {
+      // 42601: "unrecognized EXPLAIN option" before PostgreSQL 16.
+    }
+    try (ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_settings WHERE name = 'plan_cache_mode'")) {
+      rs.next();
+      return rs.getLong(1) > 0 ? Method.FORCE_GENERIC_PLAN : Method.UNKNOWN_VALUES;
+    }
+  }
+
+  private static StatementPlan explain(Statement st, String query, Method method) {
+    try {
+      JsonNode plan = switch (method) {
+        case GENERIC_PLAN -> json(st, "EXPLAIN (GENERIC_PLAN, FORMAT JSON) " + query);
+        case FORCE_GENERIC_PLAN -> forcedGeneric(st, query);
+        case UNKNOWN_VALUES -> withoutInitPlans(json(st, "EXPLAIN (FORMAT JSON) " + unknownValues(query,
+            parameterTypes(st, query))));
+      };
       JsonNode root = plan.path(0).path("Plan");
       String shape = shape(root);
-      return new StatementPlan(query, shape, fingerprint(shape), root, null);
+      return new StatementPlan(query, shape, fingerprint(shape), root, null, null);
     } catch (SQLException | RuntimeException e) {
-      return new StatementPlan(query, null, null, null, ErrorText.firstLine(e));
+      return new StatementPlan(query, null, null, null, ErrorText.firstLine(e), null);
     }
+  }
+
+  private static JsonNode forcedGeneric(Statement st, String query) throws SQLException {
+    int params = 0;
+    Matcher m = PARAMETER.matcher(query);
+    while (m.find()) {
+      params = Math.max(params, Integer.parseInt(m.group(1)));
+    }
+    st.execute("SET plan_cache_mode = force_generic_plan");
+    try {
+      st.execute("PREPARE " + PREPARED + " AS " + query);
+      try {
+        return json(st, "EXPLAIN (FORMAT JSON) EXECUTE " + PREPARED
+            + (params == 0 ? "" : "(" + String.join(", ", Collections.nCopies(params, "NULL")) + ")"));
+      } finally {
+        st.execute("DEALLOCATE " + PREPARED);
+      }
+    } finally {
+      st.execute("RESET plan_cache_mode");
+    }
+  }
+
+  /** The types the server infers for the statement's parameters, $1 first. */
+  private static List<String> parameterTypes(Statement st, String query) throws SQLException {
+    st.execute("PREPARE " + PREPARED + " AS " + query);
+    try (ResultSet rs = st.executeQuery("SELECT t::text FROM pg_prepared_statements, unnest(parameter_types) "
+        + "WITH ORDINALITY AS p(t, i) WHERE name = '" + PREPARED + "' ORDER BY i")) {
+      List<String> types = new ArrayList<>();
+      while (rs.next()) {
+        types.add(rs.getString(1));
+      }
+      return types;
+    } finally {
+      st.execute("DEALLOCATE " + PREPARED);
+    }
+  }
+
+  /** The statement with each {@code $n} a subquery of its type's null, which the planner plans as an unknown value. */
+  static String unknownValues(String query, List<String> types) {
+    return PARAMETER.matcher(query).replaceAll(m -> {
+      int n = Integer.parseInt(m.group(1));
+      return Matcher.quoteReplacement("(SELECT NULL::" + (n <= types.size() ? types.get(n - 1) : "text") + ")");
+    });
+  }
+
+  /**
+   * The plan without the initplans {@link #unknownValues} added: children that are a bare Result
+   * computing an initplan (no table, nothing under it).
+   */
+  static JsonNode withoutInitPlans(JsonNode plan) {
+    JsonNode copy = plan.deepCopy();
+    copy.findParents("Plans").forEach(parent -> {
+      if (parent.get("Plans") instanceof ArrayNode children) {
+        for (int i = children.size() - 1; i >= 0; i--) {
+          JsonNode ch = children.get(i);
+          if ("InitPlan".equals(ch.path("Parent Relationship").asText()) && "Result".equals(ch.path("Node Type")
+              .asText()) && !ch.has("Plans") && !ch.has("Relation Name")) {
+            children.remove(i);
+          }
+        }
+        if (children.isEmpty()) {
+          ((ObjectNode) parent).remove("Plans");
+        }
+      }
+    });
+    return copy;
+  }
+
+  /**
+   * The plans, each with the statistics of the tables it reads as they were when it was made:
+   * a plan that flipped between runs because autovacuum analyzed a table shows it here.
+   */
+  private static List<StatementPlan> withStatistics(Statement st, List<StatementPlan> plans) throws SQLException {
+    Map<String, TableStatistics> stats = new LinkedHashMap<>();
+    try (ResultSet rs = st.executeQuery("SELECT relname, n_live_tup, last_analyze::text, last_autoanalyze::text "
+        + "FROM pg_stat_user_tables WHERE schemaname = current_schema()")) {
+      while (rs.next()) {
+        stats.put(rs.getString(1), new TableStatistics(rs.getString(1), rs.getLong(2), rs.getString(3),
+            rs.getString(4)));
+      }
+    }
+    List<StatementPlan> out = new ArrayList<>();
+    for (StatementPlan p : plans) {
+      if (p.plan() == null) {
+        out.add(p);
+        continue;
+      }
+      Set<String> tables = new TreeSet<>();
+      p.plan().findValuesAsText("Relation Name").forEach(tables::add);
+      List<TableStatistics> of = tables.stream().map(stats::get).filter(Objects::nonNull).toList();
+      out.add(new StatementPlan(p.statement(), p.shape(), p.fingerprint(), p.plan(), p.error(),
+          of.isEmpty() ? null : of));
+    }
+    return out;
   }
 
   private static JsonNode json(Statement st, String sql) throws SQLException {

@@ -6,36 +6,51 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * PostgreSQL's view of the benchmark's database: pg_stat_database's transaction and tuple
- * counters, and pg_stat_statements' calls and rows per statement when the extension can be had
- * (the embedded server preloads it; it is created in the database on first use).
+ * counters, and pg_stat_statements' calls, rows and time per statement when the extension can be
+ * had (the embedded server preloads it; it is created in the database on first use), read from
+ * the columns the server's view has ({@link StatStatements}). What cannot be read is said once on
+ * the console and named in every snapshot ({@link Snapshot#unavailable}).
  *
- * <p>Backends report their counters to pg_stat_database when they end (or at most every second),
- * so a snapshot after a phase first waits, a few seconds at most, for the phase's sessions to go.
+ * <p>pg_stat_statements counts as each statement ends. pg_stat_database does not: a backend
+ * reports its counters when it ends (or at most every second), and PostgreSQL 14 and earlier
+ * (and so YSQL's 11.2 base) send them to a statistics collector that a reader may find up to
+ * 500 ms behind. So a snapshot at a phase's end first waits, a few seconds at most, for the
+ * phase's sessions to go, and on such a server reads the counters until two readings 600 ms
+ * apart agree.
  */
 public final class PostgresView implements ServerView {
   private static final String COUNTERS = "SELECT xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, "
       + "tup_updated, tup_deleted FROM pg_stat_database WHERE datname = current_database()";
-  private static final String STATEMENTS = "SELECT query, sum(calls), sum(rows), sum(total_exec_time), "
-      + "sum(shared_blks_hit), sum(shared_blks_read) FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
-      + "GROUP BY query";
   /** Sessions of the phase still open; a run's table claim (an advisory lock it holds all run long) is not one. */
   private static final String OTHER_SESSIONS = "SELECT count(*) FROM pg_stat_activity "
       + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
       + "AND pid NOT IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')";
+  /** The statistics collector's directory: a setting of PostgreSQL 14 and earlier only. */
+  private static final String COLLECTOR = "SELECT count(*) FROM pg_settings WHERE name = 'stats_temp_directory'";
+  /** Longer than a collector's 500 ms (PGSTAT_STAT_INTERVAL), the age of a statistics file a reader accepts. */
+  static final long SETTLE_MILLIS = 600;
+  /** The counters only the benchmark's sessions move: not this view's own commits. */
+  private static final String OWN_COUNTER = "xact_commit";
 
   private final YsqlEndpoint endpoint;
   private final Long serverPid;
   private final Consumer<String> log;
-  private Boolean statements;
+  private final Set<String> noted = new HashSet<>();
+  /** The statements' reader, once the view's columns are known; null before, or when they cannot be had. */
+  private StatStatements statements;
+  /** Why pg_stat_statements cannot be read, once known; null while it can. */
+  private String statementsUnavailable;
+  private Boolean collector;
 
   /**
    * @param serverPid the postmaster's pid when the server runs on this machine (its CPU is read
@@ -48,38 +63,87 @@ public final class PostgresView implements ServerView {
   }
 
   @Override
-  public List<Plans.StatementPlan> plans(Map<String, ServerView.StatementCount> phaseStatements) {
+  public Plans.Explained plans(Map<String, ServerView.StatementCount> phaseStatements) {
+    if (statementsUnavailable != null) {
+      return Plans.Explained.none("no statements to explain: " + statementsUnavailable);
+    }
     return Plans.explain(endpoint, phaseStatements.keySet(), log);
   }
 
   @Override
-  public String source() {
-    return "pg_stat_database" + (Boolean.TRUE.equals(statements) ? " + pg_stat_statements" : "")
+  public synchronized String source() {
+    return "pg_stat_database" + (statements != null ? " + " + statements.describe() : "")
         + (serverPid != null ? " + /proc" : "");
   }
 
   @Override
-  public Snapshot snapshot(boolean phaseEnded) {
+  public synchronized Snapshot snapshot(Moment moment) {
+    Map<String, String> unavailable = new LinkedHashMap<>();
     try (Connection c = endpoint.connect(true); Statement st = c.createStatement()) {
-      if (phaseEnded) {
-        awaitOtherSessions(st);
-      }
-      Map<String, Long> counters = new LinkedHashMap<>();
-      try (ResultSet rs = st.executeQuery(COUNTERS)) {
-        if (rs.next()) {
-          for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-            counters.put(rs.getMetaData().getColumnName(i), rs.getLong(i));
-          }
-        }
-      }
+      boolean quiet = moment == Moment.PHASE_END ? awaitOtherSessions(st) : moment == Moment.PHASE_START
+          && otherSessions(st) == 0;
+      Map<String, Long> counters = quiet && collector(st) ? settled(st) : counters(st);
       Map<String, ServerView.StatementCount> statements = statements(st);
+      if (statementsUnavailable != null) {
+        unavailable.put(STATEMENTS, statementsUnavailable);
+      }
       Long cpu = serverPid == null ? null : ProcessCpu.nanos(serverPid);
       return new Snapshot(counters, statements, cpu,
-          statements.isEmpty() ? Map.of() : Map.of(endpoint.hosts().toString(), node(statements, cpu)));
+          statements.isEmpty() ? Map.of() : Map.of(endpoint.hosts().toString(), node(statements, cpu)), unavailable);
     } catch (SQLException e) {
-      log.accept("note: the server's counters could not be read (" + ErrorText.firstLine(e) + ")");
+      note(COUNTERS, "note: the server's counters could not be read (" + ErrorText.firstLine(e) + ")");
       return null;
     }
+  }
+
+  private static Map<String, Long> counters(Statement st) throws SQLException {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    try (ResultSet rs = st.executeQuery(COUNTERS)) {
+      if (rs.next()) {
+        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+          counters.put(rs.getMetaData().getColumnName(i), rs.getLong(i));
+        }
+      }
+    }
+    return counters;
+  }
+
+  /**
+   * The counters once the collector has counted what the ended sessions sent it: two readings
+   * {@link #SETTLE_MILLIS} apart that agree (each reading a transaction of its own, so a fresh
+   * copy of the collector's file), within 5 s. This view's own commits are left out of the
+   * agreement: they are reported as it reads.
+   */
+  private static Map<String, Long> settled(Statement st) throws SQLException {
+    Map<String, Long> last = counters(st);
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (System.nanoTime() < deadline && sleep(SETTLE_MILLIS)) {
+      Map<String, Long> next = counters(st);
+      if (agree(last, next)) {
+        return next;
+      }
+      last = next;
+    }
+    return last;
+  }
+
+  static boolean agree(Map<String, Long> a, Map<String, Long> b) {
+    Map<String, Long> x = new LinkedHashMap<>(a);
+    Map<String, Long> y = new LinkedHashMap<>(b);
+    x.remove(OWN_COUNTER);
+    y.remove(OWN_COUNTER);
+    return x.equals(y);
+  }
+
+  /** Whether the server counts through a statistics collector (PostgreSQL 14 and earlier), asked once. */
+  private boolean collector(Statement st) throws SQLException {
+    if (collector == null) {
+      try (ResultSet rs = st.executeQuery(COLLECTOR)) {
+        rs.next();
+        collector = rs.getLong(1) > 0;
+      }
+    }
+    return collector;
   }
 
   /**
@@ -97,31 +161,40 @@ public final class PostgresView implements ServerView {
     }
   }
 
+  /** The database's statements now; empty, with {@link #statementsUnavailable} saying why, when they cannot be read. */
   private Map<String, ServerView.StatementCount> statements(Statement st) {
-    if (statements == null) {
+    if (statements == null && statementsUnavailable == null) {
       try {
         createExtension(st);
-        st.executeQuery("SELECT 1 FROM pg_stat_statements LIMIT 1").close();
-        statements = true;
-      } catch (SQLException e) {
-        statements = false;
-        log.accept("note: pg_stat_statements is not available (" + ErrorText.firstLine(e)
-            + "), so statements are not audited");
+        statements = StatStatements.of(StatStatements.columns(st));
+      } catch (SQLException | IllegalArgumentException e) {
+        statementsUnavailable = "pg_stat_statements cannot be read (" + firstLine(e) + "); the server needs "
+            + "shared_preload_libraries = 'pg_stat_statements' and the database CREATE EXTENSION pg_stat_statements";
+        note(STATEMENTS, "note: " + statementsUnavailable + ", so statements are not recorded and not audited");
       }
     }
-    Map<String, ServerView.StatementCount> out = new TreeMap<>();
-    if (!statements) {
-      return out;
+    if (statements == null) {
+      return Map.of();
     }
-    try (ResultSet rs = st.executeQuery(STATEMENTS)) {
-      while (rs.next()) {
-        out.put(rs.getString(1), new ServerView.StatementCount(rs.getLong(2), rs.getLong(3), rs.getDouble(4),
-            rs.getLong(5), rs.getLong(6)));
-      }
+    try {
+      return statements.read(st);
     } catch (SQLException e) {
-      log.accept("note: pg_stat_statements could not be read (" + ErrorText.firstLine(e) + ")");
+      // Once it read, a failure is this reading's: the phase's statements are missing, not the run's.
+      String why = "pg_stat_statements could not be read (" + ErrorText.firstLine(e) + ")";
+      note(STATEMENTS + why, "note: " + why);
+      return Map.of();
     }
-    return out;
+  }
+
+  private static String firstLine(Exception e) {
+    return ErrorText.firstLine(e).replaceFirst("^ERROR: ", "");
+  }
+
+  /** Logs a note once per {@code part}: a view read every second must not say the same thing each time. */
+  private void note(String part, String line) {
+    if (noted.add(part)) {
+      log.accept(line);
+    }
   }
 
   /**
@@ -151,22 +224,32 @@ public final class PostgresView implements ServerView {
     return new ServerView.NodeCounters(reads, writes, readMs * 1000, writeMs * 1000, null, null, cpuNanos);
   }
 
-  /** Waits (5 s at most) until the phase's sessions have ended and so reported their counters. */
-  private static void awaitOtherSessions(Statement st) throws SQLException {
+  /** Waits (5 s at most) until the phase's sessions have ended and so reported their counters; whether they did. */
+  private static boolean awaitOtherSessions(Statement st) throws SQLException {
     long deadline = System.nanoTime() + 5_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      try (ResultSet rs = st.executeQuery(OTHER_SESSIONS)) {
-        rs.next();
-        if (rs.getLong(1) == 0) {
-          return;
-        }
+    do {
+      if (otherSessions(st) == 0) {
+        return true;
       }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
+    } while (System.nanoTime() < deadline && sleep(50));
+    return false;
+  }
+
+  private static long otherSessions(Statement st) throws SQLException {
+    try (ResultSet rs = st.executeQuery(OTHER_SESSIONS)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /** False when interrupted (the interrupt kept): stop waiting. */
+  private static boolean sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 }

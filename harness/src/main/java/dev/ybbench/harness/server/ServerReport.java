@@ -31,11 +31,28 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    */
   public static final String AUDITED = "completed_statements_on_table";
 
-  /** One phase as the server saw it; {@code statements} holds the phase's calls and rows per statement. */
+  /**
+   * One phase as the server saw it; {@code statements} holds the phase's calls and rows per
+   * statement, {@code unavailable} the parts that could not be read, each with why.
+   */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Phase(Map<String, Long> before, Map<String, Long> after, Map<String, Long> delta,
-      Map<String, ServerView.StatementCount> statements, List<NodeRates> nodes, PhaseResult.ServerSide summary) {}
+      Map<String, ServerView.StatementCount> statements, List<NodeRates> nodes, PhaseResult.ServerSide summary,
+      Map<String, String> unavailable) {
+    public Phase withSummary(PhaseResult.ServerSide side) {
+      return new Phase(before, after, delta, statements, nodes, side, unavailable);
+    }
+
+    /** This phase with {@code part} of the server's view named as not recorded, here and in its summary. */
+    public Phase withUnavailable(String part, String why) {
+      Map<String, String> u = new LinkedHashMap<>(unavailable == null ? Map.of() : unavailable);
+      u.put(part, why);
+      PhaseResult.ServerSide s = summary;
+      return new Phase(before, after, delta, statements, nodes, new PhaseResult.ServerSide(s.harnessOperations(),
+          s.serverStatements(), s.deltaPct(), s.serverCpuS(), s.nodes(), s.statements(), u), u);
+    }
+  }
 
   public ServerReport withPhase(String name, Phase phase) {
     Map<String, Phase> p = new LinkedHashMap<>(phases);
@@ -67,19 +84,26 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     Double deltaPct = null;
     Map<String, Long> beforeCounters = new LinkedHashMap<>(before.counters());
     Map<String, Long> afterCounters = new LinkedHashMap<>(after.counters());
+    Map<String, String> unavailable = new LinkedHashMap<>(before.unavailable());
+    unavailable.putAll(after.unavailable());
     if (table != null && !before.statements().isEmpty() && !after.statements().isEmpty()) {
       harness = completedOperations(result);
       server = completedStatements(statements, table);
       deltaPct = deltaPct(harness, server);
       beforeCounters.put(AUDITED, completedStatements(before.statements(), table));
       afterCounters.put(AUDITED, completedStatements(after.statements(), table));
+    } else if (table != null) {
+      String why = unavailable.get(ServerView.STATEMENTS);
+      unavailable.put(ServerView.AUDIT, "no count of the server's statements on " + table + " to audit against ("
+          + (why != null ? "statements unavailable" : "the server's view has no statements") + ")");
     }
     Double serverCpuS = after.cpuNanos() == null || before.cpuNanos() == null ? null
         : Math.round((after.cpuNanos() - before.cpuNanos()) / 1e6) / 1000.0;
     List<NodeRates> nodes = ServerView.nodeRates(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
+    Map<String, String> missing = unavailable.isEmpty() ? null : unavailable;
     return new Phase(beforeCounters, afterCounters, delta, statements, nodes.isEmpty() ? null : nodes,
         new PhaseResult.ServerSide(harness, server, deltaPct, serverCpuS,
-            nodes.isEmpty() ? null : nodes, top(statements, issuedBy)));
+            nodes.isEmpty() ? null : nodes, top(statements, issuedBy), missing), missing);
   }
 
   /** The statements summary.json keeps per phase, the most time first: enough for TPC-C's 35 and more. */
@@ -105,14 +129,24 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
           TreeSet<String> ops = byText.get(canonical(e.getKey()));
           return new PhaseResult.Statement(e.getKey(), c.calls(), c.rows(), c.timeMs(),
               Math.round(1000.0 * c.timeMs() / c.calls() * 100) / 100.0, c.blksHit(), c.blksRead(),
+              percentileUs(c.latencyHistogram(), 50), percentileUs(c.latencyHistogram(), 99),
               ops == null ? null : List.copyOf(ops));
         }).toList();
     return out.isEmpty() ? null : out;
   }
 
+  /**
+   * A percentile of the server's buckets in µs; null without buckets or executions, or beyond the
+   * buckets' range (the open bucket: its bound is not a latency).
+   */
+  static Double percentileUs(LatencyBuckets buckets, double percentile) {
+    double ms = buckets == null ? Double.NaN : buckets.percentileMs(percentile);
+    return Double.isFinite(ms) ? Math.round(ms * 1000 * 100) / 100.0 : null;
+  }
+
   /** The harness's own reading of the server (its views, table claims, this plan capture). */
   private static final Pattern OWN = Pattern.compile("pg_stat_|pg_locks|pg_advisory|pg_backend_pid|pg_extension"
-      + "|pg_database|to_regclass|version\\(\\)", Pattern.CASE_INSENSITIVE);
+      + "|pg_database|pg_settings|pg_prepared_statements|to_regclass|version\\(\\)", Pattern.CASE_INSENSITIVE);
   /** What a benchmark runs: queries, writes and transaction control (setup, SET and EXPLAIN are not). */
   private static final Pattern BENCHMARK = Pattern.compile("^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|COPY|VALUES|BEGIN"
       + "|START|COMMIT|END|ROLLBACK|CALL)\\b", Pattern.CASE_INSENSITIVE);

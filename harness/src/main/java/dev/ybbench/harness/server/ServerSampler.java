@@ -50,7 +50,7 @@ public final class ServerSampler {
   /** The phase's starting snapshot (null when the server's view is not available); sampling starts. */
   public ServerView.Snapshot begin(String phaseName) {
     stopTicker();
-    ServerView.Snapshot s = read(false);
+    ServerView.Snapshot s = read(ServerView.Moment.PHASE_START);
     synchronized (this) {
       phase = phaseName;
       first = s;
@@ -70,7 +70,7 @@ public final class ServerSampler {
   /** The phase's closing snapshot, once its sessions are gone; sampling stops. */
   public ServerView.Snapshot end() {
     stopTicker();
-    ServerView.Snapshot s = read(true);
+    ServerView.Snapshot s = read(ServerView.Moment.PHASE_END);
     synchronized (this) {
       if (s != null && last != null && s.takenNanos() - last.takenNanos() >= intervalNanos / 2 && intervalNanos > 0) {
         write(s);
@@ -83,9 +83,9 @@ public final class ServerSampler {
   }
 
   /** The view's snapshot; a view that breaks costs the run its server figures, never the run. */
-  private ServerView.Snapshot read(boolean phaseEnded) {
+  private ServerView.Snapshot read(ServerView.Moment moment) {
     try {
-      return view.snapshot(phaseEnded);
+      return view.snapshot(moment);
     } catch (RuntimeException e) {
       log.accept("note: the server's view could not be read (" + ErrorText.firstLine(e) + ")");
       return null;
@@ -94,7 +94,7 @@ public final class ServerSampler {
 
   private void sample() {
     try {
-      ServerView.Snapshot s = view.snapshot(false);
+      ServerView.Snapshot s = view.snapshot(ServerView.Moment.DURING);
       synchronized (this) {
         if (s != null && phase != null) {
           write(s);

@@ -19,7 +19,7 @@ public interface ServerView {
   /** A server whose counters the harness cannot read (yet): nothing is recorded. */
   ServerView NONE = new ServerView() {
     @Override
-    public Snapshot snapshot(boolean phaseEnded) {
+    public Snapshot snapshot(Moment moment) {
       return null;
     }
 
@@ -71,21 +71,47 @@ public interface ServerView {
     return before == null || after == null ? null : after - before;
   }
 
+  /** When a snapshot is read: what the view waits for first differs. */
+  enum Moment {
+    /** A phase's measured window opens. */
+    PHASE_START,
+    /** A sample within the phase, for the server's timeseries. */
+    DURING,
+    /** The phase's sessions are closing: their last counters are to be waited for. */
+    PHASE_END
+  }
+
+  /** The part of a snapshot that holds the server's statements, as {@link Snapshot#unavailable} names it. */
+  String STATEMENTS = "statements";
+  /** The server's counters (pg_stat_database; a YugabyteDB node's metrics). */
+  String COUNTERS = "counters";
+  /** The phase's statements' plans (plans.json). */
+  String PLANS = "plans";
+  /** The audit of the harness's counts against the server's statements. */
+  String AUDIT = "audit";
+
   /**
    * The server's cumulative counters at one moment.
    *
-   * @param counters   named counters (e.g. pg_stat_database's xact_commit, tup_inserted)
-   * @param statements per statement text (or request kind and table): calls and rows, when the
-   *                   server tracks them; what the audit counts
-   * @param cpuNanos   the server processes' CPU time, when the server runs on this machine; else null
-   * @param nodes      per node (by name, e.g. "10.0.0.1:9000"): what it served, for ops/s per node
-   * @param takenNanos when it was read (System.nanoTime())
+   * @param counters    named counters (e.g. pg_stat_database's xact_commit, tup_inserted)
+   * @param statements  per statement text (or request kind and table): calls and rows, when the
+   *                    server tracks them; what the audit counts
+   * @param cpuNanos    the server processes' CPU time, when the server runs on this machine; else null
+   * @param nodes       per node (by name, e.g. "10.0.0.1:9000"): what it served, for ops/s per node
+   * @param unavailable the parts of the server's view that could not be read (e.g. {@link #STATEMENTS}),
+   *                    each with why: an empty part is then not "nothing happened"
+   * @param takenNanos  when it was read (System.nanoTime())
    */
   record Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
-      Map<String, NodeCounters> nodes, long takenNanos) {
+      Map<String, NodeCounters> nodes, Map<String, String> unavailable, long takenNanos) {
+    public Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
+        Map<String, NodeCounters> nodes, Map<String, String> unavailable) {
+      this(counters, statements, cpuNanos, nodes, Map.copyOf(unavailable), System.nanoTime());
+    }
+
     public Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
         Map<String, NodeCounters> nodes) {
-      this(counters, statements, cpuNanos, nodes, System.nanoTime());
+      this(counters, statements, cpuNanos, nodes, Map.of());
     }
   }
 
@@ -104,48 +130,62 @@ public interface ServerView {
       Double writeP99Us, Long cpuNanos) {}
 
   /**
-   * One statement's cumulative calls and rows (pg_stat_statements), the server's time in it, and
-   * the shared blocks it found cached or read (each null where the server does not say).
+   * One statement's cumulative calls and rows (pg_stat_statements), the server's time in it, the
+   * shared blocks it found cached or read, and its executions' latency in the server's own
+   * buckets (YugabyteDB's {@code yb_latency_histogram}); each null where the server does not say.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  record StatementCount(long calls, long rows, Double timeMs, Long blksHit, Long blksRead) {
+  record StatementCount(long calls, long rows, Double timeMs, Long blksHit, Long blksRead,
+      LatencyBuckets latencyHistogram) {
     public StatementCount(long calls, long rows, Double timeMs) {
-      this(calls, rows, timeMs, null, null);
+      this(calls, rows, timeMs, null, null, null);
     }
 
     /** Nothing yet: the starting point of a statement first seen at a phase's end. */
     static StatementCount none(StatementCount like) {
       return new StatementCount(0, 0, like.timeMs == null ? null : 0.0, like.blksHit == null ? null : 0L,
-          like.blksRead == null ? null : 0L);
+          like.blksRead == null ? null : 0L, like.latencyHistogram == null ? null : LatencyBuckets.EMPTY);
     }
 
-    /** The calls, rows, time and blocks between {@code before} and this. */
+    /** The calls, rows, time, blocks and executions between {@code before} and this. */
     StatementCount minus(StatementCount before) {
       return new StatementCount(calls - before.calls, rows - before.rows,
           timeMs == null || before.timeMs == null ? null : Math.round((timeMs - before.timeMs) * 1000) / 1000.0,
           blksHit == null || before.blksHit == null ? null : blksHit - before.blksHit,
-          blksRead == null || before.blksRead == null ? null : blksRead - before.blksRead);
+          blksRead == null || before.blksRead == null ? null : blksRead - before.blksRead,
+          latencyHistogram == null || before.latencyHistogram == null ? null
+              : latencyHistogram.minus(before.latencyHistogram));
+    }
+
+    /** This and {@code other} together: the same statement's rows of several users. */
+    StatementCount plus(StatementCount other) {
+      return new StatementCount(calls + other.calls, rows + other.rows,
+          timeMs == null || other.timeMs == null ? null : timeMs + other.timeMs,
+          blksHit == null || other.blksHit == null ? null : blksHit + other.blksHit,
+          blksRead == null || other.blksRead == null ? null : blksRead + other.blksRead,
+          latencyHistogram == null || other.latencyHistogram == null ? null
+              : latencyHistogram.plus(other.latencyHistogram));
     }
   }
 
   /**
    * The plans of the phase's statements ({@link Plans}), or null where the server has none to
-   * show (YCQL, a server whose statements cannot be read).
+   * show (YCQL).
    *
    * @param phaseStatements the statements the phase ran, as {@link ServerReport#phase} found them
    */
-  default List<Plans.StatementPlan> plans(Map<String, StatementCount> phaseStatements) {
+  default Plans.Explained plans(Map<String, StatementCount> phaseStatements) {
     return null;
   }
 
   /**
    * Reads the counters now; null when unavailable.
    *
-   * @param phaseEnded the phase's sessions are closing: wait (briefly) until they have, so that
-   *                   the counters they report at their end are in
+   * @param moment at a phase's end, the view waits (briefly) until the phase's sessions have
+   *               closed and the server has counted what they reported
    */
-  Snapshot snapshot(boolean phaseEnded);
+  Snapshot snapshot(Moment moment);
 
   /** Where the counters come from, e.g. "pg_stat_database + pg_stat_statements". */
   String source();

@@ -79,15 +79,16 @@ public final class YugabyteView implements ServerView {
    * connection lands on has seen in the benchmark's database (every node runs the same texts).
    */
   @Override
-  public List<Plans.StatementPlan> plans(Map<String, StatementCount> phaseStatements) {
+  public Plans.Explained plans(Map<String, StatementCount> phaseStatements) {
     if (ysql == null) {
       return null;
     }
     try {
       return Plans.explain(ysql, Plans.nodeStatements(ysql), log);
     } catch (SQLException e) {
-      log.accept("note: the statements' plans could not be read (" + ErrorText.firstLine(e) + ")");
-      return null;
+      String why = "the statements' plans could not be read (" + ErrorText.firstLine(e) + ")";
+      log.accept("note: " + why);
+      return Plans.Explained.none(why);
     }
   }
 
@@ -110,7 +111,7 @@ public final class YugabyteView implements ServerView {
   }
 
   @Override
-  public synchronized Snapshot snapshot(boolean phaseEnded) {
+  public synchronized Snapshot snapshot(Moment moment) {
     Map<String, CompletableFuture<String>> bodies = new LinkedHashMap<>();
     for (String host : hosts) {
       for (int port : ports) {

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.results.RunDirectory;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A plan's shape keeps what the planner chose and drops what data and statistics move. */
@@ -41,6 +44,32 @@ class PlansTest {
     assertNotEquals(Plans.fingerprint(other), Plans.fingerprint(Plans.shape(RunDirectory.JSON.readTree(seq))));
     // SHA-256 of the shape's UTF-8 bytes, first 6 bytes in hex.
     assertEquals("7c5cb74a1edc", Plans.fingerprint("Limit > Index Scan using usertable_pkey on usertable"));
+  }
+
+  @Test
+  void withoutAGenericPlanSettingParametersBecomeUnknownValuesOfTheirTypes() throws Exception {
+    assertEquals("SELECT * FROM usertable WHERE ycsb_key >= (SELECT NULL::character varying) LIMIT "
+        + "(SELECT NULL::bigint)", Plans.unknownValues("SELECT * FROM usertable WHERE ycsb_key >= $1 LIMIT $2",
+        List.of("character varying", "bigint")));
+    // $10 is not $1 followed by 0.
+    List<String> ten = new ArrayList<>(Collections.nCopies(9, "integer"));
+    ten.add("text");
+    assertEquals("VALUES ((SELECT NULL::integer), (SELECT NULL::text))", Plans.unknownValues("VALUES ($1, $10)", ten));
+    // PostgreSQL 11's plan of the first: its initplans left out, the shape is the generic plan's.
+    String pg11 = """
+        [{"Plan": {"Node Type": "Limit", "Plans": [
+          {"Node Type": "Result", "Parent Relationship": "InitPlan", "Subplan Name": "InitPlan 1 (returns $0)"},
+          {"Node Type": "Result", "Parent Relationship": "InitPlan", "Subplan Name": "InitPlan 2 (returns $1)"},
+          {"Node Type": "Index Scan", "Parent Relationship": "Outer", "Index Name": "usertable_pkey",
+           "Relation Name": "usertable", "Index Cond": "((ycsb_key)::text >= ($0)::text)"}]}}]""";
+    assertEquals("Limit > Index Scan using usertable_pkey on usertable",
+        Plans.shape(Plans.withoutInitPlans(RunDirectory.JSON.readTree(pg11)).path(0).path("Plan")));
+    // A statement's own initplan, one that reads a table, stays.
+    String own = """
+        [{"Plan": {"Node Type": "Result", "Plans": [
+          {"Node Type": "Seq Scan", "Parent Relationship": "InitPlan", "Relation Name": "district"}]}}]""";
+    assertEquals("Result > Seq Scan on district",
+        Plans.shape(Plans.withoutInitPlans(RunDirectory.JSON.readTree(own)).path(0).path("Plan")));
   }
 
   @Test

@@ -78,8 +78,8 @@ class YugabyteViewTest {
       List<String> notes = new ArrayList<>();
       YugabyteView view = new YugabyteView(List.of("127.0.0.1", "localhost"),
           List.of(t.getAddress().getPort(), y.getAddress().getPort()), notes::add);
-      ServerView.Snapshot before = view.snapshot(false);
-      ServerView.Snapshot after = view.snapshot(true);
+      ServerView.Snapshot before = view.snapshot(ServerView.Moment.PHASE_START);
+      ServerView.Snapshot after = view.snapshot(ServerView.Moment.PHASE_END);
       assertEquals(List.of(), notes);
       assertEquals("reset_histograms=false&show_help=false", query.get());
       assertEquals(2, after.nodes().size());
@@ -105,8 +105,8 @@ class YugabyteViewTest {
     }
     List<String> notes = new ArrayList<>();
     YugabyteView view = new YugabyteView(List.of("127.0.0.1"), List.of(closed), notes::add);
-    assertNull(view.snapshot(false));
-    assertNull(view.snapshot(false));
+    assertNull(view.snapshot(ServerView.Moment.PHASE_START));
+    assertNull(view.snapshot(ServerView.Moment.PHASE_START));
     assertEquals(1, notes.size(), notes.toString());
     assertTrue(notes.get(0).startsWith("note: no server metrics from http://127.0.0.1:" + closed
         + "/prometheus-metrics ("), notes.get(0));

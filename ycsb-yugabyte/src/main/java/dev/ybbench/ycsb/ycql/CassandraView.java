@@ -51,7 +51,7 @@ final class CassandraView implements ServerView, AutoCloseable {
   }
 
   @Override
-  public synchronized Snapshot snapshot(boolean phaseEnded) {
+  public synchronized Snapshot snapshot(Moment moment) {
     if (unavailable) {
       return null;
     }

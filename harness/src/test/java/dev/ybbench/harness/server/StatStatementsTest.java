@@ -1,0 +1,67 @@
+package dev.ybbench.harness.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The statements query asks for the columns each server's pg_stat_statements has. YugabyteDB's
+ * column lists are its own extension's, in order, from yugabyte-db:
+ * {@code src/postgres/contrib/pg_stat_statements/pg_stat_statements--1.6--1.6-yb-1.0.sql} @ d035222
+ * (its PostgreSQL 11.2 base, every release before 2.25) and {@code pg_stat_statements--1.10-yb-1.0.sql}
+ * @ 329515e (its 15 base).
+ */
+class StatStatementsTest {
+  private static final String WHERE = " FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database "
+      + "WHERE datname = current_database())";
+
+  static final List<String> YUGABYTE_1_6 = List.of("userid", "dbid", "queryid", "query", "calls", "total_time",
+      "min_time", "max_time", "mean_time", "stddev_time", "rows", "shared_blks_hit", "shared_blks_read",
+      "shared_blks_dirtied", "shared_blks_written", "local_blks_hit", "local_blks_read", "local_blks_dirtied",
+      "local_blks_written", "temp_blks_read", "temp_blks_written", "blk_read_time", "blk_write_time",
+      "yb_latency_histogram");
+  static final List<String> YUGABYTE_1_10 = List.of("userid", "dbid", "toplevel", "queryid", "query", "plans",
+      "total_plan_time", "min_plan_time", "max_plan_time", "mean_plan_time", "stddev_plan_time", "calls",
+      "total_exec_time", "min_exec_time", "max_exec_time", "mean_exec_time", "stddev_exec_time", "rows",
+      "shared_blks_hit", "shared_blks_read", "shared_blks_dirtied", "shared_blks_written", "local_blks_hit",
+      "local_blks_read", "local_blks_dirtied", "local_blks_written", "temp_blks_read", "temp_blks_written",
+      "blk_read_time", "blk_write_time", "temp_blk_read_time", "temp_blk_write_time", "wal_records", "wal_fpi",
+      "wal_bytes", "jit_functions", "jit_generation_time", "jit_inlining_count", "jit_inlining_time",
+      "jit_optimization_count", "jit_optimization_time", "jit_emission_count", "jit_emission_time",
+      "yb_latency_histogram");
+
+  @Test
+  void yugabyteDbBefore225HasTotalTimeAndItsHistogram() {
+    StatStatements s = StatStatements.of(YUGABYTE_1_6);
+    assertEquals("SELECT query, calls, rows, total_time, shared_blks_hit, shared_blks_read, yb_latency_histogram"
+        + WHERE, s.query());
+    assertEquals("pg_stat_statements (total_time, shared blocks, yb_latency_histogram)", s.describe());
+  }
+
+  @Test
+  void yugabyteDbOnItsPostgres15BaseHasTotalExecTimeAndItsHistogram() {
+    assertEquals("SELECT query, calls, rows, total_exec_time, shared_blks_hit, shared_blks_read, "
+        + "yb_latency_histogram" + WHERE, StatStatements.of(YUGABYTE_1_10).query());
+  }
+
+  @Test
+  void postgres11And12HaveTotalTime13AndLaterTotalExecTime() {
+    List<String> pg11 = YUGABYTE_1_6.subList(0, YUGABYTE_1_6.size() - 1);
+    assertEquals("SELECT query, calls, rows, total_time, shared_blks_hit, shared_blks_read" + WHERE,
+        StatStatements.of(pg11).query());
+    List<String> pg13 = YUGABYTE_1_10.subList(0, YUGABYTE_1_10.size() - 1);
+    assertEquals("SELECT query, calls, rows, total_exec_time, shared_blks_hit, shared_blks_read" + WHERE,
+        StatStatements.of(pg13).query());
+  }
+
+  @Test
+  void aViewWithoutWhatARecordNeedsIsNamed() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> StatStatements.of(List.of("query", "total_time", "dbid")));
+    assertEquals("pg_stat_statements has no column calls, rows", e.getMessage());
+    assertEquals("SELECT query, calls, rows" + WHERE, StatStatements.of(List.of("query", "calls", "rows", "dbid"))
+        .query());
+  }
+}
