@@ -87,8 +87,8 @@ final class Report {
             number(l.change().candidate()), change(l.change()), interval(l.change()), share(l), l.finding()));
       }
       for (Where.PlanChange p : w.plans()) {
-        s.append("\nPlan changed: `").append(p.statement()).append("`\n\n    baseline:  ").append(p.baseline())
-            .append("\n    candidate: ").append(p.candidate()).append('\n');
+        s.append('\n').append(planHeading(p)).append(": `").append(p.statement()).append("`\n\n    baseline:  ")
+            .append(p.baseline()).append("\n    candidate: ").append(p.candidate()).append('\n');
       }
       if (w.plansNote() != null) {
         s.append('\n').append(w.plansNote()).append('\n');
@@ -96,6 +96,14 @@ final class Report {
       s.append('\n');
     }
     return s.toString();
+  }
+
+  /**
+   * "Plan changed", or "Plan changed, time unchanged" for a plan that flipped while its statement
+   * took as long (the tables' statistics moved between runs): shown, never a cause.
+   */
+  private static String planHeading(Where.PlanChange p) {
+    return p.timeMoved() ? "Plan changed" : "Plan changed, time unchanged";
   }
 
   private static String share(Where.Layer l) {
@@ -308,8 +316,15 @@ final class Report {
         layers.add(row);
       }
       o.put("layers", layers);
-      o.put("plan_changes", w.plans().stream().map(pc -> Map.of("statement", pc.statement(), "baseline",
-          pc.baseline(), "candidate", pc.candidate())).toList());
+      o.put("plan_changes", w.plans().stream().map(pc -> {
+        Map<String, Object> change = new LinkedHashMap<>();
+        change.put("statement", pc.statement());
+        change.put("baseline", pc.baseline());
+        change.put("candidate", pc.candidate());
+        change.put("time_moved", pc.timeMoved());
+        change.put("share_of_change", finite(pc.share()));
+        return change;
+      }).toList());
       o.put("plans_note", w.plansNote());
       where.put(key, o);
     });
@@ -372,8 +387,9 @@ final class Report {
       }
       h.append("</table>\n");
       for (Where.PlanChange p : w.plans()) {
-        h.append("<p>Plan changed: <code>").append(esc(p.statement())).append("</code></p>\n<pre>baseline:  ")
-            .append(esc(p.baseline())).append("\ncandidate: ").append(esc(p.candidate())).append("</pre>\n");
+        h.append("<p>").append(planHeading(p)).append(": <code>").append(esc(p.statement()))
+            .append("</code></p>\n<pre>baseline:  ").append(esc(p.baseline())).append("\ncandidate: ")
+            .append(esc(p.candidate())).append("</pre>\n");
       }
       if (w.plansNote() != null) {
         h.append("<p>").append(esc(w.plansNote())).append("</p>\n");
