@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -72,30 +73,107 @@ class WhereEndToEndTest {
 
   private final Map<String, Sides> sides = new HashMap<>();
 
-  /** Two runs with the index, the index dropped, two runs without: one server, the same rows. */
+  /** SQL a test runs as the server's superuser on the benchmark's database. */
+  private interface Sql {
+    void run(Statement st) throws Exception;
+  }
+
+  private static void sql(EmbeddedPostgres pg, Sql sql) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/ycsb", "postgres", "");
+        Statement st = c.createStatement()) {
+      sql.run(st);
+    }
+  }
+
   private Sides sides(String version) throws Exception {
-    if (sides.containsKey(version)) {
-      return sides.get(version);
+    return sides(version, version, st -> { }, st -> { });
+  }
+
+  /**
+   * Two runs with the index, the index dropped, two runs without: one server, the same rows;
+   * {@code afterLoad} once the table is loaded, {@code beforeRun} before each run.
+   */
+  private Sides sides(String name, String version, Sql afterLoad, Sql beforeRun) throws Exception {
+    if (sides.containsKey(name)) {
+      return sides.get(name);
     }
     List<Path> indexed = new ArrayList<>();
     Path load;
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(version, 20, System.out::println)) {
-      load = ycsb(pg.hostPort(), "load-" + version, "load");
+      load = ycsb(pg.hostPort(), "load-" + name, "load");
+      sql(pg, afterLoad);
       for (int i = 0; i < 2; i++) {
-        indexed.add(ycsb(pg.hostPort(), "indexed-" + version, "run"));
+        sql(pg, beforeRun);
+        indexed.add(ycsb(pg.hostPort(), "indexed-" + name, "run"));
       }
-      try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + pg.hostPort() + "/ycsb", "postgres",
-          "")) {
-        c.createStatement().execute("ALTER TABLE usertable DROP CONSTRAINT usertable_pkey");
-      }
+      sql(pg, st -> st.execute("ALTER TABLE usertable DROP CONSTRAINT usertable_pkey"));
       for (int i = 0; i < 2; i++) {
-        ycsb(pg.hostPort(), "scanning-" + version, "run");
+        sql(pg, beforeRun);
+        ycsb(pg.hostPort(), "scanning-" + name, "run");
       }
     }
-    Outcome outcome = compare("indexed-" + version, "scanning-" + version);
+    Outcome outcome = compare("indexed-" + name, "scanning-" + name);
     System.out.println(outcome.out());
-    sides.put(version, new Sides(load, indexed, outcome));
-    return sides.get(version);
+    sides.put(name, new Sides(load, indexed, outcome));
+    return sides.get(name);
+  }
+
+  /**
+   * YugabyteDB's pg_stat_statements, before 2.25: its columns, in its order, from yugabyte-db's
+   * {@code src/postgres/contrib/pg_stat_statements/pg_stat_statements--1.6--1.6-yb-1.0.sql}, as a
+   * view over PostgreSQL 11's own statistics; {@code yb_latency_histogram} puts each statement's
+   * executions in the bucket of its mean, bucketed and labelled as yugabyte-db's
+   * {@code yb_add_hist_json} does (0.1 ms units, 16 sub-buckets a power of two, "[%.1f,%.1f)").
+   * PostgreSQL keeps no per-execution latencies to fill more buckets from.
+   */
+  private static final String YUGABYTE_VIEW = """
+      CREATE VIEW public.pg_stat_statements AS
+        WITH s AS (SELECT *, greatest(floor(mean_time * 10), 0)::numeric AS u FROM pgss.pg_stat_statements),
+             b AS (SELECT *, CASE WHEN u < 16 THEN 1 ELSE power(2::numeric, floor(log(2, u)) - 3) END AS w FROM s)
+        SELECT userid, dbid, queryid, query, calls, total_time, min_time, max_time, mean_time, stddev_time, rows,
+               shared_blks_hit, shared_blks_read, shared_blks_dirtied, shared_blks_written, local_blks_hit,
+               local_blks_read, local_blks_dirtied, local_blks_written, temp_blks_read, temp_blks_written,
+               blk_read_time, blk_write_time,
+               jsonb_build_array(jsonb_build_object(format('[%s,%s)',
+                 to_char(floor(u / w) * w / 10.0, 'FM9999999990.0'),
+                 to_char((floor(u / w) + 1) * w / 10.0, 'FM9999999990.0')), calls)) AS yb_latency_histogram
+        FROM b""";
+
+  /**
+   * A server whose pg_stat_statements has YugabyteDB's columns: the statements read from them,
+   * each with the server's percentiles from its buckets, and compare names the statement's p99.
+   * Each run starts from reset statistics, as the view's one bucket a statement moves with its mean.
+   */
+  @Test
+  void yugabyteDbsOwnPgStatStatementsIsReadAndItsPercentilesCompared() throws Exception {
+    Sides both = sides("yb-pgss", "11", st -> {
+      st.execute("DROP EXTENSION pg_stat_statements");
+      st.execute("CREATE SCHEMA pgss");
+      st.execute("CREATE EXTENSION pg_stat_statements SCHEMA pgss");
+      st.execute(YUGABYTE_VIEW);
+    }, st -> st.execute("SELECT pgss.pg_stat_statements_reset()"));
+    Path run = both.indexed().get(0);
+    JsonNode server = RunDirectory.JSON.readTree(run.resolve("server.json").toFile());
+    assertTrue(server.get("source").asText().contains("pg_stat_statements (total_time, shared blocks, "
+        + "yb_latency_histogram)"), server.get("source").asText());
+    JsonNode read = server.at("/phases/run/statements").get("SELECT * FROM usertable WHERE ycsb_key = $1");
+    assertTrue(read.at("/latency_histogram/0").fieldNames().next().matches("\\[\\d+\\.\\d,\\d+\\.\\d\\)"),
+        read.toString());
+    assertEquals(read.get("calls").asLong(), read.at("/latency_histogram/0").elements().next().asLong());
+    JsonNode top = RunDirectory.JSON.readTree(run.resolve("summary.json").toFile()).at("/phases/run/server");
+    JsonNode statement = top.at("/statements/0");
+    assertEquals("SELECT * FROM usertable WHERE ycsb_key = $1", statement.get("query").asText());
+    assertTrue(statement.get("p50_us").asDouble() > 0 && statement.get("p99_us").asDouble()
+        >= statement.get("p50_us").asDouble(), statement.toString());
+    assertEquals(top.get("harness_operations").asLong(), top.get("server_statements").asLong(), top.toString());
+
+    Outcome o = both.outcome();
+    assertEquals(Compare.REGRESSION, o.exitCode(), o.out());
+    String first = o.out().lines().findFirst().orElseThrow();
+    assertTrue(first.contains("(SELECT * FROM usertable WHERE ycsb_key = $1: ") && first.contains(", server p99 +"),
+        first);
+    assertTrue(first.contains("plan changed (Index Scan using usertable_pkey on usertable → Seq Scan on "
+        + "usertable)"), first);
   }
 
   @ParameterizedTest(name = "PostgreSQL {0}")
