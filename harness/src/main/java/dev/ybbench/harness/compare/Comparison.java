@@ -235,7 +235,7 @@ public final class Comparison {
     }
   }
 
-  private static List<Side.Run> byStart(List<Side.Run> runs) {
+  static List<Side.Run> byStart(List<Side.Run> runs) {
     return runs.stream().sorted(Comparator.comparing(Side.Run::started)).toList();
   }
 

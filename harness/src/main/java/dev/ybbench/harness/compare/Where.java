@@ -352,29 +352,46 @@ final class Where {
         .findFirst().orElse(null);
   }
 
-  /** Each side's plan shape per statement, from the first of its runs that recorded plans. */
+  /**
+   * Each side's plan shape per statement: the one most of its runs had (the latest run's among
+   * equals). A plan can move between one side's runs as autovacuum analyzes a table the runs
+   * changed; the first run's alone would then stand for a side whose other runs planned otherwise.
+   */
   private static Map<String, String> shapes(List<Side.Run> runs) {
-    for (Side.Run r : runs) {
+    Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
+    for (Side.Run r : Comparison.byStart(runs)) {
       Path f = r.dir().resolve(Plans.FILE);
       if (!Files.isRegularFile(f)) {
         continue;
       }
       try {
         JsonNode phase = RunDirectory.JSON.readTree(f.toFile()).path("phases").path(r.phaseName());
-        Map<String, String> out = new LinkedHashMap<>();
         phase.forEach(p -> {
           if (p.hasNonNull("shape")) {
-            out.put(p.get("statement").asText(), p.get("shape").asText());
+            Map<String, Integer> of = counts.computeIfAbsent(p.get("statement").asText(), k -> new LinkedHashMap<>());
+            String shape = p.get("shape").asText();
+            int n = of.getOrDefault(shape, 0) + 1;
+            of.remove(shape); // re-inserted last: the latest run's shape wins a tie
+            of.put(shape, n);
           }
         });
-        if (!out.isEmpty()) {
-          return out;
-        }
       } catch (IOException e) {
         // An unreadable plans.json is a run without plans: the note says so.
       }
     }
-    return Map.of();
+    Map<String, String> out = new LinkedHashMap<>();
+    counts.forEach((statement, of) -> {
+      String best = null;
+      int most = 0;
+      for (Map.Entry<String, Integer> e : of.entrySet()) {
+        if (e.getValue() >= most) {
+          best = e.getKey();
+          most = e.getValue();
+        }
+      }
+      out.put(statement, best);
+    });
+    return out;
   }
 
   /**
