@@ -86,13 +86,14 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     Map<String, Long> afterCounters = new LinkedHashMap<>(after.counters());
     Map<String, String> unavailable = new LinkedHashMap<>(before.unavailable());
     unavailable.putAll(after.unavailable());
-    if (table != null && !before.statements().isEmpty() && !after.statements().isEmpty()) {
+    if (table != null && !before.statements().isEmpty() && !after.statements().isEmpty()
+        && !unavailable.containsKey(ServerView.AUDIT)) {
       harness = completedOperations(result);
       server = completedStatements(statements, table);
       deltaPct = deltaPct(harness, server);
       beforeCounters.put(AUDITED, completedStatements(before.statements(), table));
       afterCounters.put(AUDITED, completedStatements(after.statements(), table));
-    } else if (table != null) {
+    } else if (table != null && !unavailable.containsKey(ServerView.AUDIT)) {
       String why = unavailable.get(ServerView.STATEMENTS);
       unavailable.put(ServerView.AUDIT, "no count of the server's statements on " + table + " to audit against ("
           + (why != null ? "statements unavailable" : "the server's view has no statements") + ")");

@@ -7,7 +7,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ybbench.harness.results.RunDirectory;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -26,7 +32,10 @@ import java.util.stream.Collectors;
  * ({@code :9000/prometheus-metrics}) Read and Write RPCs with their handler latency — the "Read
  * ops/sec" and "Write ops/sec" of a node as YugabyteDB's own UI and published results show them
  * — and its process CPU; and the statements the API's server executed (YSQL {@code :13000},
- * YCQL {@code :12000}), summed over the nodes. Only server-level series are read
+ * YCQL {@code :12000}), summed over the nodes: the statement families of its Prometheus
+ * endpoint, and each normalized statement of its {@code /statements} ({@link StatementsJson}:
+ * every node keeps its own, so the cluster's are their sum, which no one SQL connection sees;
+ * YCQL has no other per-statement view). Only server-level series are read
  * ({@code metric_type="server"}, no quantile). Histograms are read with
  * {@code reset_histograms=false} so that the harness does not reset the percentiles another
  * scraper (Prometheus, YugabyteDB Anywhere) sees. A node whose endpoint cannot be reached is left
@@ -40,9 +49,11 @@ public final class YugabyteView implements ServerView {
   public static final int YSQL_PORT = 13000;
   public static final int YCQL_PORT = 12000;
   static final String PATH = "/prometheus-metrics?reset_histograms=false&show_help=false";
+  /** The API server's statements as JSON (YSQL :13000, YCQL :12000). */
+  static final String STATEMENTS_PATH = "/statements";
   private static final String RPC = "handler_latency_yb_tserver_TabletServerService_";
   /** The statement families kept as counters, summed over the nodes. */
-  private static final List<String> STATEMENTS = List.of("handler_latency_yb_ysqlserver_SQLProcessor_",
+  private static final List<String> STATEMENT_FAMILIES = List.of("handler_latency_yb_ysqlserver_SQLProcessor_",
       "handler_latency_yb_cqlserver_SQLProcessor_");
   private static final int MAX_NOTES = 5;
 
@@ -53,6 +64,8 @@ public final class YugabyteView implements ServerView {
   private final Set<String> noted = new HashSet<>();
   /** The YSQL endpoint whose statements' plans are recorded; null for YCQL. */
   private final YsqlEndpoint ysql;
+  /** The benchmark database's oid, whose YSQL statements are kept; read once, null until then or for YCQL. */
+  private Long dbid;
 
   /**
    * @param hosts the nodes' host names or addresses
@@ -84,7 +97,8 @@ public final class YugabyteView implements ServerView {
       return null;
     }
     try {
-      return Plans.explain(ysql, Plans.nodeStatements(ysql), log);
+      return Plans.explain(ysql, phaseStatements.isEmpty() ? Plans.nodeStatements(ysql) : phaseStatements.keySet(),
+          log);
     } catch (SQLException e) {
       String why = "the statements' plans could not be read (" + ErrorText.firstLine(e) + ")";
       log.accept("note: " + why);
@@ -116,13 +130,14 @@ public final class YugabyteView implements ServerView {
     for (String host : hosts) {
       for (int port : ports) {
         String url = "http://" + host + ":" + port + PATH;
-        bodies.put(url, http.sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
-            HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
-              if (r.statusCode() != 200) {
-                throw new IllegalStateException("HTTP " + r.statusCode());
-              }
-              return r.body();
-            }));
+        bodies.put(url, get(url));
+      }
+    }
+    Map<String, CompletableFuture<String>> statementBodies = new LinkedHashMap<>();
+    for (String host : hosts) {
+      for (int port : ports.subList(1, ports.size())) {
+        String url = "http://" + host + ":" + port + STATEMENTS_PATH;
+        statementBodies.put(url, get(url));
       }
     }
     Map<String, Long> counters = new TreeMap<>();
@@ -141,7 +156,70 @@ public final class YugabyteView implements ServerView {
         nodes.put(host + ":" + ports.get(0), node);
       }
     }
-    return nodes.isEmpty() && counters.isEmpty() ? null : new Snapshot(counters, Map.of(), null, nodes);
+    if (nodes.isEmpty() && counters.isEmpty()) {
+      return null;
+    }
+    Map<String, String> unavailable = new LinkedHashMap<>();
+    Map<String, StatementCount> statements = statements(statementBodies, unavailable);
+    return new Snapshot(counters, statements, null, nodes, unavailable);
+  }
+
+  private CompletableFuture<String> get(String url) {
+    return http.sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+        HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
+          if (r.statusCode() != 200) {
+            throw new IllegalStateException("HTTP " + r.statusCode());
+          }
+          return r.body();
+        });
+  }
+
+  /**
+   * Every node's statements added up, or none (with why in {@code unavailable}) unless every
+   * node answered: one node's missing would read as statements the cluster did not run.
+   */
+  private Map<String, StatementCount> statements(Map<String, CompletableFuture<String>> bodies,
+      Map<String, String> unavailable) {
+    if (bodies.isEmpty()) {
+      unavailable.put(STATEMENTS, "no API server port among the metrics ports " + ports + " to read /statements from");
+      return Map.of();
+    }
+    Map<String, StatementCount> sum = new TreeMap<>();
+    boolean rows = true;
+    for (Map.Entry<String, CompletableFuture<String>> e : bodies.entrySet()) {
+      try {
+        StatementsJson.NodeStatements node = StatementsJson.parse(RunDirectory.JSON.readTree(e.getValue().join()),
+            dbid());
+        node.statements().forEach((q, c) -> sum.merge(q, c, StatementCount::plus));
+        rows &= node.countsRows();
+      } catch (RuntimeException | JsonProcessingException ex) {
+        Throwable cause = ex instanceof CompletionException && ex.getCause() != null ? ex.getCause() : ex;
+        String why = e.getKey() + " could not be read (" + ErrorText.firstLine(cause) + ")";
+        unavailable.put(STATEMENTS, why);
+        if (noted.add(STATEMENTS)) {
+          log.accept("note: " + why + ", so statements are not recorded and not audited");
+        }
+        return Map.of();
+      }
+    }
+    if (!rows) {
+      unavailable.put(AUDIT, "YCQL's /statements counts a statement's calls, not the rows it wrote, so the "
+          + "audit is not made from it");
+    }
+    return sum;
+  }
+
+  /** The benchmark database's oid, asked once of the YSQL endpoint; null for YCQL or when it cannot be had. */
+  private Long dbid() {
+    if (dbid == null && ysql != null) {
+      try (Connection c = ysql.connect(true); Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT oid FROM pg_database WHERE datname = current_database()")) {
+        dbid = rs.next() ? rs.getLong(1) : null;
+      } catch (SQLException e) {
+        // Every database's statements, then: the benchmark's own are among them.
+      }
+    }
+    return dbid;
   }
 
   private String body(String url, CompletableFuture<String> f) {
@@ -173,7 +251,7 @@ public final class YugabyteView implements ServerView {
           || s.name().equals("cpu_utime") || s.name().equals("cpu_stime"))) {
         tserver.put(s.name(), s.value());
         sums.merge(s.name(), (long) s.value(), Long::sum);
-      } else if (STATEMENTS.stream().anyMatch(s.name()::startsWith)
+      } else if (STATEMENT_FAMILIES.stream().anyMatch(s.name()::startsWith)
           && (s.name().endsWith("_count") || s.name().endsWith("_sum"))) {
         sums.merge(s.name(), (long) s.value(), Long::sum);
       }

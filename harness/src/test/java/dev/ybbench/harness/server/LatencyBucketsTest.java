@@ -47,7 +47,7 @@ class LatencyBucketsTest {
     assertEquals(3.6, h.percentileMs(99));
     assertEquals(2.2, h.percentileMs(90));
     assertEquals(1.2, h.percentileMs(50));
-    LatencyBuckets big = of(new String(LatencyBucketsTest.class.getResourceAsStream("/yugabyte/yb_latency_histogram.json")
+    LatencyBuckets big = of(new String(LatencyBucketsTest.class.getResourceAsStream("yb_latency_histogram.json")
         .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
     assertEquals(102.4, big.percentileMs(99));
     assertEquals(89.6, big.percentileMs(95));

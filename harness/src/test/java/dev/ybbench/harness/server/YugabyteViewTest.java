@@ -73,7 +73,8 @@ class YugabyteViewTest {
       return later ? tserver.replace("} 123120 ", "} 124120 ").replace("} 61560000 ", "} 62060000 ")
           .replace("} 5423310 ", "} 5425310 ") : tserver;
     });
-    HttpServer y = serve(exchange -> sample("yugabyte-ysql-13000.txt"));
+    HttpServer y = serve(exchange -> sample("yugabyte-ysql-13000.txt"),
+        exchange -> sample("yugabyte-ysql-13000-statements.json"));
     try {
       List<String> notes = new ArrayList<>();
       YugabyteView view = new YugabyteView(List.of("127.0.0.1", "localhost"),
@@ -117,15 +118,76 @@ class YugabyteViewTest {
   }
 
   private static HttpServer serve(Body body) throws IOException {
+    return serve(body, null);
+  }
+
+  /** A node's endpoint: {@code metrics} on /prometheus-metrics, {@code statements} (if any) on /statements. */
+  private static HttpServer serve(Body metrics, Body statements) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/prometheus-metrics", exchange -> {
-      byte[] b = body.of(exchange).getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(200, b.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(b);
-      }
-    });
+    server.createContext("/prometheus-metrics", exchange -> answer(exchange, metrics.of(exchange)));
+    if (statements != null) {
+      server.createContext("/statements", exchange -> answer(exchange, statements.of(exchange)));
+    }
     server.start();
     return server;
+  }
+
+  private static void answer(com.sun.net.httpserver.HttpExchange exchange, String body) throws IOException {
+    byte[] b = body.getBytes(StandardCharsets.UTF_8);
+    exchange.sendResponseHeaders(200, b.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(b);
+    }
+  }
+
+  /**
+   * Each node's /statements, added up over the nodes (each keeps its own), with the server's
+   * buckets: YSQL's audited, YCQL's not (it counts no rows), a disabled module named.
+   */
+  @Test
+  void theNodesStatementsAreAddedUpAndNamedWhenTheyCannotBeRead() throws Exception {
+    String ysqlStatements = sample("yugabyte-ysql-13000-statements.json");
+    HttpServer t = serve(exchange -> sample("yugabyte-tserver-9000.txt"));
+    HttpServer y = serve(exchange -> sample("yugabyte-ysql-13000.txt"), exchange -> ysqlStatements);
+    HttpServer c = serve(exchange -> "", exchange -> sample("yugabyte-ycql-12000-statements.json"));
+    HttpServer off = serve(exchange -> "", exchange -> "{\"statements\":\"PG Stat Statements module is disabled.\"}");
+    try {
+      List<String> notes = new ArrayList<>();
+      List<Integer> ysqlPorts = List.of(t.getAddress().getPort(), y.getAddress().getPort());
+      ServerView.Snapshot ysql = new YugabyteView(List.of("127.0.0.1", "localhost"), ysqlPorts, notes::add)
+          .snapshot(ServerView.Moment.PHASE_END);
+      ServerView.StatementCount read = ysql.statements().get("SELECT * FROM usertable WHERE ycsb_key = $1");
+      assertEquals(2 * 60_000, read.calls());
+      assertEquals(2 * 60_000, read.rows());
+      assertEquals(2 * 21_000.5, read.timeMs());
+      assertEquals(2 * 30_000, read.latencyHistogram().buckets().get(1).count());
+      assertEquals(0.4, read.latencyHistogram().percentileMs(50));
+      assertEquals(1.3, read.latencyHistogram().percentileMs(99));
+      assertEquals(7.2, read.latencyHistogram().percentileMs(99.9));
+      assertEquals(3, ysql.statements().size(), "no database's oid to tell the benchmark's: all kept");
+      assertEquals(Map.of(), ysql.unavailable());
+      assertEquals(List.of(), notes);
+
+      ServerView.Snapshot ycql = new YugabyteView(List.of("127.0.0.1"), List.of(t.getAddress().getPort(),
+          c.getAddress().getPort()), notes::add).snapshot(ServerView.Moment.PHASE_END);
+      ServerView.StatementCount cql = ycql.statements().get("SELECT * FROM usertable WHERE y_id = ?");
+      assertEquals(50_010, cql.calls(), "prepared and unprepared alike");
+      assertEquals(15_005.0, cql.timeMs());
+      assertNull(cql.latencyHistogram());
+      assertTrue(ycql.unavailable().get(ServerView.AUDIT).startsWith("YCQL's /statements counts a statement's calls, "
+          + "not the rows it wrote"), ycql.unavailable().toString());
+
+      ServerView.Snapshot disabled = new YugabyteView(List.of("127.0.0.1"), List.of(t.getAddress().getPort(),
+          off.getAddress().getPort()), notes::add).snapshot(ServerView.Moment.PHASE_END);
+      assertEquals(Map.of(), disabled.statements());
+      String why = disabled.unavailable().get(ServerView.STATEMENTS);
+      assertTrue(why.endsWith("/statements could not be read (PG Stat Statements module is disabled)"), why);
+      assertEquals(1, notes.size(), notes.toString());
+    } finally {
+      t.stop(0);
+      y.stop(0);
+      c.stop(0);
+      off.stop(0);
+    }
   }
 }
