@@ -1,6 +1,8 @@
 package dev.ybbench.harness.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,5 +23,14 @@ class PostgresViewTest {
     assertEquals(5000.0, n.readMicros());
     assertEquals(35000.0, n.writeMicros());
     assertEquals(42L, n.cpuNanos());
+  }
+
+  @Test
+  void theCollectorHasCountedWhenTwoReadingsAgreeButForTheViewsOwnCommits() {
+    Map<String, Long> a = new LinkedHashMap<>(Map.of("xact_commit", 10L, "tup_inserted", 5000L));
+    Map<String, Long> b = new LinkedHashMap<>(Map.of("xact_commit", 12L, "tup_inserted", 5000L));
+    assertTrue(PostgresView.agree(a, b), "this view's own reads commit too");
+    b.put("tup_inserted", 5045L);
+    assertFalse(PostgresView.agree(a, b), "a session's report arrived in between");
   }
 }
