@@ -66,7 +66,7 @@ final class Where {
    *
    * @param layer  operation, server, statement, node, client or conflicts
    * @param item   what within the layer (a statement's text, a node's address), or ""
-   * @param metric e.g. STATEMENT_TIME
+   * @param metric e.g. "time per op (µs)"
    * @param share  for a statement's time per op, its part of the change of the server's time per
    *               op (−1 … 1 and beyond), else NaN
    */
