@@ -105,6 +105,26 @@ public final class TableClaim implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether another run holds {@code table} exclusively now (creating it): a shared claim tried
+   * and let go at once on {@code session}. False on a server without advisory locks.
+   */
+  public static boolean heldExclusively(Connection session, String database, String table) throws SQLException {
+    long key = key(database, table);
+    try {
+      if (!lock(session, "pg_try_advisory_lock_shared", key)) {
+        return true;
+      }
+      lock(session, "pg_advisory_unlock_shared", key);
+      return false;
+    } catch (SQLException e) {
+      if (FEATURE_NOT_SUPPORTED.equals(e.getSQLState())) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
   public Mode mode() {
     return mode;
   }

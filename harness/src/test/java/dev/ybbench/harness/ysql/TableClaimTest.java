@@ -67,10 +67,13 @@ class TableClaimTest {
 
   @Test
   void anExclusiveClaimKeepsEveryoneOutUntilItTurnsShared() throws Exception {
-    try (TableClaim creator = take("created", Mode.EXCLUSIVE)) {
+    try (TableClaim creator = take("created", Mode.EXCLUSIVE); Connection other = endpoint.connect()) {
       assertThrows(UserError.class, () -> take("created", Mode.SHARED));
       assertThrows(UserError.class, () -> take("created", Mode.EXCLUSIVE));
+      // What a fleet's other clients ask before they claim the table client 0 is creating.
+      assertTrue(TableClaim.heldExclusively(other, endpoint.database(), "created"));
       creator.downgrade();
+      assertFalse(TableClaim.heldExclusively(other, endpoint.database(), "created"));
       assertEquals(Mode.SHARED, creator.mode());
       take("created", Mode.SHARED).close();
       assertThrows(UserError.class, () -> take("created", Mode.EXCLUSIVE));

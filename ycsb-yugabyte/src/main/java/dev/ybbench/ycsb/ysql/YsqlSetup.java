@@ -105,8 +105,13 @@ public final class YsqlSetup {
       ps.setString(2, config.table().table());
       try (ResultSet rs = ps.executeQuery()) {
         rs.next();
-        return rs.getBoolean(1) && (fleet == null || (FLEET_MARK + fleet).equals(rs.getString(2)));
+        if (!rs.getBoolean(1) || fleet != null && !(FLEET_MARK + fleet).equals(rs.getString(2))) {
+          return false;
+        }
       }
+      // Client 0 commits the table before it turns its exclusive claim shared: until it has, a
+      // shared claim would be refused as another run's.
+      return !TableClaim.heldExclusively(c, config.endpoint().database(), config.table().table());
     } catch (SQLException e) {
       return false;
     }
