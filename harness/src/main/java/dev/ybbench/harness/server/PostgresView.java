@@ -83,10 +83,7 @@ public final class PostgresView implements ServerView {
       boolean quiet = moment == Moment.PHASE_END ? awaitOtherSessions(st) : moment == Moment.PHASE_START
           && otherSessions(st) == 0;
       Map<String, Long> counters = quiet && collector(st) ? settled(st) : counters(st);
-      Map<String, ServerView.StatementCount> statements = statements(st);
-      if (statementsUnavailable != null) {
-        unavailable.put(STATEMENTS, statementsUnavailable);
-      }
+      Map<String, ServerView.StatementCount> statements = statements(st, unavailable);
       Long cpu = serverPid == null ? null : ProcessCpu.nanos(serverPid);
       return new Snapshot(counters, statements, cpu,
           statements.isEmpty() ? Map.of() : Map.of(endpoint.hosts().toString(), node(statements, cpu)), unavailable);
@@ -161,8 +158,8 @@ public final class PostgresView implements ServerView {
     }
   }
 
-  /** The database's statements now; empty, with {@link #statementsUnavailable} saying why, when they cannot be read. */
-  private Map<String, ServerView.StatementCount> statements(Statement st) {
+  /** The database's statements now; empty, with why in {@code unavailable}, when they cannot be read. */
+  private Map<String, ServerView.StatementCount> statements(Statement st, Map<String, String> unavailable) {
     if (statements == null && statementsUnavailable == null) {
       try {
         createExtension(st);
@@ -174,6 +171,7 @@ public final class PostgresView implements ServerView {
       }
     }
     if (statements == null) {
+      unavailable.put(STATEMENTS, statementsUnavailable);
       return Map.of();
     }
     try {
@@ -182,6 +180,7 @@ public final class PostgresView implements ServerView {
       // Once it read, a failure is this reading's: the phase's statements are missing, not the run's.
       String why = "pg_stat_statements could not be read (" + ErrorText.firstLine(e) + ")";
       note(STATEMENTS + why, "note: " + why);
+      unavailable.put(STATEMENTS, why);
       return Map.of();
     }
   }

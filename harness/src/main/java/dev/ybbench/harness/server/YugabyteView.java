@@ -64,8 +64,10 @@ public final class YugabyteView implements ServerView {
   private final Set<String> noted = new HashSet<>();
   /** The YSQL endpoint whose statements' plans are recorded; null for YCQL. */
   private final YsqlEndpoint ysql;
-  /** The benchmark database's oid, whose YSQL statements are kept; read once, null until then or for YCQL. */
+  /** The benchmark database's oid, whose YSQL statements are kept; null for YCQL or when it could not be had. */
   private Long dbid;
+  /** Whether the oid was asked for: once a run, not once a reading when the endpoint does not answer. */
+  private boolean dbidAsked;
 
   /**
    * @param hosts the nodes' host names or addresses
@@ -211,7 +213,8 @@ public final class YugabyteView implements ServerView {
 
   /** The benchmark database's oid, asked once of the YSQL endpoint; null for YCQL or when it cannot be had. */
   private Long dbid() {
-    if (dbid == null && ysql != null) {
+    if (!dbidAsked && ysql != null) {
+      dbidAsked = true;
       try (Connection c = ysql.connect(true); Statement st = c.createStatement();
           ResultSet rs = st.executeQuery("SELECT oid FROM pg_database WHERE datname = current_database()")) {
         dbid = rs.next() ? rs.getLong(1) : null;
