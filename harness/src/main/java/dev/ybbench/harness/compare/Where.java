@@ -396,21 +396,23 @@ final class Where {
 
   /**
    * The statements whose plan changed, the most of the server's change first, each saying
-   * whether its statement's time moved with it: detectably (its time per op or its mean worse or
-   * better), or by the threshold where one run a side leaves it untested. A statement whose time
-   * the server did not record keeps its plan change as a cause: nothing says it did not matter.
+   * whether its statement's time moved with it: detectably (the time of one execution — its mean,
+   * or the server's p99 of it — worse or better), or by the threshold where one run a side leaves
+   * it untested. Not its time per operation: that moves with how often the mix calls it (a
+   * Delivery more or less per second), whatever the plan. A statement whose time the server did
+   * not record keeps its plan change as a cause: nothing says it did not matter.
    */
   private static List<PlanChange> planChanges(Map<String, String> changed, Map<String, String> candidate,
       List<Layer> layers, double thresholdPct) {
     List<PlanChange> out = new ArrayList<>();
     changed.forEach((q, shape) -> {
-      List<Layer> time = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(q)
-          && (l.metric().equals(STATEMENT_TIME) || l.metric().equals(STATEMENT_MEAN))).toList();
-      boolean moved = time.isEmpty() || time.stream().anyMatch(l -> l.finding() == Finding.WORSE
+      List<Layer> perExecution = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(q)
+          && (l.metric().equals(STATEMENT_MEAN) || l.metric().equals(SERVER_P99))).toList();
+      boolean moved = perExecution.isEmpty() || perExecution.stream().anyMatch(l -> l.finding() == Finding.WORSE
           || l.finding() == Finding.BETTER || l.finding() == Finding.UNTESTED
           && Math.abs(l.change().change()) >= thresholdPct);
-      double share = time.stream().filter(l -> !Double.isNaN(l.share())).mapToDouble(Layer::share).findFirst()
-          .orElse(Double.NaN);
+      double share = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(q)
+          && !Double.isNaN(l.share())).mapToDouble(Layer::share).findFirst().orElse(Double.NaN);
       out.add(new PlanChange(q, shape, candidate.get(q), moved, share));
     });
     out.sort(Comparator.comparing((PlanChange p) -> !p.timeMoved())
