@@ -189,11 +189,10 @@ public final class Compare implements Callable<Integer> {
     report.verdictLines().forEach(console::line);
     report.notes().forEach(console::line);
     result.warnings().forEach(w -> console.line("warning: " + w));
-    for (Side s : List.of(b, c)) {
-      if (s.directories() == 1) {
-        console.line("warning: " + s.name() + " has a single run: its interval knows only that run's own "
-            + "seconds, not how runs differ; repeat runs under one --label (regress.sh interleaves them)");
-      }
+    if (b.directories() == 1 && c.directories() == 1) {
+      console.line("warning: " + b.name() + " and " + c.name() + " have a single run each: nothing says how runs "
+          + "differ, so nothing is decided; repeat runs under one --label (regress.sh interleaves them), or judge "
+          + "the candidate against a history of the baseline's runs (--history)");
     }
     console.line("");
     console.line(report.markdownTable());
@@ -231,6 +230,14 @@ public final class Compare implements Callable<Integer> {
     }
     if (undecided == 0) {
       return "PASS, exit 0";
+    }
+    List<Comparison.Row> single = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE
+        && r.roundsToDecide() != null && Statistics.runsUnknown(r.change())).toList();
+    if (!single.isEmpty() && single.size() == undecided) {
+      Comparison.Row worst = single.stream().max(java.util.Comparator.comparing(Comparison.Row::roundsToDecide))
+          .orElseThrow();
+      String more = Report.undecidedSingleRuns(worst.change(), worst.roundsToDecide(), threshold);
+      return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
     }
     int now = rounds(rows);
     OptionalInt planned = rows.stream().filter(r -> r.headline() && r.roundsToDecide() != null)

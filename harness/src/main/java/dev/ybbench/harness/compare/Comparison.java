@@ -437,8 +437,8 @@ public final class Comparison {
       double threshold = r.change().scale() == Statistics.Scale.DIFFERENCE ? ERROR_MARGIN_PP : options.thresholdPct();
       Verdict v = r.headline() ? Verdict.headline(r.change(), r.higherIsBetter(), threshold)
           : Verdict.other(r.change(), r.higherIsBetter(), threshold, q[i]);
-      Integer more = r.headline() && v == Verdict.INCONCLUSIVE && r.change().hasInterval()
-          ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
+      Integer more = r.headline() && v == Verdict.INCONCLUSIVE && (r.change().hasInterval()
+          || Statistics.runsUnknown(r.change())) ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
       out.add(r.judged(q[i], v, more));
     }
     return out;

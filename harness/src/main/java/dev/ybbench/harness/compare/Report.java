@@ -141,7 +141,7 @@ final class Report {
           .append(runs(c)).append(')');
     } else {
       s.append(" (").append(runs(c)).append(", no interval: ")
-          .append(c.baselineRuns() == 1 && c.candidateRuns() == 1 ? "no per-second data to tell noise"
+          .append(c.baselineRuns() == 1 && c.candidateRuns() == 1 ? "one run a side says nothing of how runs differ"
               : "a value of zero").append(')');
     }
     if (r.setAside() != null) {
@@ -150,7 +150,9 @@ final class Report {
     if (r.note() != null) {
       s.append("; ").append(r.note());
     }
-    if (r.roundsToDecide() != null) {
+    if (r.roundsToDecide() != null && Statistics.runsUnknown(c)) {
+      s.append("; ").append(undecidedSingleRuns(c, r.roundsToDecide(), threshold));
+    } else if (r.roundsToDecide() != null) {
       int now = (int) Math.ceil(c.effectiveRounds());
       double noisePct = Math.expm1(c.se() * Math.sqrt(c.effectiveRounds())) * 100;
       s.append(r.roundsToDecide() >= Comparison.MAX_ROUNDS
@@ -161,6 +163,25 @@ final class Report {
               r.roundsToDecide() - now == 1 ? "" : "s", Math.max(r.roundsToDecide(), now + 1), threshold, noisePct));
     }
     return s.toString();
+  }
+
+  /**
+   * What would decide a comparison of one run a side: "at least 2 more runs a side, or a history
+   * of 6 runs of this key, would decide a 5.0 % change (runs differ at least by their own seconds'
+   * 1.2 %)"; at least, since runs differ by more than their own seconds say.
+   */
+  static String undecidedSingleRuns(Statistics.Change c, int runsInAll, double threshold) {
+    int history = Statistics.historyToDecide(c, threshold, Comparison.MAX_ROUNDS);
+    double perRunPct = Math.expm1(c.se() / Math.sqrt(2)) * 100;
+    if (runsInAll >= Comparison.MAX_ROUNDS) {
+      return String.format(Locale.ROOT, "runs that vary by their own seconds' %.1f %% alone would take more than %d "
+          + "a side to decide a %.1f %% change", perRunPct, Comparison.MAX_ROUNDS, threshold);
+    }
+    int more = Math.max(1, runsInAll - 1);
+    return String.format(Locale.ROOT, "at least %d more run%s a side%s would decide a %.1f %% change (runs differ "
+            + "at least by their own seconds' %.1f %%)", more, more == 1 ? "" : "s",
+        history >= Comparison.MAX_ROUNDS ? "" : ", or a history of " + history + " runs of this key", threshold,
+        perRunPct);
   }
 
   private static String runs(Statistics.Change c) {

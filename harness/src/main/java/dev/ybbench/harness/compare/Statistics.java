@@ -11,7 +11,11 @@ import java.util.List;
  * lower level is each run's own seconds, grouped into blocks ({@link RunBlocks}): they say how
  * much a run's value would move if it were run again at once. That is a floor on how much fewer
  * than three runs may be taken to vary (two runs can agree by chance; one has no spread at all),
- * and the evidence for setting a disturbed run aside ({@link #outlier}). Ratios are analysed on the log scale, so a change is a ratio candidate/baseline and
+ * and the evidence for setting a disturbed run aside ({@link #outlier}). It is never the whole
+ * noise: runs differ from each other by more than their own seconds say (a fresh JVM, fresh data,
+ * the server's state), so a comparison of one run a side, which knows only the lower level, gets
+ * no interval; a single run against several (a night's run against its history) borrows their
+ * spread as its own, a prediction interval. Ratios are analysed on the log scale, so a change is a ratio candidate/baseline and
  * its interval lies in (−100 %, +∞). The interval is the estimate ± Student's t quantile for the
  * number of rounds × the standard error: with five rounds a normal quantile (or a percentile
  * bootstrap, which sees only five values) would be too narrow.
@@ -218,12 +222,21 @@ public final class Statistics {
         within += baseline.get(i).withinVariance() + candidate.get(i).withinVariance();
       }
       variance = nb >= FLOORLESS ? variance(d) / nb : Math.max(variance(d) / nb, within / ((double) nb * nb));
+    } else if (nb == 1 && nc == 1) {
+      // Nothing says how runs differ. The runs' own seconds stay as the least the noise can be,
+      // for saying how many runs would decide; they decide nothing themselves.
+      double se = Math.sqrt(baseline.get(0).withinVariance() + candidate.get(0).withinVariance());
+      return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio), Double.NaN,
+          Double.NaN, Double.NaN, se, Double.NaN, nb, nc, paired, confidence);
     } else {
-      variance = sideVariance(gb, baseline) + sideVariance(gc, candidate);
+      // One run against several: it varies as they vary from each other (the same configuration's
+      // runs), which its own seconds alone would understate.
+      double between = nb == 1 ? variance(gc) : nc == 1 ? variance(gb) : 0;
+      variance = sideVariance(gb, baseline, between) + sideVariance(gc, candidate, between);
     }
     double se = Math.sqrt(variance);
     double df = degreesOfFreedom(baseline, candidate, gb, gc, paired);
-    if (se == 0 && nb == 1 && nc == 1 || Double.isNaN(df)) {
+    if (Double.isNaN(df)) {
       return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio), Double.NaN,
           Double.NaN, Double.NaN, se, df, nb, nc, paired, confidence);
     }
@@ -241,7 +254,7 @@ public final class Statistics {
   public static double[] level(List<Sample> runs, double confidence) {
     double[] g = values(runs, true);
     double m = mean(g);
-    double se = Math.sqrt(sideVariance(g, runs));
+    double se = Math.sqrt(sideVariance(g, runs, 0));
     double df = runs.size() >= 2 ? runs.size() - 1 : runs.get(0).blocks() - 1;
     if (!(se > 0) || df < 1) {
       return new double[] {Math.exp(m), Double.NaN, Double.NaN};
@@ -250,10 +263,17 @@ public final class Statistics {
     return new double[] {Math.exp(m), Math.exp(m - q * se), Math.exp(m + q * se)};
   }
 
-  /** The variance of one side's mean: its runs' spread, never below what their own blocks say. */
-  private static double sideVariance(double[] g, List<Sample> side) {
+  /**
+   * The variance of one side's mean: its runs' spread, never below what their own blocks say. A
+   * side of one run has no spread of its own: {@code between} is the other side's, a run's
+   * variance borrowed (0: none to borrow).
+   */
+  private static double sideVariance(double[] g, List<Sample> side, double between) {
     int n = g.length;
     double within = side.stream().mapToDouble(Sample::withinVariance).sum() / ((double) n * n);
+    if (n == 1) {
+      return Math.max(between, within);
+    }
     return n >= FLOORLESS ? variance(g) / n : Math.max(variance(g) / n, within);
   }
 
@@ -293,8 +313,8 @@ public final class Statistics {
 
   /**
    * Paired: rounds − 1. Unpaired with 2+ runs a side: Welch–Satterthwaite over the run values;
-   * one side with a single run: the other side's runs − 1. A single run each: only the runs' own
-   * blocks know the noise, so their count − 1 (NaN without blocks).
+   * one side with a single run: the other side's runs − 1, whose spread is the only one known. A
+   * single run each: NaN, nothing is known of how runs differ.
    */
   static double degreesOfFreedom(List<Sample> b, List<Sample> c, double[] gb, double[] gc, boolean paired) {
     int nb = b.size();
@@ -313,8 +333,7 @@ public final class Statistics {
     if (nb >= 2 || nc >= 2) {
       return Math.max(nb, nc) - 1;
     }
-    int blocks = Math.min(b.get(0).blocks(), c.get(0).blocks());
-    return blocks >= 2 ? blocks - 1 : Double.NaN;
+    return Double.NaN;
   }
 
   /**
@@ -351,7 +370,7 @@ public final class Statistics {
    * {@code cap}.
    */
   public static int roundsToDecide(Change c, double thresholdPct, int cap) {
-    if (!c.hasInterval() || c.se() == 0) {
+    if (!(c.se() > 0)) {
       return (int) Math.ceil(c.effectiveRounds());
     }
     double delta = c.scale() == Scale.RATIO ? Math.log1p(thresholdPct / 100) : thresholdPct;
@@ -366,4 +385,40 @@ public final class Statistics {
     }
     return cap;
   }
+
+  /**
+   * Whether nothing is known of how runs differ: one run a side, no other runs beside them. Such a
+   * change has no interval, and its standard error is the runs' own seconds only, the least the
+   * noise between runs can be.
+   */
+  public static boolean runsUnknown(Change c) {
+    return !c.paired() && c.baselineRuns() == 1 && c.candidateRuns() == 1 && c.scale() == Scale.RATIO
+        && !c.hasInterval() && c.se() > 0;
+  }
+
+  /**
+   * For one run a side ({@link #runsUnknown}): how many runs of the baseline's configuration, kept
+   * in a history, would likely (with {@link #POWER}) let one candidate run decide a change of the
+   * threshold's size, were runs to differ no more than their own seconds say: the smallest m with
+   * (t(m − 1) + z) × s × √(1 + 1/m) ≤ δ, a prediction interval's width. Otherwise, or beyond
+   * {@code cap}, the cap.
+   */
+  public static int historyToDecide(Change c, double thresholdPct, int cap) {
+    if (!runsUnknown(c)) {
+      return cap;
+    }
+    double delta = Math.log1p(thresholdPct / 100);
+    double perRun = c.se() / Math.sqrt(2);
+    double zPower = Distributions.normalQuantile(POWER);
+    for (int m = MIN_HISTORY; m <= cap; m++) {
+      double q = Distributions.tQuantile(1 - (1 - c.confidence()) / 2, m - 1);
+      if ((q + zPower) * perRun * Math.sqrt(1 + 1.0 / m) <= delta) {
+        return m;
+      }
+    }
+    return cap;
+  }
+
+  /** Fewer runs than this do not make a history a run can be judged against: one odd run could not be told. */
+  public static final int MIN_HISTORY = OUTLIER_MIN_RUNS + 1;
 }

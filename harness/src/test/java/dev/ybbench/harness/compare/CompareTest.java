@@ -499,7 +499,7 @@ class CompareTest {
     run("b", "workloada", "17.11", 1000, 1000, Map.of());
     Outcome o = compare("a", "b");
     assertEquals(Compare.UNDECIDED, o.exitCode(), "one run a side without per-second data decides nothing");
-    assertTrue(o.out().contains("warning: a has a single run"), o.out());
+    assertTrue(o.out().contains("warning: a and b have a single run each"), o.out());
   }
 
   /** Ctrl-C at each step in turn: every time, no comparison and nothing half-written is left. */

@@ -89,14 +89,46 @@ class StatisticsTest {
   }
 
   @Test
-  void singleRunsGetAnIntervalOnlyFromTheirOwnBlocks() {
+  void oneRunASideDecidesNothingHoweverQuietItsOwnSeconds() {
     Statistics.Change bare = Statistics.change(samples(100), samples(50), false, Statistics.Scale.RATIO, 0.95);
     assertFalse(bare.hasInterval());
     assertEquals(-50.0, bare.change(), 1e-9);
+    assertFalse(Statistics.runsUnknown(bare), "no per-second data: not even a least noise");
+    // Quiet seconds (a 1 % sd each) and a 50 % drop: still no interval, and no verdict.
     Statistics.Change blocks = Statistics.change(List.of(new Statistics.Sample(100, 0.0001, 6)),
         List.of(new Statistics.Sample(50, 0.0001, 5)), false, Statistics.Scale.RATIO, 0.95);
-    assertTrue(blocks.hasInterval());
-    assertEquals(4.0, blocks.df());
+    assertFalse(blocks.hasInterval());
+    assertTrue(Statistics.runsUnknown(blocks));
+    assertEquals(Verdict.INCONCLUSIVE, Verdict.headline(blocks, true, 5));
+    assertEquals(Math.sqrt(0.0002), blocks.se(), 1e-15);
+    // Per run at least 1 %: m = 5 is the first with (t(m − 1) + 0.8416) × 0.01 × √(1 + 1/m) ≤ ln 1.05 = 0.04879:
+    // t(4) = 2.7764: 3.6181 × 0.01 × 1.0954 = 0.0396.
+    assertEquals(5, Statistics.historyToDecide(blocks, 5, 1000));
+    // Per run 1.5 %: the first m whose width fits, every smaller one too wide.
+    Statistics.Change noisier = Statistics.change(List.of(new Statistics.Sample(100, 0.000225, 6)),
+        List.of(new Statistics.Sample(100, 0.000225, 6)), false, Statistics.Scale.RATIO, 0.95);
+    int m = Statistics.historyToDecide(noisier, 5, 1000);
+    assertTrue(m > Statistics.MIN_HISTORY && m < 1000, "m = " + m);
+    for (int k = Statistics.MIN_HISTORY; k <= m; k++) {
+      double width = (Distributions.tQuantile(0.975, k - 1) + Distributions.normalQuantile(0.8)) * 0.015
+          * Math.sqrt(1 + 1.0 / k);
+      assertEquals(k == m, width <= Math.log(1.05), "m = " + k);
+    }
+    assertEquals(1000, Statistics.historyToDecide(noisier, 1, 1000), "1.5 % a run never decides a 1 % change");
+  }
+
+  @Test
+  void oneRunAgainstSeveralVariesAsTheyDoAPredictionInterval() {
+    // Logs of the history: 0, 0.1, −0.1, 0.05, −0.05 (variance 0.00625); the new run at −0.2, its own seconds quiet.
+    List<Statistics.Sample> history = samples(1, Math.exp(0.1), Math.exp(-0.1), Math.exp(0.05), Math.exp(-0.05));
+    Statistics.Change c = Statistics.change(history, List.of(new Statistics.Sample(Math.exp(-0.2), 0.00001, 10)),
+        false, Statistics.Scale.RATIO, 0.95);
+    assertEquals(Math.sqrt(0.00625 / 5 + 0.00625), c.se(), 1e-12);
+    assertEquals(4.0, c.df());
+    assertEquals(Math.expm1(-0.2) * 100, c.change(), 1e-9);
+    assertEquals(Math.expm1(-0.2 + 2.776445 * Math.sqrt(0.0075)) * 100, c.high(), 1e-4);
+    // Its own seconds alone (the old interval) would have called it at −0.2 ± 0.10.
+    assertTrue(c.high() > 0, c.toString());
   }
 
   @Test
