@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.merge.RunMerge;
@@ -194,6 +195,11 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    int exit = runMergeOrImport();
+    return HistoryRuns.record(options.history, runDirectory(), exit, lifecycle.console()::line);
+  }
+
+  private int runMergeOrImport() throws Exception {
     Console console = lifecycle.console();
     if (merge != null) {
       try {

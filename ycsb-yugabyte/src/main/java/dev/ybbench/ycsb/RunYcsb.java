@@ -2,6 +2,7 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
@@ -142,6 +143,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    int exit = runOrMerge();
+    return HistoryRuns.record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
+  }
+
+  private int runOrMerge() throws Exception {
     Console console = lifecycle.console();
     if (o.merge != null) {
       try {

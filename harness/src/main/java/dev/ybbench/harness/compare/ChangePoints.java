@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
 final class ChangePoints {
   /** Permutations per significance test. */
   static final int PERMUTATIONS = 499;
-  /** The significance level of each split. */
+  /** The significance level of each split, for a series of releases with a few runs each. */
   static final double ALPHA = 0.05;
 
   private ChangePoints() {}
@@ -27,20 +27,26 @@ final class ChangePoints {
    * @return the positions i of significant changes, ascending
    */
   static List<Integer> find(double[] values, boolean[] allowed, long seed) {
+    return find(values, allowed, seed, ALPHA);
+  }
+
+  /** As {@link #find(double[], boolean[], long)}, each split kept when its permutation p-value is at most alpha. */
+  static List<Integer> find(double[] values, boolean[] allowed, long seed, double alpha) {
     List<Integer> out = new ArrayList<>();
-    split(values, allowed, 0, values.length, new SplittableRandom(seed), out);
+    split(values, allowed, 0, values.length, new SplittableRandom(seed), alpha, out);
     out.sort(Integer::compare);
     return out;
   }
 
   private static void split(double[] values, boolean[] allowed, int from, int to, SplittableRandom random,
-      List<Integer> out) {
+      double alpha, List<Integer> out) {
     double[] segment = Arrays.copyOfRange(values, from, to);
-    int best = best(segment, allowed, from);
+    double[] energy = energies(segment);
+    int best = best(energy, allowed, from);
     if (best < 0) {
       return;
     }
-    double observed = energy(segment, best);
+    double observed = energy[best];
     int atLeast = 0;
     double[] shuffled = segment.clone();
     for (int p = 0; p < PERMUTATIONS; p++) {
@@ -50,35 +56,67 @@ final class ChangePoints {
         shuffled[i] = shuffled[j];
         shuffled[j] = t;
       }
-      int b = best(shuffled, allowed, from);
-      if (b >= 0 && energy(shuffled, b) >= observed) {
+      double[] q = energies(shuffled);
+      int b = best(q, allowed, from);
+      if (b >= 0 && q[b] >= observed) {
         atLeast++;
       }
     }
     double pValue = (atLeast + 1.0) / (PERMUTATIONS + 1);
-    if (pValue > ALPHA) {
+    if (pValue > alpha) {
       return;
     }
     out.add(from + best);
-    split(values, allowed, from, from + best, random, out);
-    split(values, allowed, from + best, to, random, out);
+    split(values, allowed, from, from + best, random, alpha, out);
+    split(values, allowed, from + best, to, random, alpha, out);
   }
 
-  /** The allowed split of the segment with the largest energy statistic, or −1 if none is allowed. */
-  private static int best(double[] segment, boolean[] allowed, int offset) {
+  /** The allowed split with the largest energy statistic q[tau] ({@link #energies}), or −1 if none is allowed. */
+  private static int best(double[] q, boolean[] allowed, int offset) {
     int best = -1;
     double max = Double.NEGATIVE_INFINITY;
-    for (int tau = 1; tau < segment.length; tau++) {
-      if (!allowed[offset + tau]) {
-        continue;
-      }
-      double q = energy(segment, tau);
-      if (q > max) {
-        max = q;
+    for (int tau = 1; tau < q.length; tau++) {
+      if (allowed[offset + tau] && q[tau] > max) {
+        max = q[tau];
         best = tau;
       }
     }
     return best;
+  }
+
+  /**
+   * {@link #energy} of every split at once, in O(n²) rather than O(n²) per split: the sums of
+   * distances within the left part, within the right part and across are carried from one split
+   * to the next (a history of hundreds of runs is tested with 499 permutations).
+   *
+   * @return q[tau] for 1 ≤ tau < n (q[0] unused)
+   */
+  static double[] energies(double[] x) {
+    int n = x.length;
+    double[] q = new double[Math.max(n, 1)];
+    double total = 0;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        total += Math.abs(x[i] - x[j]);
+      }
+    }
+    double left = 0;
+    double right = total;
+    for (int tau = 1; tau < n; tau++) {
+      // x[tau − 1] moves from the right part to the left.
+      int m = tau - 1;
+      for (int i = 0; i < m; i++) {
+        left += Math.abs(x[i] - x[m]);
+      }
+      for (int j = m + 1; j < n; j++) {
+        right -= Math.abs(x[m] - x[j]);
+      }
+      double across = (total - left - right) / ((double) tau * (n - tau));
+      double withinLeft = tau < 2 ? 0 : left / (tau * (tau - 1) / 2.0);
+      double withinRight = n - tau < 2 ? 0 : right / ((n - tau) * (n - tau - 1) / 2.0);
+      q[tau] = (double) tau * (n - tau) / n * (2 * across - withinLeft - withinRight);
+    }
+    return q;
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.ybbench.harness.compare;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShutdownGuard;
+import dev.ybbench.harness.history.HistoryStore;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.StagedDirectory;
 import java.io.IOException;
@@ -41,6 +42,8 @@ import picocli.CommandLine.Parameters;
     footer = {"", "Examples:", "  ./compare.sh results/<baseline run> results/<candidate run>",
         "  ./compare.sh pg16 pg17 --threshold 3 --gate p99",
         "  ./compare.sh --series pg13 pg14 pg15 pg16 pg17 pg18",
+        "  ./compare.sh --history results/history.db results/<tonight's run>",
+        "  ./compare.sh --history results/history.db --key ycsb/workloadc",
         "  run-scripts/regress.sh --until-decided --budget 20m ...   (adds rounds until decided)"})
 public final class Compare implements Callable<Integer> {
   /** Exit code: no headline is a regression, but one is not yet decided (run more rounds). */
@@ -50,9 +53,23 @@ public final class Compare implements Callable<Integer> {
   /** Exit code: the comparison could not be made. */
   public static final int CANNOT_COMPARE = 2;
 
-  @Parameters(paramLabel = "SIDE", arity = "2..*", description = "BASELINE CANDIDATE: each a run directory or a "
-      + "label; with --series, two or more releases in order")
-  List<String> sides;
+  @Parameters(paramLabel = "SIDE", arity = "0..*", description = "BASELINE CANDIDATE: each a run directory or a "
+      + "label; with --series, two or more releases in order; with --history, the CANDIDATE alone")
+  List<String> sides = List.of();
+
+  @Option(names = "--history", paramLabel = "FILE|URL", description = "judge the CANDIDATE against the history of "
+      + "its key (an SQLite file such as results/history.db, or a postgresql:// URL): the last runs of the key "
+      + "on this machine since its last change point are the baseline, and how they differ from each other is "
+      + "the noise one run is judged on. With --key and no CANDIDATE: the key's change points")
+  String history;
+
+  @Option(names = "--last", paramLabel = "N", defaultValue = "20", description = "with --history: at most this many "
+      + "of the key's most recent runs (default: ${DEFAULT-VALUE})")
+  int last;
+
+  @Option(names = "--key", paramLabel = "KEY", description = "with --history: list the change points of this key's "
+      + "series (a key as history.sh list prints it, or its workload, e.g. ycsb/workloadc, when one key has it)")
+  String key;
 
   @Option(names = "--series", description = "follow each workload's headline across the releases given, in order: "
       + "each release's level with its interval, each step judged, and the series' change points (E-divisive "
@@ -169,15 +186,55 @@ public final class Compare implements Callable<Integer> {
     }
     Path root = resultsDir != null ? resultsDir : home.resolve("results");
     if (series) {
+      if (history != null) {
+        throw new UserError("--series follows labels of runs at hand; for a key's series in the history use "
+            + "--history DB --key KEY");
+      }
       return series(root);
+    }
+    if (history != null) {
+      return againstHistory(root);
+    }
+    if (key != null) {
+      throw new UserError("--key names a key of a history: add --history FILE|URL");
     }
     if (sides.size() != 2) {
       throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
-          + "more releases in order, add --series");
+          + "more releases in order, add --series; to judge one run against its history, --history FILE|URL");
     }
-    int[] looked = looks == null ? null : looks(looks);
     Side b = Side.resolve(sides.get(0), root, includeIncomplete);
     Side c = Side.resolve(sides.get(1), root, includeIncomplete);
+    return compare(root, b, c, List.of());
+  }
+
+  /** --history: the candidate against its key's history, or (--key, no candidate) the key's change points. */
+  private int againstHistory(Path root) throws IOException {
+    if (looks != null) {
+      throw new UserError("--looks is for interleaved rounds (regress.sh), not for a judgement against a history");
+    }
+    if (!(last >= 2)) {
+      throw new UserError("--last must be at least 2 runs, was " + last);
+    }
+    if (key != null && !sides.isEmpty()) {
+      throw new UserError("--key lists a key's change points and takes no run; to judge a run, give it without --key");
+    }
+    if (key == null && sides.size() != 1) {
+      throw new UserError("with --history, give the CANDIDATE alone (a run directory or a label), " + sides.size()
+          + " given; or --key KEY for a key's change points");
+    }
+    try (HistoryStore store = HistoryStore.open(history)) {
+      if (key != null) {
+        HistoryTrend.lines(store, key, threshold).forEach(console::line);
+        return 0;
+      }
+      Side c = Side.resolve(sides.get(0), root, includeIncomplete);
+      AgainstHistory.Baseline b = AgainstHistory.of(store, c, last, allowEnvDiff);
+      return compare(root, b.side(), c, b.notes());
+    }
+  }
+
+  private int compare(Path root, Side b, Side c, List<String> notes) throws IOException {
+    int[] looked = looks == null ? null : looks(looks);
     double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
     StagedDirectory.checkpoint(stopped);
     Comparison.Result result = Comparison.compare(b, c,
@@ -187,6 +244,7 @@ public final class Compare implements Callable<Integer> {
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
     Report report = new Report(b, c, result, threshold, gate);
     report.verdictLines().forEach(console::line);
+    notes.forEach(console::line);
     report.notes().forEach(console::line);
     result.warnings().forEach(w -> console.line("warning: " + w));
     if (b.directories() == 1 && c.directories() == 1) {
@@ -254,6 +312,9 @@ public final class Compare implements Callable<Integer> {
   private int series(Path root) throws IOException {
     if (looks != null || gate != null) {
       throw new UserError("--looks and --gate are for a comparison of two sides, not for --series");
+    }
+    if (sides.size() < 2) {
+      throw new UserError("--series follows two or more releases in order (" + sides.size() + " given)");
     }
     List<Side> all = sides.stream().map(s -> Side.resolve(s, root, includeIncomplete)).toList();
     StagedDirectory.checkpoint(stopped);

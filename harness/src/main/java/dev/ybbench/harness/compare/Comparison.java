@@ -267,6 +267,19 @@ public final class Comparison {
     return r.bench().equals("tpcc") && r.phase().operations().containsKey("NewOrder") ? TPMC : THROUGHPUT;
   }
 
+  /**
+   * Every metric of a run's phase the comparison reads, with its noise from the run's seconds: what
+   * the history keeps so that the run is compared the same once its directory is gone.
+   */
+  static Map<String, double[]> noiseOf(Side.Run r) {
+    RunNoise noise = r.noise();
+    for (Metric<PhaseResult> m : PHASE_METRICS) {
+      m.sample().of(r.phase(), "ALL", noise);
+    }
+    r.phase().operations().forEach((op, result) -> OPERATION_METRICS.forEach(m -> m.sample().of(result, op, noise)));
+    return noise.recorded();
+  }
+
   /** Its name, as the rows carry it. */
   static String headlineName(Side.Run r) {
     return headlineMetric(r).name();
@@ -274,7 +287,7 @@ public final class Comparison {
 
   /** A run's headline sample (see {@link #headlineMetric}). */
   static Statistics.Sample headline(Side.Run r) {
-    return headlineMetric(r).sample().of(r.phase(), "ALL", new RunNoise(r.dir(), r.phaseName()));
+    return headlineMetric(r).sample().of(r.phase(), "ALL", r.noise());
   }
 
   /** "a's runs of ycsb/workloadc differ by up to 12.3 % (A 8123.0 vs B 7234.0 ops/s) …": a noisy side. */
@@ -346,7 +359,7 @@ public final class Comparison {
     String workload = key.substring(key.indexOf('/') + 1);
     Map<Side.Run, RunNoise> noise = new HashMap<>();
     Function<Side.Run, RunNoise> noiseOf = r -> noise.computeIfAbsent(r,
-        x -> new RunNoise(x.dir(), x.phaseName()));
+        Side.Run::noise);
     String unlike = unlike(b, c);
     String origin = unlike != null ? PhaseResult.ACTUAL_START.equals(origin(b)) ? "actual vs intended start"
         : "intended vs actual start" : origin(b);

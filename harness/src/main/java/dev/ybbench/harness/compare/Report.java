@@ -172,6 +172,10 @@ final class Report {
    */
   static String undecidedSingleRuns(Statistics.Change c, int runsInAll, double threshold) {
     int history = Statistics.historyToDecide(c, threshold, Comparison.MAX_ROUNDS);
+    if (c.se() == 0) {
+      return String.format(Locale.ROOT, "at least %d more runs a side, or a history of at least %d runs of this key, "
+          + "would decide (these runs are too short to say how noisy they are)", Statistics.FLOORLESS - 1, history);
+    }
     double perRunPct = Math.expm1(c.se() / Math.sqrt(2)) * 100;
     if (runsInAll >= Comparison.MAX_ROUNDS) {
       return String.format(Locale.ROOT, "runs that vary by their own seconds' %.1f %% alone would take more than %d "

@@ -20,6 +20,9 @@ import org.HdrHistogram.Histogram;
  * own noise, read from the compared phase's per-second record, {@code timeseries.csv} for the
  * phase's throughput and {@code latency/<phase>-<OP>.hlog} for each operation's rate and
  * percentiles. A run without them (a merged run keeps one interval) gives bare values.
+ *
+ * <p>What it answers is kept ({@link #recorded}): the history stores it with the run, and a run
+ * read back from the history ({@link #of(Map)}) answers the same without its directory.
  */
 final class RunNoise {
   private final Path dir;
@@ -27,14 +30,50 @@ final class RunNoise {
   /** Per operation, its successes per second in each interval of its log. */
   private final Map<String, double[]> rates = new HashMap<>();
   private final Map<String, List<Histogram>> blockSums = new HashMap<>();
+  /** Each answer's noise by question ("throughput", "rate:READ", "p99.0:READ"): {within variance, blocks}. */
+  private final Map<String, double[]> answers = new java.util.TreeMap<>();
+  private final boolean fromRecord;
 
   RunNoise(Path dir, String phase) {
     this.dir = dir;
     this.phase = phase;
+    this.fromRecord = false;
+  }
+
+  private RunNoise(Map<String, double[]> recorded) {
+    this.dir = null;
+    this.phase = null;
+    this.answers.putAll(recorded);
+    this.fromRecord = true;
+  }
+
+  /** A run's noise as the history recorded it; a question it has no answer to gets the bare value. */
+  static RunNoise of(Map<String, double[]> recorded) {
+    return new RunNoise(recorded);
+  }
+
+  /** Every answer given so far, for the history. */
+  Map<String, double[]> recorded() {
+    return Map.copyOf(answers);
+  }
+
+  private Statistics.Sample answer(String question, double value,
+      java.util.function.Supplier<Statistics.Sample> compute) {
+    if (fromRecord) {
+      double[] a = answers.get(question);
+      return a == null ? Statistics.Sample.of(value) : new Statistics.Sample(value, a[0], (int) a[1]);
+    }
+    Statistics.Sample s = compute.get();
+    answers.put(question, new double[] {s.withinVariance(), s.blocks()});
+    return s;
   }
 
   /** The phase's successful operations per second, from timeseries.csv. */
   Statistics.Sample throughput(double value) {
+    return answer("throughput", value, () -> throughputFromSeconds(value));
+  }
+
+  private Statistics.Sample throughputFromSeconds(double value) {
     Path file = dir.resolve("timeseries.csv");
     List<Double> perSecond = new ArrayList<>();
     if (Files.isRegularFile(file)) {
@@ -57,6 +96,10 @@ final class RunNoise {
 
   /** The operations' successes per second together (one operation's throughput; New-Orders for tpmC). */
   Statistics.Sample rate(double value, String... operations) {
+    return answer("rate:" + String.join(",", operations), value, () -> rateFromSeconds(value, operations));
+  }
+
+  private Statistics.Sample rateFromSeconds(double value, String... operations) {
     List<double[]> perOp = new ArrayList<>();
     for (String op : operations) {
       double[] r = rates(op);
@@ -77,7 +120,8 @@ final class RunNoise {
   /** A percentile (e.g. 99.9) of one operation's latency. */
   Statistics.Sample percentile(String op, double percentile, double value) {
     // Four percentiles of each operation are compared: its blocks are added up once.
-    return RunBlocks.percentileOfBlocks(blockSums.computeIfAbsent(op, this::readBlockSums), percentile, value);
+    return answer("p" + percentile + ":" + op, value, () -> RunBlocks.percentileOfBlocks(
+        blockSums.computeIfAbsent(op, this::readBlockSums), percentile, value));
   }
 
   private double[] rates(String op) {

@@ -15,6 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -28,8 +29,21 @@ public record Side(String name, List<Run> runs) {
   /**
    * One run's files, read, and the phase of it compared: {@link Comparison#phase}, or a later
    * work of a TPC-C config (execute-2 …), which stands as a workload of its own.
+   *
+   * @param recordedNoise the noise of its metrics as the history recorded it, for a run read back
+   *                      from the history (its directory may be gone); null: read from the directory
    */
-  public record Run(Path dir, JsonNode info, RunSummary summary, String phaseName) {
+  public record Run(Path dir, JsonNode info, RunSummary summary, String phaseName,
+      Map<String, double[]> recordedNoise) {
+    public Run(Path dir, JsonNode info, RunSummary summary, String phaseName) {
+      this(dir, info, summary, phaseName, null);
+    }
+
+    /** The noise of its metrics: from its seconds, or as recorded. */
+    RunNoise noise() {
+      return recordedNoise != null ? RunNoise.of(recordedNoise) : new RunNoise(dir, phaseName);
+    }
+
     public String bench() {
       return summary.bench();
     }
@@ -116,7 +130,7 @@ public record Side(String name, List<Run> runs) {
   }
 
   /** A run as compared: its compared phase, then each later work (execute-2, execute-3 …) in order. */
-  private static List<Run> works(Run r) {
+  static List<Run> works(Run r) {
     List<Run> out = new ArrayList<>(List.of(r));
     String first = r.phaseName();
     for (int i = 2; first != null && r.summary().phase(first + "-" + i) != null; i++) {

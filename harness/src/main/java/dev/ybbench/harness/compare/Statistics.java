@@ -393,7 +393,7 @@ public final class Statistics {
    */
   public static boolean runsUnknown(Change c) {
     return !c.paired() && c.baselineRuns() == 1 && c.candidateRuns() == 1 && c.scale() == Scale.RATIO
-        && !c.hasInterval() && c.se() > 0;
+        && !c.hasInterval() && c.se() >= 0;
   }
 
   /**
@@ -406,6 +406,9 @@ public final class Statistics {
   public static int historyToDecide(Change c, double thresholdPct, int cap) {
     if (!runsUnknown(c)) {
       return cap;
+    }
+    if (c.se() == 0) {
+      return MIN_HISTORY;  // the runs say nothing of their noise: the least history that can judge at all
     }
     double delta = Math.log1p(thresholdPct / 100);
     double perRun = c.se() / Math.sqrt(2);

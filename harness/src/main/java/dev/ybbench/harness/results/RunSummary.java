@@ -99,15 +99,19 @@ public record RunSummary(
       throw new UserError(runDir + " is not a run directory (no " + FILE + ")");
     }
     try {
-      JsonNode tree = RunDirectory.JSON.readTree(file.toFile());
-      int format = tree.path("format").asInt(1);
-      if (format != FORMAT) {
-        throw new UserError(runDir + " holds results format " + format + "; this ybbench reads format " + FORMAT
-            + ": run it again, or read it with the ybbench that wrote it");
-      }
-      return RunDirectory.JSON.treeToValue(tree, RunSummary.class);
+      return of(RunDirectory.JSON.readTree(file.toFile()), runDir.toString());
     } catch (IOException e) {
       throw new UserError("Cannot read " + file + ": " + ErrorText.firstLine(e));
     }
+  }
+
+  /** A summary.json's contents (e.g. as the history keeps them); {@code from} names where they came from. */
+  public static RunSummary of(JsonNode tree, String from) throws IOException {
+    int format = tree.path("format").asInt(1);
+    if (format != FORMAT) {
+      throw new UserError(from + " holds results format " + format + "; this ybbench reads format " + FORMAT
+          + ": run it again, or read it with the ybbench that wrote it");
+    }
+    return RunDirectory.JSON.treeToValue(tree, RunSummary.class);
   }
 }

@@ -1,6 +1,7 @@
 package dev.ybbench.harness.run;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.history.HistoryStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,11 @@ public final class RunOptions {
       + "off by default")
   public Integer prometheusPort;
 
+  @Option(names = "--history", paramLabel = "FILE|URL", description = "record the run into a history of runs as "
+      + "it ends: an SQLite file (e.g. results/history.db, created when missing) or a postgresql:// URL a team "
+      + "shares; compare.sh --history judges a run against it (docs/history.md)")
+  public String history;
+
   @Option(names = "--verbose", description = "stack traces on errors")
   public boolean verbose;
 
@@ -71,6 +77,9 @@ public final class RunOptions {
           + serverIntervalS);
     }
     metricsPorts();
+    if (history != null) {
+      HistoryStore.open(history).close();  // a history that cannot be written is found before the run, not after
+    }
     return new PhaseCheck.Limits(maxErrorPct, maxOutagePct, maxAbortPct);
   }
 

@@ -500,6 +500,8 @@ class CompareTest {
     Outcome o = compare("a", "b");
     assertEquals(Compare.UNDECIDED, o.exitCode(), "one run a side without per-second data decides nothing");
     assertTrue(o.out().contains("warning: a and b have a single run each"), o.out());
+    assertTrue(o.out().contains("UNDECIDED, exit 3: at least 2 more runs a side, or a history of at least 5 runs of "
+        + "this key, would decide"), o.out());
   }
 
   /** Ctrl-C at each step in turn: every time, no comparison and nothing half-written is left. */

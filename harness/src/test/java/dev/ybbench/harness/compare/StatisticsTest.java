@@ -93,7 +93,9 @@ class StatisticsTest {
     Statistics.Change bare = Statistics.change(samples(100), samples(50), false, Statistics.Scale.RATIO, 0.95);
     assertFalse(bare.hasInterval());
     assertEquals(-50.0, bare.change(), 1e-9);
-    assertFalse(Statistics.runsUnknown(bare), "no per-second data: not even a least noise");
+    assertTrue(Statistics.runsUnknown(bare));
+    assertEquals(0.0, bare.se(), "no per-second data: not even a least noise");
+    assertEquals(Statistics.MIN_HISTORY, Statistics.historyToDecide(bare, 5, 1000));
     // Quiet seconds (a 1 % sd each) and a 50 % drop: still no interval, and no verdict.
     Statistics.Change blocks = Statistics.change(List.of(new Statistics.Sample(100, 0.0001, 6)),
         List.of(new Statistics.Sample(50, 0.0001, 5)), false, Statistics.Scale.RATIO, 0.95);
@@ -172,6 +174,12 @@ class StatisticsTest {
   void eDivisiveFindsAStepBetweenReleasesAndNothingInNoise() {
     // Energy of {0, 0 | 1, 1}: 2·2/4 × (2 × mean distance across 1 − 0 − 0) = 2.
     assertEquals(2.0, ChangePoints.energy(new double[] {0, 0, 1, 1}, 2), 1e-12);
+    // Every split at once equals each split alone.
+    double[] x = {0.3, -1.2, 0.8, 2.5, 2.1, 1.9, -0.4};
+    double[] all = ChangePoints.energies(x);
+    for (int tau = 1; tau < x.length; tau++) {
+      assertEquals(ChangePoints.energy(x, tau), all[tau], 1e-12, "tau " + tau);
+    }
     // Four releases of three runs; the third and fourth 20 % slower. Splits only between releases.
     double[] logs = {0, 0.01, -0.01, 0.005, -0.005, 0.0, -0.22, -0.23, -0.21, -0.225, -0.215, -0.22};
     boolean[] allowed = new boolean[logs.length];
