@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# How a release pipeline's single runs are judged on this machine: one run per "build", each on a
+# fresh embedded server (load, then run), as a nightly job runs them.
+#
+#   history:    --history N runs recorded into a history (--history on the runner);
+#   throttled:  --tries single runs paced to --throttle % of the history's median rate, each judged
+#               against the history (compare.sh --history): right when "regression";
+#   same:       --tries single unpaced runs judged against the history: wrong when decided
+#               "regression" or "improvement";
+#   one a side: --pairs pairs of two unpaced runs compared with each other (compare.sh A B), as a
+#               pipeline without a history would: wrong when decided either way.
+#
+# Usage: run-scripts/bench/history.sh [--history N] [--tries N] [--pairs N] [--throttle PCT]
+#                                     [--seconds S] [--records N] [--threads N] [--threshold PCT]
+set -euo pipefail
+here="$(dirname "${BASH_SOURCE[0]}")"
+# shellcheck source=run-scripts/common.sh
+source "$here/../common.sh"
+# shellcheck source=run-scripts/bench/lib.sh
+source "$here/lib.sh"
+
+history=8
+tries=10
+pairs=40
+throttle=85
+seconds=20
+records=10000
+threads=4
+threshold=5
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --history) history=$2; shift 2 ;;
+    --tries) tries=$2; shift 2 ;;
+    --pairs) pairs=$2; shift 2 ;;
+    --throttle) throttle=$2; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    --records) records=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --threshold) threshold=$2; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+for n in "$history" "$tries" "$pairs" "$throttle" "$seconds" "$records" "$threads"; do
+  [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "error: every count must be a whole number above 0, one was '$n'" >&2; exit 2; }
+done
+
+ybbench_build ycsb-yugabyte  # the whole build: compare.sh uses its harness jar as it is
+export YBBENCH_SKIP_BUILD=1
+bench_need jq jq "to read the results"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+db="$work/history.db"
+
+# night ARGS…: one run on a fresh embedded server; prints its run directory.
+night() {
+  local log="$work/run.log"
+  "$YBBENCH_HOME/run_ycsb.sh" workloadc --records "$records" --duration "$seconds" --threads "$threads" \
+    --no-install "$@" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  sed -n 's/^Results: //p' "$log"
+}
+
+# verdict ARGS…: compare.sh's headline verdict, one word (no_change for "no change").
+verdict() {
+  local out="$work/compare.out" rc=0
+  "$YBBENCH_HOME/compare.sh" "$@" --threshold "$threshold" --results-dir "$work/results" --out "$work/cmp" \
+    >"$out" 2>&1 || rc=$?
+  if ((rc == 2)); then
+    cat "$out" >&2
+    exit 1
+  fi
+  jq -r '.rows[] | select(.headline) | .verdict | gsub(" "; "_")' "$work/cmp/comparison.json"
+  rm -rf "$work/cmp"
+}
+
+echo "workloadc, $records records, $threads threads, ${seconds} s runs, each on a fresh embedded PostgreSQL;" \
+  "threshold $threshold %"
+rates=()
+for i in $(seq 1 "$history"); do
+  run=$(night --results-dir "$work/results" --history "$db")
+  rates+=("$(phase_throughput "$run" run)")
+  echo "history run $i: ${rates[-1]} ops/s"
+done
+med=$(printf '%s\n' "${rates[@]}" | median)
+target=$(awk -v m="$med" -v p="$throttle" 'BEGIN { printf "%d", m * p / 100 }')
+spread=$(printf '%s\n' "${rates[@]}" | awk '{ l = log($1); s += l; q += l * l; n++ }
+  END { printf "%.1f", 100 * sqrt((q - s * s / n) / (n - 1)) }')
+echo "history: median $med ops/s, runs differ by $spread % (sd of the log); throttled runs paced to $target ops/s"
+
+declare -A count
+unpaced=()
+for i in $(seq 1 "$tries"); do
+  run=$(night --results-dir "$work/candidates" --target "$target")
+  v=$(verdict --history "$db" "$run")
+  count[throttled_$v]=$((${count[throttled_$v]:-0} + 1))
+  echo "throttled try $i: $(phase_throughput "$run" run) ops/s: $v"
+  run=$(night --results-dir "$work/candidates")
+  unpaced+=("$run")
+  v=$(verdict --history "$db" "$run")
+  count[same_$v]=$((${count[same_$v]:-0} + 1))
+  echo "same try $i: $(phase_throughput "$run" run) ops/s: $v"
+done
+
+# One run a side: pairs of the unpaced runs and the history's runs, each pair once.
+all=("${unpaced[@]}" "$work"/results/2*)
+n=${#all[@]}
+done_pairs=0
+for ((gap = 1; gap < n && done_pairs < pairs; gap++)); do
+  for ((i = 0; i + gap < n && done_pairs < pairs; i++)); do
+    v=$(verdict "${all[i]}" "${all[i + gap]}")
+    count[pair_$v]=$((${count[pair_$v]:-0} + 1))
+    done_pairs=$((done_pairs + 1))
+  done
+done
+
+summary() {
+  local scenario=$1 total=$2 out="" v
+  for v in regression improvement no_change inconclusive; do
+    out+="$v ${count[${scenario}_$v]:-0}, "
+  done
+  echo "$scenario ($total): ${out%, }"
+}
+echo
+summary throttled "$tries"
+summary same "$tries"
+summary pair "$done_pairs"
