@@ -101,6 +101,34 @@ public final class ServerTarget implements AutoCloseable {
     return api == Api.YCQL ? env.getOrDefault("YCQL_NODES", env.get("YCQL_ADDRS")) : env.get("YSQL_NODES");
   }
 
+  /**
+   * The embedded PostgreSQL's own settings (--db-setting NAME=VALUE …), added to its postgresql.conf:
+   * part of the server under test, like its version. Refused for given hosts (their settings are
+   * their own) and for the embedded Cassandra.
+   */
+  public ServerTarget withSettings(Map<String, String> given) {
+    if (!given.isEmpty()) {
+      if (!embedded()) {
+        throw new UserError("--db-setting configures the embedded PostgreSQL; a server given by --hosts keeps its "
+            + "own settings");
+      }
+      if (api == Api.YCQL) {
+        throw new UserError("--db-setting configures the embedded PostgreSQL; it cannot apply to the embedded "
+            + "Cassandra");
+      }
+      given.keySet().forEach(EmbeddedPostgres::checkSetting);
+    }
+    settings = Map.copyOf(given);
+    return this;
+  }
+
+  /** The settings given to the embedded server (empty for none). */
+  public Map<String, String> settings() {
+    return settings;
+  }
+
+  private Map<String, String> settings = Map.of();
+
   /** True when the harness starts the server itself. */
   public boolean embedded() {
     return hostSpec == null;
@@ -116,7 +144,8 @@ public final class ServerTarget implements AutoCloseable {
     if (!embedded()) {
       return hostSpec + " (given)";
     }
-    return "embedded " + (api == Api.YCQL ? "Cassandra " + version + " × " + nodes : "PostgreSQL " + version);
+    return "embedded " + (api == Api.YCQL ? "Cassandra " + version + " × " + nodes : "PostgreSQL " + version)
+        + (settings.isEmpty() ? "" : " with " + new java.util.TreeMap<>(settings));
   }
 
   /**
@@ -136,7 +165,7 @@ public final class ServerTarget implements AutoCloseable {
       return HostList.parse(cassandra.hostList(), api.defaultPort);
     }
     log.accept("Starting embedded PostgreSQL " + (askedVersion == null ? "(default version)" : askedVersion) + " …");
-    postgres = EmbeddedPostgres.start(askedVersion, connections, log);
+    postgres = EmbeddedPostgres.start(askedVersion, connections, settings, log);
     log.accept("Embedded PostgreSQL " + postgres.version() + " on " + postgres.hostPort()
         + (postgres.serverUser().equals(System.getProperty("user.name")) ? ""
             : " (running as user " + postgres.serverUser() + ")"));

@@ -177,6 +177,10 @@ final class Plan {
     m.put("target_ops", o.target > 0 ? Double.toString(o.target) : "none");
     m.put("clients", o.clients + " (this one " + o.clientIndex + (o.fleet == null ? "" : ", fleet " + o.fleet) + ")");
     m.put("label", String.valueOf(o.run.label));
+    if (o.run.history != null) {
+      m.put("history", dev.ybbench.harness.history.HistoryStore.redact(o.run.history) + " (the run recorded as it "
+          + "ends)");
+    }
     m.put("results", o.run.resultsDir == null ? "results/" : o.run.resultsDir.toString());
     m.put("limits", "errors " + o.run.maxErrorPct + " %, aborts " + o.run.maxAbortPct + " %, outage "
         + o.run.maxOutagePct + " %, server readings every " + o.run.serverIntervalS + " s, metrics ports " + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));

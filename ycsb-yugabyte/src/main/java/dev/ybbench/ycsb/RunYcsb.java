@@ -193,6 +193,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     if (o.resume != null) {
       extra.put("resumed_from", o.resume.getFileName().toString());
     }
+    if (!settings.server().settings().isEmpty()) {
+      extra.put("db_settings", new java.util.TreeMap<>(settings.server().settings()));
+    }
     if (o.clients > 1) {
       // Which part of which fleet this is: --merge knows from it when a client is missing.
       Map<String, Object> fleet = new LinkedHashMap<>();

@@ -78,6 +78,7 @@ class DocumentedOptionsTest {
     c.put("--api", new Case(List.of("workloada"), List.of("--api", "ycql")));
     c.put("--hosts", new Case(List.of("workloada"), List.of("--hosts", "h2:5433")));
     c.put("--db-version", new Case(List.of("workloada"), List.of("--db-version", "16")));
+    c.put("--db-setting", new Case(List.of("workloada"), List.of("--db-setting", "enable_seqscan=off")));
     c.put("--nodes", new Case(EMBEDDED_YCQL, List.of("--nodes", "2")));
     c.put("--rf", ycql("--rf", "3"));
     c.put("--consistency", ycql("--consistency", "ONE"));
@@ -108,6 +109,7 @@ class DocumentedOptionsTest {
     c.put("--password", ysql("--password", "Secret-Pw-1"));
     c.put("--label", ysql("--label", "rc1"));
     c.put("--results-dir", ysql("--results-dir", "elsewhere"));
+    c.put("--history", ysql("--history", "RESULTS/history.db"));
     c.put("--max-error-pct", ysql("--max-error-pct", "5"));
     c.put("--max-outage-pct", ysql("--max-outage-pct", "5"));
     c.put("--max-abort-pct", ysql("--max-abort-pct", "5"));
@@ -184,7 +186,8 @@ class DocumentedOptionsTest {
 
   /** The plan a dry run prints, from its first line on (the equivalent command above it left out). */
   private String plan(List<String> args) {
-    List<String> all = new ArrayList<>(args);
+    // RESULTS: this test's directory, for what a dry run opens (the history).
+    List<String> all = new ArrayList<>(args.stream().map(a -> a.replace("RESULTS", results.toString())).toList());
     all.addAll(List.of("--dry-run", "--no-install"));
     if (!all.contains("--results-dir")) {
       all.addAll(List.of("--results-dir", results.toString()));

@@ -82,6 +82,11 @@ final class ReportBrowser implements AutoCloseable {
     List<String> broken = (List<String>) driver.executeScript("return Array.from(document.images)"
         + ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src'))");
     broken.forEach(src -> problems.add("chart did not load: " + src));
+    // A chart drawn in the page (an inline SVG) must have drawn something of its data.
+    List<String> empty = (List<String>) driver.executeScript("return Array.from(document.querySelectorAll("
+        + "'svg.chart')).filter(s => s.querySelectorAll('circle, rect, path[d^=\"M\"]').length === 0 "
+        + "|| s.getBoundingClientRect().height === 0).map(s => s.getAttribute('aria-label'))");
+    empty.forEach(label -> problems.add("chart drawn empty: " + label));
     for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
       if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
         problems.add("console: " + e.getMessage());

@@ -30,12 +30,15 @@ import picocli.CommandLine.Parameters;
         + "PostgreSQL database (docs/history.md).",
         "  import DIR…   take in run directories, or every run under a results directory (a run already there is "
             + "left as it is)",
-        "  list          each key: its runs, builds, last figure", ""},
+        "  list          each key: its runs, builds, last figure",
+        "  dashboard     a static site (opens from disk): each key's headline and p99s run by run, intervals, change "
+            + "points linked to where they live, each run to its report", ""},
     footer = {"", "Examples:", "  ./history.sh import results/", "  ./history.sh list --history results/history.db",
+        "  ./history.sh dashboard --out site/",
         "  ./history.sh import results/ --history postgresql://perf@db.example.com/ybbench",
         "  ./compare.sh --history results/history.db results/<tonight's run>    (judge a run against its history)"})
 public final class HistoryCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "ACTION", description = "import or list")
+  @Parameters(index = "0", paramLabel = "ACTION", description = "import, list or dashboard")
   String action;
 
   @Parameters(index = "1..*", paramLabel = "DIR", description = "for import: run directories, or directories of "
@@ -45,6 +48,14 @@ public final class HistoryCommand implements Callable<Integer> {
   @Option(names = "--history", paramLabel = "FILE|URL", description = "the history: an SQLite file or a postgresql:// "
       + "URL (default: results/history.db)")
   String history;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "for dashboard: where the site goes (default: "
+      + "results/dashboard)")
+  Path out;
+
+  @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5", description = "for dashboard: a change "
+      + "point smaller than this is marked within it, and its comparison judged by it (default: ${DEFAULT-VALUE})")
+  double threshold;
 
   @Option(names = "--verbose", description = "stack traces on errors")
   boolean verbose;
@@ -115,7 +126,18 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         return 0;
       }
-      default -> throw new UserError("history.sh takes import or list, not '" + action + "'");
+      case "dashboard" -> {
+        if (!dirs.isEmpty()) {
+          throw new UserError("dashboard takes no directory (" + dirs.get(0) + " given); --out names where it goes");
+        }
+        Path target = out != null ? out : home.resolve("results").resolve("dashboard");
+        try (HistoryStore store = HistoryStore.open(where)) {
+          int keys = Dashboard.write(store, target, threshold, () -> { });
+          console.line("Dashboard of " + keys + " key" + (keys == 1 ? "" : "s") + ": " + target.resolve("index.html"));
+        }
+        return 0;
+      }
+      default -> throw new UserError("history.sh takes import, list or dashboard, not '" + action + "'");
     }
   }
 

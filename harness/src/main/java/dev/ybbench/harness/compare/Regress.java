@@ -39,13 +39,19 @@ import picocli.CommandLine.Option;
         "Sides, one pair of: --baseline-version/--candidate-version (embedded servers: PostgreSQL 11-18, "
             + "Cassandra 4.1/5.0), --baseline-hosts/--candidate-hosts (two YugabyteDB clusters), "
             + "--baseline-label/--candidate-label (runs already in results/: nothing is run).",
+        "--bisect --versions V1,…,Vn: the first build whose headline regresses against the last good one, each "
+            + "step decided in interleaved rounds; exit 1 when one is found, 0 when the last is no slower than the "
+            + "first, 3 when a step stays undecided.",
         "Exit code: compare.sh's (0 every headline decided and none a regression, 1 regression, 2 could not "
             + "compare, 3 a headline undecided); with --until-decided a budget spent before every headline was "
             + "decided is said, and is exit 3 unless --undecided says otherwise.", ""},
     footer = {"", "Examples:",
         "  run-scripts/regress.sh --suite ycsb-core --baseline-version 16 --candidate-version 17 --repeat 3",
         "  run-scripts/regress.sh --suite ycsb-core --baseline-hosts a1,a2,a3 --candidate-hosts b1,b2,b3 \\",
-        "      --until-decided --budget 1h --reuse-data"})
+        "      --until-decided --budget 1h --reuse-data",
+        "  run-scripts/regress.sh --suite ycsb-core --workloads workloadc --bisect --versions 13,14,15,16,17",
+        "  run-scripts/regress.sh --suite ycsb-core --bisect --versions-file builds.txt \\",
+        "      --deploy-cmd 'deploy-cluster.sh {version}'"})
 public final class Regress implements Callable<Integer> {
   @Option(names = "--suite", paramLabel = "SUITE", description = "ycsb-core, ycql-core or tpcc-small")
   String suiteName;
@@ -65,6 +71,26 @@ public final class Regress implements Callable<Integer> {
   @Option(names = "--workloads", paramLabel = "LIST", description = "YCSB suites: only these workloads, e.g. "
       + "workloadc or workloada,workloadc")
   String workloads;
+
+  @Option(names = "--bisect", description = "find the first of --versions (or --versions-file) whose headline "
+      + "regresses against the last good one: the first and last are compared, then the middle of the range "
+      + "still open against its last good version, each step decided in interleaved rounds until decided "
+      + "within --budget (the looks accounted for)")
+  boolean bisect;
+
+  @Option(names = "--versions", paramLabel = "V1,V2,…", description = "with --bisect: the builds in release order, "
+      + "embedded server versions (e.g. 13,14,15,16,17), or what --deploy-cmd deploys")
+  String versions;
+
+  @Option(names = "--versions-file", paramLabel = "FILE", description = "with --bisect: one build a line in release "
+      + "order, each with more flags for its runs after it (e.g. '16 --db-setting enable_indexscan=off'); "
+      + "# starts a comment")
+  Path versionsFile;
+
+  @Option(names = "--deploy-cmd", paramLabel = "CMD", description = "with --bisect: a shell command that deploys a "
+      + "cluster of build {version} (or finds one) and prints its hosts (host[:port],…) on its last line; run once "
+      + "per build the bisection needs. Without it the builds are embedded server versions")
+  String deployCmd;
 
   @Option(names = "--baseline-version", paramLabel = "V", description = "the baseline's embedded server version")
   String baseVersion;
@@ -140,14 +166,14 @@ public final class Regress implements Callable<Integer> {
   boolean help;
 
   /** Runs one benchmark command line; its exit code and its output's last lines. */
-  interface Runner {
+  public interface Runner {
     Outcome run(List<String> command) throws IOException, InterruptedException;
   }
 
-  record Outcome(int exitCode, List<String> lastLines) {}
+  public record Outcome(int exitCode, List<String> lastLines) {}
 
   /** compare.sh with these arguments; its exit code. */
-  interface Comparer {
+  public interface Comparer {
     int compare(List<String> args);
   }
 
@@ -161,14 +187,33 @@ public final class Regress implements Callable<Integer> {
   public Regress(Console console, Path home) {
     this.console = console;
     this.home = home;
-    this.comparer = args -> new Compare(console, home).execute(args.toArray(String[]::new), err);
+    this.comparer = args -> {
+      Compare c = new Compare(console, home);
+      int rc = c.execute(args.toArray(String[]::new), err);
+      lastReport = c.reportDirectory();
+      return rc;
+    };
   }
 
-  /** For tests: run the benchmarks with {@code runner} and compare with {@code comparer}, timed by {@code clock} (ns). */
+  /** The directory of the last comparison made (null before one, or with a test's comparer). */
+  private Path lastReport;
+  /** Runs started so far, for what a bisection cost. */
+  private int runsStarted;
+
+  /**
+   * For tests: run the benchmarks with {@code runner} (e.g. in this JVM) and compare with
+   * {@code comparer}, timed by {@code clock} (ns).
+   */
   Regress with(Runner runner, Comparer comparer, LongSupplier clock) {
     this.runner = runner;
     this.comparer = comparer;
     this.clock = clock;
+    return this;
+  }
+
+  /** For tests of real runs: each benchmark command run by {@code runner} (e.g. in this JVM), compared as usual. */
+  public Regress runningWith(Runner runner) {
+    this.runner = runner;
     return this;
   }
 
@@ -185,6 +230,12 @@ public final class Regress implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path results = resultsDir != null ? resultsDir : home.resolve("results");
+    if (bisect) {
+      return bisect(results);
+    }
+    if (versions != null || versionsFile != null || deployCmd != null) {
+      throw new UserError("--versions, --versions-file and --deploy-cmd go with --bisect");
+    }
     if (baseLabel != null || candLabel != null) {
       if (baseLabel == null || candLabel == null) {
         throw new UserError("give both --baseline-label and --candidate-label");
@@ -221,16 +272,23 @@ public final class Regress implements Callable<Integer> {
       throw new UserError("name the two sides: --baseline-version/--candidate-version, "
           + "--baseline-hosts/--candidate-hosts or labels");
     }
-    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
-        .format(Instant.now());
-    String prefix = "regress-" + stamp + "-" + suite.label;
+    String prefix = "regress-" + stamp() + "-" + suite.label;
     Side baseline = new Side("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
     Side candidate = new Side("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
     console.line("Suite " + suite.label + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
         + "decided (budget " + budget + ");" : ",") + " the sides in a random order each round; labels "
         + baseline.label + " and " + candidate.label);
+    return decide(suite, list, baseline, candidate, seed != null ? new Random(seed) : new Random(), results,
+        budgetS, untilDecided);
+  }
 
-    Random order = seed != null ? new Random(seed) : new Random();
+  private static String stamp() {
+    return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now());
+  }
+
+  /** --repeat rounds, then (untilDecided) one more at a time until compare.sh decides or the budget is spent. */
+  private int decide(RegressSuite suite, List<String> list, Side baseline, Side candidate, Random order,
+      Path results, long budgetS, boolean untilDecided) throws IOException, InterruptedException {
     long start = clock.getAsLong();
     int rep = 0;
     while (rep < repeat) {
@@ -256,6 +314,176 @@ public final class Regress implements Callable<Integer> {
       }
       round(suite, list, ++rep, baseline, candidate, order, results);
     }
+  }
+
+  /** A build of a bisection: its name, and the flags its runs get (a versions file's, after the name). */
+  record Build(String name, List<String> extra) {}
+
+  /** --versions or --versions-file, in release order; at least three, each named once. */
+  List<Build> builds() throws IOException {
+    if ((versions == null) == (versionsFile == null)) {
+      throw new UserError("--bisect needs the builds in release order: --versions V1,V2,… or --versions-file FILE");
+    }
+    List<Build> out = new ArrayList<>();
+    if (versions != null) {
+      for (String v : versions.split(",")) {
+        if (!v.isBlank()) {
+          out.add(new Build(v.strip(), List.of()));
+        }
+      }
+    } else {
+      if (!Files.isRegularFile(versionsFile)) {
+        throw new UserError("--versions-file " + versionsFile + " is not a file");
+      }
+      for (String line : Files.readAllLines(versionsFile, StandardCharsets.UTF_8)) {
+        String l = line.replaceFirst("#.*", "").strip();
+        if (!l.isEmpty()) {
+          List<String> w = words(l);
+          out.add(new Build(w.get(0), w.subList(1, w.size())));
+        }
+      }
+    }
+    if (out.size() < 3) {
+      throw new UserError("--bisect needs at least three builds to search between (" + out.size() + " given); for two, "
+          + "compare them: --baseline-version/--candidate-version");
+    }
+    if (out.stream().map(Build::name).distinct().count() < out.size()) {
+      throw new UserError("--bisect: a build is named twice in " + out.stream().map(Build::name).toList());
+    }
+    return out;
+  }
+
+  /**
+   * --bisect: the first build whose headline regresses against the last good one. The first and
+   * last builds are compared first (no regression between them: nothing to find); then, while
+   * builds lie between the last good and the first bad, the middle one is compared with the last
+   * good: a regression makes it the first bad so far, a decided "not a regression" the last good.
+   * Each step is one decision in interleaved rounds until decided within --budget; a step still
+   * undecided ends the search with the range it narrowed to (exit 3). The first bad build is then
+   * compared with the build just before it, if no step did, so that its where is printed.
+   */
+  private int bisect(Path results) throws IOException, InterruptedException {
+    if (baseVersion != null || candVersion != null || baseHosts != null || candHosts != null || baseLabel != null
+        || candLabel != null) {
+      throw new UserError("--bisect takes its sides from --versions (or --versions-file), not from --baseline-*/"
+          + "--candidate-*");
+    }
+    if (!baseArgs.isBlank() || !candArgs.isBlank()) {
+      throw new UserError("--bisect runs every build alike: a build's own flags go after it in --versions-file, not "
+          + "in --baseline-args/--candidate-args");
+    }
+    RegressSuite suite = RegressSuite.named(suiteName);
+    if (repeat < 2) {
+      throw new UserError("--bisect needs --repeat of at least 2 rounds a step (a step is decided on how its rounds "
+          + "differ), was " + repeat);
+    }
+    long budgetS = seconds(budget);
+    List<String> list = workloads(suite);
+    List<Build> builds = builds();
+    String prefix = "bisect-" + stamp() + "-" + suite.label;
+    Random order = seed != null ? new Random(seed) : new Random();
+    console.line("Bisect " + suite.label + " over " + builds.size() + " builds (" + builds.stream().map(Build::name)
+        .collect(java.util.stream.Collectors.joining(", ")) + "): each step " + repeat + " rounds, then one more at a "
+        + "time until decided (budget " + budget + " a step)");
+    int good = 0;
+    int bad = builds.size() - 1;
+    int step = 0;
+    java.util.Set<String> compared = new java.util.HashSet<>();
+    String badVerdict = null;
+    int rc = step(suite, list, builds, good, bad, ++step, prefix, order, results, budgetS);
+    compared.add(good + "-" + bad);
+    if (rc != Compare.REGRESSION) {
+      console.line(rc == 0 ? "No regression from " + builds.get(0).name() + " to " + builds.get(bad).name()
+          + ": nothing to bisect (" + runsStarted + " runs)" : "Undecided whether " + builds.get(bad).name()
+          + " regresses against " + builds.get(0).name() + ": nothing bisected (" + runsStarted + " runs)");
+      return rc;
+    }
+    badVerdict = firstLine();
+    while (bad - good > 1) {
+      int mid = (good + bad) / 2;
+      rc = step(suite, list, builds, good, mid, ++step, prefix, order, results, budgetS);
+      compared.add(good + "-" + mid);
+      if (rc == Compare.REGRESSION) {
+        bad = mid;
+        badVerdict = firstLine();
+      } else if (rc == 0) {
+        good = mid;
+      } else {
+        console.line("Undecided at " + builds.get(mid).name() + " against " + builds.get(good).name() + " (exit "
+            + rc + "): the first bad build is one of " + builds.subList(good + 1, bad + 1).stream().map(Build::name)
+            .toList() + " (" + runsStarted + " runs); a larger --budget may decide it");
+        return Compare.UNDECIDED;
+      }
+    }
+    if (!compared.contains(good + "-" + bad)) {
+      // The first bad was found against an earlier good: compare it with the build just before it.
+      rc = step(suite, list, builds, good, bad, ++step, prefix, order, results, budgetS);
+      if (rc != Compare.REGRESSION) {
+        console.line("warning: " + builds.get(bad).name() + " regressed against an earlier build but not detectably "
+            + "against " + builds.get(good).name() + " (exit " + rc + "): the change may be spread over both");
+      } else {
+        badVerdict = firstLine();
+      }
+    }
+    int everyPair = (builds.size() - 1) * repeat * list.size() * 2;
+    console.line("First bad build: " + builds.get(bad).name() + " (last good: " + builds.get(good).name() + "), "
+        + step + " steps, " + runsStarted + " runs; judging every build against the one before it would take at "
+        + "least " + everyPair + " runs (" + (builds.size() - 1) + " steps of " + repeat + " rounds)");
+    if (badVerdict != null) {
+      console.line("  " + badVerdict);
+    }
+    return Compare.REGRESSION;
+  }
+
+  /** The first verdict line of the last comparison's report, or null. */
+  private String firstLine() throws IOException {
+    Path md = lastReport == null ? null : lastReport.resolve("report.md");
+    if (md == null || !Files.isRegularFile(md)) {
+      return null;
+    }
+    return Files.readAllLines(md, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("REGRESSION"))
+        .findFirst().orElse(null);
+  }
+
+  /** One step of a bisection: build {@code a} against build {@code b}, until decided. */
+  private int step(RegressSuite suite, List<String> list, List<Build> builds, int a, int b, int step, String prefix,
+      Random order, Path results, long budgetS) throws IOException, InterruptedException {
+    Build x = builds.get(a);
+    Build y = builds.get(b);
+    console.line("Step " + step + ": " + y.name() + " against " + x.name());
+    Side baseline = new Side("baseline", prefix + "-step" + step + "-baseline-" + safe(x.name()), target(x),
+        x.extra());
+    Side candidate = new Side("candidate", prefix + "-step" + step + "-candidate-" + safe(y.name()), target(y),
+        y.extra());
+    return decide(suite, list, baseline, candidate, order, results, budgetS, true);
+  }
+
+  private final java.util.Map<String, String> deployed = new java.util.HashMap<>();
+
+  /** A build's server flags: --db-version, or --hosts of what --deploy-cmd deployed for it. */
+  private List<String> target(Build b) throws IOException, InterruptedException {
+    if (deployCmd == null) {
+      return List.of("--db-version", b.name());
+    }
+    String hosts = deployed.get(b.name());
+    if (hosts == null) {
+      String cmd = deployCmd.replace("{version}", b.name());
+      console.line("Deploying " + b.name() + ": " + cmd);
+      Outcome o = runner.run(List.of("bash", "-c", cmd));
+      String last = o.lastLines().isEmpty() ? "" : o.lastLines().get(o.lastLines().size() - 1).strip();
+      if (o.exitCode() != 0 || last.isEmpty()) {
+        o.lastLines().forEach(console::line);
+        throw new UserError("--deploy-cmd for " + b.name() + " exited " + o.exitCode() + (last.isEmpty()
+            ? " and printed no hosts" : "") + "; it must print the cluster's hosts (host[:port],…) on its last line");
+      }
+      hosts = last;
+      deployed.put(b.name(), hosts);
+    }
+    return List.of("--hosts", hosts);
+  }
+
+  private static String safe(String s) {
+    return s.replaceAll("[^A-Za-z0-9._-]", "_");
   }
 
   /** One side of the comparison: its name, the label its runs carry, its server, its extra flags. */
@@ -284,6 +512,7 @@ public final class Regress implements Callable<Integer> {
       cmd.add("--no-install");
     }
     cmd.addAll(side.extra);
+    runsStarted++;
     Outcome o = runner.run(cmd);
     if (o.exitCode() == 0) {
       return;

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -59,13 +60,27 @@ public final class EmbeddedPostgres implements AutoCloseable {
    * @param log              where progress lines go
    */
   public static EmbeddedPostgres start(String requestedVersion, int maxConnections, Consumer<String> log) {
+    return start(requestedVersion, maxConnections, Map.of(), log);
+  }
+
+  /**
+   * Starts a server with {@code settings} added to its postgresql.conf after ybbench's own (the
+   * server under test as a build would configure it: --db-setting).
+   */
+  public static EmbeddedPostgres start(String requestedVersion, int maxConnections, Map<String, String> settings,
+      Consumer<String> log) {
     String version = PostgresVersions.resolve(requestedVersion);
     Path jar = PostgresVersions.artifact(version).resolve("PostgreSQL " + version);
-    return start(jar, version, maxConnections, log);
+    return start(jar, version, maxConnections, settings, log);
   }
 
   /** Starts a server from a zonky binaries jar already on disk. */
   public static EmbeddedPostgres start(Path jar, String version, int maxConnections, Consumer<String> log) {
+    return start(jar, version, maxConnections, Map.of(), log);
+  }
+
+  private static EmbeddedPostgres start(Path jar, String version, int maxConnections, Map<String, String> settings,
+      Consumer<String> log) {
     ServerUser user = ServerUser.forServer();
     Path base = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + ServerUser.currentUid());
     try {
@@ -88,7 +103,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
       EmbeddedPostgres pg = new EmbeddedPostgres(version, port, binDir, instanceDir, user, log);
       try {
         pg.initdb();
-        pg.configure(maxConnections);
+        pg.configure(maxConnections, settings);
         pg.pgCtl("start", "-w", "-t", "120", "-l", instanceDir.resolve("server.log").toString());
       } catch (RuntimeException e) {
         pg.close();
@@ -210,7 +225,18 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
   }
 
-  private void configure(int maxConnections) throws IOException {
+  /** A setting's name as postgresql.conf takes it (extensions' names have a dot). */
+  private static final java.util.regex.Pattern SETTING = java.util.regex.Pattern.compile("[a-z_][a-z0-9_]*(\\.[a-z0-9_]+)?");
+
+  /** Refuses a setting postgresql.conf could not take, naming it, before anything starts. */
+  public static void checkSetting(String name) {
+    if (!SETTING.matcher(name).matches()) {
+      throw new UserError("--db-setting takes NAME=VALUE with a PostgreSQL setting's name (e.g. enable_seqscan=off), "
+          + "not '" + name + "'");
+    }
+  }
+
+  private void configure(int maxConnections, Map<String, String> extra) throws IOException {
     long ramMb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getTotalMemorySize() >> 20;
     // The usual starting point for a dedicated server: a quarter of RAM for shared buffers.
@@ -238,7 +264,14 @@ public final class EmbeddedPostgres implements AutoCloseable {
         Files.exists(binDir.resolve("lib/postgresql/pg_stat_statements.so"))
             ? "shared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.max = 1000" : "",
         "");
-    Files.writeString(dataDir().resolve("postgresql.conf"), settings, StandardOpenOption.APPEND);
+    StringBuilder given = new StringBuilder();
+    extra.forEach((name, value) -> {
+      checkSetting(name);
+      given.append(name).append(" = '").append(value.replace("'", "''")).append("'\n");
+    });
+    Files.writeString(dataDir().resolve("postgresql.conf"), settings + (given.length() == 0 ? ""
+        : "# --db-setting: the server under test as it was asked for (the last of a name wins)\n" + given),
+        StandardOpenOption.APPEND);
   }
 
   private void pgCtl(String action, String... args) {

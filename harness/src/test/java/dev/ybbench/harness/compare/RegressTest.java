@@ -199,4 +199,104 @@ class RegressTest {
     assertEquals(90, Regress.seconds("90s"));
     assertEquals(900, Regress.seconds("900"));
   }
+
+  /** Builds whose label names a version at or after {@code firstBad} are slower than those before: regression. */
+  private Done bisect(String firstBad, String... args) throws Exception {
+    Files.createDirectories(home.resolve("workloads"));
+    Files.writeString(home.resolve("workloads").resolve("workloadc"), "");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+    List<List<String>> runs = new ArrayList<>();
+    List<List<String>> compares = new ArrayList<>();
+    Regress r = new Regress(new Console(print), home).with(cmd -> {
+      runs.add(cmd.stream().map(a -> a.replace(home.toString(), "HOME")).toList());
+      // A deploy command's last line: what its last echo prints.
+      return new Regress.Outcome(0, cmd.get(0).equals("bash") ? List.of(cmd.get(2).replaceFirst(".*echo ", ""))
+          : List.of());
+    }, a -> {
+      compares.add(a);
+      String base = a.get(0).replaceFirst(".*-baseline-", "");
+      String cand = a.get(1).replaceFirst(".*-candidate-", "");
+      boolean before = Double.parseDouble(base) < Double.parseDouble(firstBad);
+      boolean after = Double.parseDouble(cand) >= Double.parseDouble(firstBad);
+      return before && after ? Compare.REGRESSION : 0;
+    }, () -> 0);
+    int rc = r.execute(args, print);
+    return new Done(rc, out.toString(StandardCharsets.UTF_8), runs, compares);
+  }
+
+  @Test
+  void bisectionFindsTheFirstBadBuildInAFewStepsAndComparesItWithTheOneBefore() throws Exception {
+    String[] args = {"--suite", "ycsb-core", "--workloads", "workloadc", "--bisect", "--versions", "13,14,15,16,17",
+        "--repeat", "2", "--seed", "3"};
+    Done d = bisect("16", args);
+    assertEquals(Compare.REGRESSION, d.exitCode(), d.out());
+    // 17 against 13: bad; 15 against 13: good; 16 against 15: bad, and 15 is just before it.
+    assertEquals(List.of("13/17", "13/15", "15/16"), d.compares().stream().map(a -> a.get(0).replaceFirst(
+        ".*-baseline-", "") + "/" + a.get(1).replaceFirst(".*-candidate-", "")).toList());
+    assertTrue(d.out().contains("First bad build: 16 (last good: 15), 3 steps, 12 runs; judging every build against "
+        + "the one before it would take at least 16 runs (4 steps of 2 rounds)"), d.out());
+    List<String> first = d.runs().get(0);
+    assertEquals("--db-version", first.get(4), first.toString());
+    assertTrue(first.get(first.indexOf("--label") + 1).matches("bisect-\\d{8}T\\d{6}Z-ycsb-core-step1-(baseline-13|"
+        + "candidate-17)"), first.toString());
+    // Each step is decided until decided: its comparisons are repeated looks.
+    assertTrue(d.compares().get(0).contains("--looks"), d.compares().get(0).toString());
+
+    // The first good one found last: 14 bad against 13, and already compared with 13 at its step.
+    Done early = bisect("14", args);
+    assertTrue(early.out().contains("First bad build: 14 (last good: 13), 3 steps"), early.out());
+
+    Done none = bisect("99", args);
+    assertEquals(0, none.exitCode(), none.out());
+    assertTrue(none.out().contains("No regression from 13 to 17: nothing to bisect (4 runs)"), none.out());
+  }
+
+  @Test
+  void aVersionsFileGivesEachBuildItsOwnFlagsAndADeployCommandItsHosts() throws Exception {
+    Path file = home.resolve("builds.txt");
+    Files.writeString(file, "# release order\n13\n14\n15 --db-setting enable_indexscan=off   # the change\n");
+    Done d = bisect("15", "--suite", "ycsb-core", "--workloads", "workloadc", "--bisect", "--versions-file",
+        file.toString(), "--repeat", "2", "--deploy-cmd", "echo deploying {version}; echo h{version}:5433");
+    assertEquals(Compare.REGRESSION, d.exitCode(), d.out());
+    List<String> deploys = d.runs().stream().filter(r -> r.get(0).equals("bash")).map(r -> r.get(2)).toList();
+    assertEquals(List.of("echo deploying 13; echo h13:5433", "echo deploying 15; echo h15:5433",
+        "echo deploying 14; echo h14:5433"), deploys, "once per build");
+    List<String> fifteen = d.runs().stream().filter(r -> r.contains("--label") && r.get(r.indexOf("--label") + 1)
+        .endsWith("-15")).findFirst().orElseThrow();
+    assertEquals(List.of("--db-setting", "enable_indexscan=off"), fifteen.subList(fifteen.size() - 2,
+        fifteen.size()));
+    assertTrue(fifteen.contains("--hosts") && fifteen.get(fifteen.indexOf("--hosts") + 1).equals("h15:5433"),
+        fifteen.toString());
+  }
+
+  @Test
+  void aBisectionRefusesWhatItCannotSearch() throws Exception {
+    String[][] cases = {
+        {"--suite", "ycsb-core", "--bisect"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "16,17"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,15"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--baseline-version", "15"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--candidate-args", "--target 5"},
+        {"--suite", "ycsb-core", "--versions", "15,16,17"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--repeat", "1"},
+    };
+    String[] said = {
+        "error: --bisect needs the builds in release order: --versions V1,V2,… or --versions-file FILE",
+        "error: --bisect needs at least three builds to search between (2 given); for two, compare them: "
+            + "--baseline-version/--candidate-version",
+        "error: --bisect: a build is named twice in [15, 16, 15]",
+        "error: --bisect takes its sides from --versions (or --versions-file), not from --baseline-*/--candidate-*",
+        "error: --bisect runs every build alike: a build's own flags go after it in --versions-file, not in "
+            + "--baseline-args/--candidate-args",
+        "error: --versions, --versions-file and --deploy-cmd go with --bisect",
+        "error: --bisect needs --repeat of at least 2 rounds a step (a step is decided on how its rounds differ), "
+            + "was 1",
+    };
+    for (int i = 0; i < cases.length; i++) {
+      Done d = regress(cases[i]);
+      assertEquals(2, d.exitCode(), String.join(" ", cases[i]));
+      assertEquals(said[i], d.out().strip(), String.join(" ", cases[i]));
+    }
+  }
 }

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.cli;
 
+import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
@@ -55,6 +56,25 @@ public final class YcsbOptions {
       description = "embedded server version: PostgreSQL 11-18 or an exact release (default: 17); "
           + "Cassandra 4.1 or 5.0 or an exact release (default: 5.0)")
   public String dbVersion;
+
+  @Option(names = "--db-setting", paramLabel = "NAME=VALUE",
+      description = "embedded PostgreSQL: a setting added to its postgresql.conf, e.g. enable_indexscan=off "
+          + "(repeatable): part of the server under test like --db-version, kept in run.json as db_settings, not "
+          + "among the parameters a comparison matches")
+  public List<String> dbSettings = new ArrayList<>();
+
+  /** --db-setting as a map, in the order given (the last of a name wins). */
+  public Map<String, String> dbSettings() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String s : dbSettings) {
+      int eq = s.indexOf('=');
+      if (eq <= 0) {
+        throw new UserError("--db-setting takes NAME=VALUE (e.g. enable_indexscan=off), not '" + s + "'");
+      }
+      m.put(s.substring(0, eq).strip(), s.substring(eq + 1).strip());
+    }
+    return m;
+  }
 
   @Option(names = "--threads", paramLabel = "N",
       description = "client threads, one connection each (YCSB threadcount; default: 8)")

@@ -359,7 +359,8 @@ public final class YcsbSettings {
     if (o.resume != null && !Files.isDirectory(o.resume)) {
       throw new UserError("--resume " + o.resume + " is not a directory; give the run directory of the load");
     }
-    server = ServerTarget.choose(ServerTarget.Api.named(o.api), o.hosts, o.dbVersion, o.nodes);
+    server = ServerTarget.choose(ServerTarget.Api.named(o.api), o.hosts, o.dbVersion, o.nodes)
+        .withSettings(o.dbSettings());
     boolean creates = o.createTable != null && !o.createTable.equals("never");
     if (server.embedded() && o.phase.equals("run") && !creates) {
       throw new UserError(phaseFrom + " needs --hosts of a server loaded earlier: an embedded server starts "
