@@ -441,8 +441,8 @@ public final class Regress implements Callable<Integer> {
     if (md == null || !Files.isRegularFile(md)) {
       return null;
     }
-    return Files.readAllLines(md, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("REGRESSION"))
-        .findFirst().orElse(null);
+    return Files.readAllLines(md, StandardCharsets.UTF_8).stream().map(String::strip)
+        .filter(l -> l.startsWith("REGRESSION")).findFirst().orElse(null);
   }
 
   /** One step of a bisection: build {@code a} against build {@code b}, until decided. */
