@@ -3,15 +3,19 @@
 # fresh embedded server (load, then run), as a nightly job runs them.
 #
 #   history:    --history N runs recorded into a history (--history on the runner);
-#   throttled:  --tries single runs paced to --throttle % of the history's median rate, each judged
-#               against the history (compare.sh --history): right when "regression";
+#   throttled:  --tries single runs paced to each --throttle % (a list: 85,60) of the history's
+#               median rate, each judged against the history (compare.sh --history): right when
+#               "regression";
 #   same:       --tries single unpaced runs judged against the history: wrong when decided
 #               "regression" or "improvement";
 #   one a side: --pairs pairs of two unpaced runs compared with each other (compare.sh A B), as a
 #               pipeline without a history would: wrong when decided either way.
 #
+# A first run warms the machine's caches (the binaries, the page cache) and is not counted.
+#
 # Usage: run-scripts/bench/history.sh [--history N] [--tries N] [--pairs N] [--throttle PCT]
-#                                     [--seconds S] [--records N] [--threads N] [--threshold PCT]
+#                                     [--seconds S] [--warmup S] [--records N] [--threads N]
+#                                     [--threshold PCT]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -24,6 +28,7 @@ tries=10
 pairs=40
 throttle=85
 seconds=20
+warmup=0
 records=10000
 threads=4
 threshold=5
@@ -34,16 +39,18 @@ while [[ $# -gt 0 ]]; do
     --pairs) pairs=$2; shift 2 ;;
     --throttle) throttle=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --threshold) threshold=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-for n in "$history" "$tries" "$pairs" "$throttle" "$seconds" "$records" "$threads"; do
+for n in "$history" "$tries" "$pairs" "$seconds" "$records" "$threads" ${throttle//,/ }; do
   [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "error: every count must be a whole number above 0, one was '$n'" >&2; exit 2; }
 done
+[[ $warmup =~ ^[0-9]+$ ]] || { echo "error: --warmup must be whole seconds, was '$warmup'" >&2; exit 2; }
 
 ybbench_build ycsb-yugabyte  # the whole build: compare.sh uses its harness jar as it is
 export YBBENCH_SKIP_BUILD=1
@@ -55,8 +62,8 @@ db="$work/history.db"
 # night ARGS…: one run on a fresh embedded server; prints its run directory.
 night() {
   local log="$work/run.log"
-  "$YBBENCH_HOME/run_ycsb.sh" workloadc --records "$records" --duration "$seconds" --threads "$threads" \
-    --no-install "$@" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  "$YBBENCH_HOME/run_ycsb.sh" workloadc --records "$records" --duration "$seconds" --warmup "$warmup" \
+    --threads "$threads" --no-install "$@" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
   sed -n 's/^Results: //p' "$log"
 }
 
@@ -73,8 +80,9 @@ verdict() {
   rm -rf "$work/cmp"
 }
 
-echo "workloadc, $records records, $threads threads, ${seconds} s runs, each on a fresh embedded PostgreSQL;" \
-  "threshold $threshold %"
+echo "workloadc, $records records, $threads threads, ${seconds} s runs after ${warmup} s of warm-up, each on a" \
+  "fresh embedded PostgreSQL; threshold $threshold %"
+night --results-dir "$work/warm" >/dev/null
 rates=()
 for i in $(seq 1 "$history"); do
   run=$(night --results-dir "$work/results" --history "$db")
@@ -82,23 +90,25 @@ for i in $(seq 1 "$history"); do
   echo "history run $i: ${rates[-1]} ops/s"
 done
 med=$(printf '%s\n' "${rates[@]}" | median)
-target=$(awk -v m="$med" -v p="$throttle" 'BEGIN { printf "%d", m * p / 100 }')
 spread=$(printf '%s\n' "${rates[@]}" | awk '{ l = log($1); s += l; q += l * l; n++ }
   END { printf "%.1f", 100 * sqrt((q - s * s / n) / (n - 1)) }')
-echo "history: median $med ops/s, runs differ by $spread % (sd of the log); throttled runs paced to $target ops/s"
+echo "history: median $med ops/s, runs differ by $spread % (sd of the log)"
 
 declare -A count
 unpaced=()
 for i in $(seq 1 "$tries"); do
-  run=$(night --results-dir "$work/candidates" --target "$target")
-  v=$(verdict --history "$db" "$run")
-  count[throttled_$v]=$((${count[throttled_$v]:-0} + 1))
-  echo "throttled try $i: $(phase_throughput "$run" run) ops/s: $v"
+  for pct in ${throttle//,/ }; do
+    target=$(awk -v m="$med" -v p="$pct" 'BEGIN { printf "%d", m * p / 100 }')
+    run=$(night --results-dir "$work/candidates" --target "$target")
+    v=$(verdict --history "$db" "$run")
+    count[throttled${pct}_$v]=$((${count[throttled${pct}_$v]:-0} + 1))
+    echo "try $i, throttled to $pct % ($target ops/s): $(phase_throughput "$run" run) ops/s: $v"
+  done
   run=$(night --results-dir "$work/candidates")
   unpaced+=("$run")
   v=$(verdict --history "$db" "$run")
   count[same_$v]=$((${count[same_$v]:-0} + 1))
-  echo "same try $i: $(phase_throughput "$run" run) ops/s: $v"
+  echo "try $i, unthrottled: $(phase_throughput "$run" run) ops/s: $v"
 done
 
 # One run a side: pairs of the unpaced runs and the history's runs, each pair once.
@@ -121,6 +131,8 @@ summary() {
   echo "$scenario ($total): ${out%, }"
 }
 echo
-summary throttled "$tries"
+for pct in ${throttle//,/ }; do
+  summary "throttled$pct" "$tries"
+done
 summary same "$tries"
 summary pair "$done_pairs"

@@ -99,7 +99,8 @@ public final class HistoryTrend {
     boolean lastIsOne = !t.shifts().isEmpty()
         && t.shifts().get(t.shifts().size() - 1).index() == t.runs().size() - 1;
     out.add("  last run " + last.runId() + " (" + last.serverVersion() + "): " + (lastIsOne ? "a change point"
-        : "not a change point") + "; to judge it against the runs before it: compare.sh --history … " + last.runId());
+        : "not a change point") + "; to judge it against the runs before it: compare.sh --history " + store.shown()
+        + " " + (last.resultsPath() != null ? last.resultsPath() : last.runId()));
     return out;
   }
 

@@ -2,6 +2,7 @@ package dev.ybbench.harness.history;
 
 import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.RunInfo;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -152,8 +153,7 @@ public final class HistoryStore implements AutoCloseable {
 
   /** The history as it may be printed: a URL's password replaced by ***. */
   public static String redact(String where) {
-    return where == null ? null : where.replaceAll("(://[^:/@]+:)[^@/]*@", "$1***@")
-        .replaceAll("(?i)(password=)[^&\\s]*", "$1***");
+    return RunInfo.redactInline(where);
   }
 
   /** What this history is, as printed (its password hidden). */

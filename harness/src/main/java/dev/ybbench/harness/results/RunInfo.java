@@ -105,9 +105,14 @@ public final class RunInfo {
   private static final java.util.regex.Pattern INLINE_SECRET = java.util.regex.Pattern.compile(
       "(?i)((?:ssl)?password|passwd|secret)=[^&\\s]*");
 
-  /** "a=1&password=x" becomes "a=1&password=***". */
+  /** A URL's user and password: "postgresql://perf:secret@host/db". */
+  private static final java.util.regex.Pattern URL_PASSWORD = java.util.regex.Pattern.compile(
+      "(://[^:/@\\s]+:)[^@/\\s]+@");
+
+  /** "a=1&password=x" becomes "a=1&password=***"; "postgresql://u:x@h/db" becomes "postgresql://u:***@h/db". */
   public static String redactInline(String value) {
-    return value == null ? null : INLINE_SECRET.matcher(value).replaceAll("$1=***");
+    return value == null ? null : URL_PASSWORD.matcher(INLINE_SECRET.matcher(value).replaceAll("$1=***"))
+        .replaceAll("$1***@");
   }
 
   private static final java.util.regex.Pattern MAY_DIFFER = java.util.regex.Pattern.compile(

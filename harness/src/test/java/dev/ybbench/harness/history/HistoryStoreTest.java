@@ -74,6 +74,11 @@ class HistoryStoreTest {
     assertFalse(pg.getMessage().contains("hunter2"), pg.getMessage());
     assertEquals("jdbc:postgresql://h/db?user=u&password=***",
         HistoryStore.redact("jdbc:postgresql://h/db?user=u&password=hunter2"));
+    // The command run.json keeps, and every line printed (Console.clean), hide it too.
+    assertEquals(List.of("--history", "postgresql://perf:***@db.example.com/ybbench"), dev.ybbench.harness.results
+        .RunInfo.redactCommand(List.of("--history", "postgresql://perf:hunter2@db.example.com/ybbench"), x -> x));
+    assertEquals("error: postgresql://perf:***@h/db", dev.ybbench.harness.results.Console.clean(
+        "error: postgresql://perf:hunter2@h/db"));
   }
 
   @Test
