@@ -13,7 +13,9 @@
 # ybbench.api are its defaults, as in run_ycsb.sh; --phase and --api override them.
 #
 # Usage: run-scripts/fleet.sh --clients N [--hosts H] [--api ysql|ycql] [--phase load|run|both]
-#                             [--db-version V] [--results-dir DIR] WORKLOAD… [run_ycsb.sh options…]
+#                             [--db-version V] [--results-dir DIR] [--history FILE|URL]
+#                             WORKLOAD… [run_ycsb.sh options…]
+# --history records the fleet's run (the merge of its clients' runs) into a history of runs.
 # Example: run-scripts/fleet.sh --clients 4 workloada --records 100000 --threads 4
 #          run-scripts/fleet.sh --clients 4 sqlinserts sqlinserts-read
 set -euo pipefail
@@ -28,6 +30,7 @@ hosts=""
 api=""
 phase=""
 version=""
+history=""
 results="$YBBENCH_HOME/results"
 workloads=()
 pass=()
@@ -39,9 +42,10 @@ while [[ $# -gt 0 ]]; do
     --phase) phase=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
     --results-dir) results=$2; shift 2 ;;
+    --history) history=$2; shift 2 ;; # the fleet's run is recorded (the merge), not each client's part
     --client-index|--fleet|--merge)
       echo "error: fleet.sh sets $1 itself; give --clients N" >&2; exit 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) pass+=("$1"); [[ $# -gt 1 && $2 != -* ]] && { pass+=("$2"); shift; }; shift ;;
     *) workloads+=("$1"); shift ;;
   esac
@@ -60,7 +64,8 @@ ybbench_build ycsb-yugabyte
 declare -A w_phase
 for workload in "${workloads[@]}"; do
   if ! plan=$("$YBBENCH_HOME/run_ycsb.sh" "$workload" ${pass[@]+"${pass[@]}"} ${api:+--api "$api"} \
-    ${phase:+--phase "$phase"} --hosts "${hosts:-127.0.0.1}" --dry-run --no-install 2>&1); then
+    ${phase:+--phase "$phase"} ${history:+--history "$history"} --hosts "${hosts:-127.0.0.1}" --dry-run \
+    --no-install 2>&1); then
     echo "$plan" | tail -n 1 >&2
     exit 2
   fi
@@ -105,9 +110,12 @@ fleet_base="fleet-$(date -u +%Y%m%dT%H%M%SZ)-$$"
 # or a count differs.
 step() {
   local workload=$1 p=$2 i pids=() dirs=() failed=0
+  local own=()
+  ((clients == 1)) && [[ -n $history ]] && own=(--history "$history")
   for ((i = 0; i < clients; i++)); do
     "$YBBENCH_HOME/run_ycsb.sh" "$workload" "${pass[@]}" --hosts "$hosts" --phase "$p" --clients "$clients" \
-      --client-index "$i" --fleet "$fleet" --results-dir "$results" --no-install >"$bench_work/$p-$i.log" 2>&1 &
+      --client-index "$i" --fleet "$fleet" --results-dir "$results" --no-install ${own[@]+"${own[@]}"} \
+      >"$bench_work/$p-$i.log" 2>&1 &
     pids+=($!)
   done
   for ((i = 0; i < clients; i++)); do
@@ -123,10 +131,12 @@ step() {
     # One client's run is the fleet's run: nothing to merge; its own audit line says what the server counted.
     echo "[$p] run: ${dirs[0]}"
     sed -n "s/^Server audit ($p): /[$p] server audit: /p" "$bench_work/$p-0.log"
+    grep '^History: ' "$bench_work/$p-0.log" || true
     return 0
   fi
   local rc=0
-  "$YBBENCH_HOME/run_ycsb.sh" --merge "${dirs[@]}" --results-dir "$results" --no-install || rc=$?
+  "$YBBENCH_HOME/run_ycsb.sh" --merge "${dirs[@]}" --results-dir "$results" --no-install \
+    ${history:+--history "$history"} || rc=$?
   return $rc
 }
 

@@ -63,9 +63,12 @@ public final class Compare implements Callable<Integer> {
       + "the noise one run is judged on. With --key and no CANDIDATE: the key's change points")
   String history;
 
-  @Option(names = "--last", paramLabel = "N", defaultValue = "20", description = "with --history: at most this many "
-      + "of the key's most recent runs (default: ${DEFAULT-VALUE})")
-  int last;
+  @Option(names = "--last", paramLabel = "N", description = "with --history: at most this many of the key's most "
+      + "recent runs (default: " + DEFAULT_LAST + ")")
+  Integer last;
+
+  /** How many of a key's most recent runs a judgement takes by default. */
+  static final int DEFAULT_LAST = 20;
 
   @Option(names = "--key", paramLabel = "KEY", description = "with --history: list the change points of this key's "
       + "series (a key as history.sh list prints it, or its workload, e.g. ycsb/workloadc, when one key has it)")
@@ -195,8 +198,8 @@ public final class Compare implements Callable<Integer> {
     if (history != null) {
       return againstHistory(root);
     }
-    if (key != null) {
-      throw new UserError("--key names a key of a history: add --history FILE|URL");
+    if (key != null || last != null) {
+      throw new UserError((key != null ? "--key" : "--last") + " goes with --history FILE|URL");
     }
     if (sides.size() != 2) {
       throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
@@ -212,11 +215,14 @@ public final class Compare implements Callable<Integer> {
     if (looks != null) {
       throw new UserError("--looks is for interleaved rounds (regress.sh), not for a judgement against a history");
     }
-    if (!(last >= 2)) {
+    if (last != null && last < 2) {
       throw new UserError("--last must be at least 2 runs, was " + last);
     }
     if (key != null && !sides.isEmpty()) {
       throw new UserError("--key lists a key's change points and takes no run; to judge a run, give it without --key");
+    }
+    if (key != null && (gate != null || undecidedAs != null || last != null)) {
+      throw new UserError("--key lists a key's change points: --gate, --undecided and --last are for judging a run");
     }
     if (key == null && sides.size() != 1) {
       throw new UserError("with --history, give the CANDIDATE alone (a run directory or a label), " + sides.size()
@@ -228,7 +234,7 @@ public final class Compare implements Callable<Integer> {
         return 0;
       }
       Side c = Side.resolve(sides.get(0), root, includeIncomplete);
-      AgainstHistory.Baseline b = AgainstHistory.of(store, c, last, allowEnvDiff);
+      AgainstHistory.Baseline b = AgainstHistory.of(store, c, last != null ? last : DEFAULT_LAST, allowEnvDiff);
       return compare(root, b.side(), c, b.notes());
     }
   }
