@@ -109,7 +109,14 @@ public final class HistoryStore implements AutoCloseable {
         throw new UserError("--history " + where + " is a directory; name a file in it, e.g. " + Path.of(where)
             .resolve("history.db"));
       }
-      Files.createDirectories(file.getParent());
+      try {
+        Files.createDirectories(file.getParent());
+      } catch (java.nio.file.FileSystemException e) {
+        throw new UserError("Cannot create the history " + shown + ": its directory " + e.getFile() + " cannot be "
+            + "made (" + (e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+            : e.getReason() != null ? e.getReason() : "no such place to make it in") + "); name a file in a "
+            + "directory you can write");
+      }
       Properties p = new Properties();
       // WAL: readers never wait for a writer; IMMEDIATE: a transaction takes the write lock when it
       // begins, so two writers queue on the busy timeout instead of one failing on lock upgrade.

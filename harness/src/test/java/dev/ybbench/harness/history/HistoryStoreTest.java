@@ -67,6 +67,9 @@ class HistoryStoreTest {
   void aHistoryThatCannotBeOpenedIsOneLineNamingIt() {
     UserError e = assertThrows(UserError.class, () -> HistoryStore.open(dir.toString()));
     assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
+    UserError where = assertThrows(UserError.class, () -> HistoryStore.open("/proc/nowhere/history.db"));
+    assertTrue(where.getMessage().startsWith("Cannot create the history /proc/nowhere/history.db: its directory "
+        + "/proc/nowhere cannot be made ("), where.getMessage());
     UserError pg = assertThrows(UserError.class,
         () -> HistoryStore.open("postgresql://perf:hunter2@127.0.0.1:1/ybbench"));
     assertTrue(pg.getMessage().startsWith("Cannot open the history postgresql://perf:***@127.0.0.1:1/ybbench: "),
