@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -49,7 +48,7 @@ final class AgainstHistory {
         if (own.contains(e.runId()) || !RunInfo.COMPLETE.equals(e.state()) || !e.started().isBefore(first)) {
           continue;
         }
-        if (!allowEnvDiff && !sameEnvironment(e, c)) {
+        if (!allowEnvDiff && !e.client().matches(HistoryRuns.client(c.info()))) {
           otherMachines++;
           continue;
         }
@@ -76,19 +75,6 @@ final class AgainstHistory {
       runs.addAll(recent);
     }
     return new Baseline(new Side("history", runs), notes);
-  }
-
-  /** The client machine, its cores and JDK, as {@link Comparison#checkEnvironment} requires them equal. */
-  private static boolean sameEnvironment(HistoryStore.Entry e, Side.Run c) {
-    return same(e.clientHost(), c.info().at("/host/name").asText(null))
-        && same(e.clientCores() == null ? null : String.valueOf(e.clientCores()),
-            c.info().at("/host/cores").isMissingNode() ? null : c.info().at("/host/cores").asText())
-        && same(e.jdk(), c.info().at("/harness/jdk").asText(null));
-  }
-
-  /** Equal, or one side does not say (older results). */
-  private static boolean same(String a, String b) {
-    return a == null || b == null || Objects.equals(a, b);
   }
 
   /** The index of the first run after the series' last change point, or 0. */

@@ -71,6 +71,25 @@ final class ChangePoints {
     split(values, allowed, from + best, to, random, alpha, out);
   }
 
+  /**
+   * The runs a change point stands between: {from, cut, to}, from the change point before it (or
+   * the first run) to the one after it (or the end), {@code n} values in all.
+   */
+  static int[] around(List<Integer> cuts, int k, int n) {
+    return new int[] {k == 0 ? 0 : cuts.get(k - 1), cuts.get(k), k + 1 < cuts.size() ? cuts.get(k + 1) : n};
+  }
+
+  /**
+   * The k-th change point's change in %: the level after it against the level before it, each the
+   * mean of the logs between neighbouring change points (a geometric mean's ratio).
+   */
+  static double changePct(double[] logs, List<Integer> cuts, int k) {
+    int[] r = around(cuts, k, logs.length);
+    double before = Statistics.mean(Arrays.copyOfRange(logs, r[0], r[1]));
+    double after = Statistics.mean(Arrays.copyOfRange(logs, r[1], r[2]));
+    return Math.expm1(after - before) * 100;
+  }
+
   /** The allowed split with the largest energy statistic q[tau] ({@link #energies}), or −1 if none is allowed. */
   private static int best(double[] q, boolean[] allowed, int offset) {
     int best = -1;

@@ -167,6 +167,13 @@ public final class Compare implements Callable<Integer> {
     return reportDir;
   }
 
+  /** The verdict lines of the last comparison, as printed first (none before one). */
+  public List<String> answer() {
+    return answer;
+  }
+
+  private List<String> answer = List.of();
+
   @Override
   public Integer call() throws IOException {
     try {
@@ -249,7 +256,8 @@ public final class Compare implements Callable<Integer> {
     List<Comparison.Row> rows = result.rows();
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
     Report report = new Report(b, c, result, threshold, gate);
-    report.verdictLines().forEach(console::line);
+    answer = report.verdictLines();
+    answer.forEach(console::line);
     notes.forEach(console::line);
     report.notes().forEach(console::line);
     result.warnings().forEach(w -> console.line("warning: " + w));

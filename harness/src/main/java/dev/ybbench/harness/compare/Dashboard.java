@@ -111,12 +111,11 @@ final class Dashboard {
   private static List<String> changes(Path dir, String slug, HistoryTrend.Trend t, List<Side.Run> runs,
       double threshold) throws IOException {
     List<String> out = new ArrayList<>();
-    for (int k = 0; k < t.shifts().size(); k++) {
-      int from = k == 0 ? 0 : t.shifts().get(k - 1).index();
-      int cut = t.shifts().get(k).index();
-      int to = k + 1 < t.shifts().size() ? t.shifts().get(k + 1).index() : runs.size();
-      Side before = new Side("before " + t.shifts().get(k).before().serverVersion(), runs.subList(from, cut));
-      Side after = new Side("from " + t.shifts().get(k).after().serverVersion(), runs.subList(cut, to));
+    List<Integer> cuts = t.shifts().stream().map(HistoryTrend.Shift::index).toList();
+    for (int k = 0; k < cuts.size(); k++) {
+      int[] r = ChangePoints.around(cuts, k, runs.size());
+      Side before = new Side("before " + t.shifts().get(k).before().serverVersion(), runs.subList(r[0], r[1]));
+      Side after = new Side("from " + t.shifts().get(k).after().serverVersion(), runs.subList(r[1], r[2]));
       String rel = "changes/" + slug + "-" + (k + 1);
       Path target = dir.resolve(rel);
       Files.createDirectories(target);

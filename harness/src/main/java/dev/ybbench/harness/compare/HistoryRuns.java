@@ -99,11 +99,11 @@ public final class HistoryRuns {
     List<HistoryStore.Operation> ops = new ArrayList<>();
     p.operations().forEach((name, o) -> ops.add(operation(name, o)));
     Instant ended = info.hasNonNull("ended") ? Instant.parse(info.get("ended").asText()) : null;
+    HistoryStore.Client client = client(info);
     return new HistoryStore.Entry(r.dir().getFileName().toString(), r.phaseName(), key(r), r.bench(), r.workload(),
         r.started(), ended, r.summary().state(), r.summary().reason(), info.path("label").asText(null),
         info.at("/server/product").asText(), info.at("/server/version").asText(), nodes(info),
-        info.at("/server/embedded").asBoolean(false), info.at("/host/name").asText(null),
-        info.at("/host/cores").isInt() ? info.at("/host/cores").asInt() : null, info.at("/harness/jdk").asText(null),
+        info.at("/server/embedded").asBoolean(false), client.host(), client.cores(), client.jdk(),
         info.at("/harness/git_revision").asText(null), Comparison.headlineName(r), positive(Comparison.headline(r)
             .value()), p.throughputOps(), p.successes(), p.errors(), p.aborts(), p.retries(), p.durationS(),
         r.dir().toAbsolutePath().normalize().toString(), config(r), runJson, summaryJson, noise, ops);
@@ -118,6 +118,12 @@ public final class HistoryRuns {
     return new HistoryStore.Operation(name, o.throughputOps(), o.successes(), o.errors(), o.aborts(), o.retries(),
         l == null ? null : l.p50(), l == null ? null : l.p95(), l == null ? null : l.p99(),
         l == null ? null : l.p99_9());
+  }
+
+  /** The client machine of a run (run.json's host and JDK), as the history keeps it. */
+  static HistoryStore.Client client(JsonNode info) {
+    return new HistoryStore.Client(info.at("/host/name").asText(null),
+        info.at("/host/cores").isInt() ? info.at("/host/cores").asInt() : null, info.at("/harness/jdk").asText(null));
   }
 
   /** The number of nodes the run reached: the hosts it connected to. */

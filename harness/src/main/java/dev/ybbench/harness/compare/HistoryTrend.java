@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A key's series in the history and its change points ({@code compare.sh --history DB --key K}):
@@ -56,20 +55,15 @@ public final class HistoryTrend {
       return new Trend(key, null, List.of(), List.of());
     }
     HistoryStore.Entry last = complete.get(complete.size() - 1);
-    List<HistoryStore.Entry> runs = complete.stream().filter(e -> Objects.equals(e.clientHost(), last.clientHost())
-        && Objects.equals(e.clientCores(), last.clientCores()) && Objects.equals(e.jdk(), last.jdk())).toList();
+    List<HistoryStore.Entry> runs = complete.stream().filter(e -> e.client().matches(last.client())).toList();
     double[] logs = runs.stream().mapToDouble(e -> Math.log(e.headline())).toArray();
     boolean[] allowed = new boolean[logs.length];
     Arrays.fill(allowed, true);
     List<Integer> cuts = ChangePoints.find(logs, allowed, key.hashCode(), AgainstHistory.ALPHA);
     List<Shift> shifts = new ArrayList<>();
     for (int k = 0; k < cuts.size(); k++) {
-      int from = k == 0 ? 0 : cuts.get(k - 1);
-      int to = k + 1 < cuts.size() ? cuts.get(k + 1) : logs.length;
       int cut = cuts.get(k);
-      double before = Statistics.mean(Arrays.copyOfRange(logs, from, cut));
-      double after = Statistics.mean(Arrays.copyOfRange(logs, cut, to));
-      shifts.add(new Shift(cut, runs.get(cut - 1), runs.get(cut), Math.expm1(after - before) * 100));
+      shifts.add(new Shift(cut, runs.get(cut - 1), runs.get(cut), ChangePoints.changePct(logs, cuts, k)));
     }
     return new Trend(key, last.headlineMetric(), runs, shifts);
   }

@@ -190,13 +190,13 @@ public final class Regress implements Callable<Integer> {
     this.comparer = args -> {
       Compare c = new Compare(console, home);
       int rc = c.execute(args.toArray(String[]::new), err);
-      lastReport = c.reportDirectory();
+      lastAnswer = c.answer();
       return rc;
     };
   }
 
-  /** The directory of the last comparison made (null before one, or with a test's comparer). */
-  private Path lastReport;
+  /** The verdict lines of the last comparison made (none before one, or with a test's comparer). */
+  private List<String> lastAnswer = List.of();
   /** Runs started so far, for what a bisection cost. */
   private int runsStarted;
 
@@ -435,14 +435,9 @@ public final class Regress implements Callable<Integer> {
     return Compare.REGRESSION;
   }
 
-  /** The first verdict line of the last comparison's report, or null. */
-  private String firstLine() throws IOException {
-    Path md = lastReport == null ? null : lastReport.resolve("report.md");
-    if (md == null || !Files.isRegularFile(md)) {
-      return null;
-    }
-    return Files.readAllLines(md, StandardCharsets.UTF_8).stream().map(String::strip)
-        .filter(l -> l.startsWith("REGRESSION")).findFirst().orElse(null);
+  /** The last comparison's regression line, where included, or null. */
+  private String firstLine() {
+    return lastAnswer.stream().filter(l -> l.startsWith("REGRESSION")).findFirst().orElse(null);
   }
 
   /** One step of a bisection: build {@code a} against build {@code b}, until decided. */

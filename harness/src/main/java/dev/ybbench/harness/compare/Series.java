@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,13 +91,9 @@ final class Series {
     List<Integer> cuts = ChangePoints.find(values, may, key.hashCode());
     List<ChangePoint> changes = new ArrayList<>();
     for (int k = 0; k < cuts.size(); k++) {
-      int from = k == 0 ? 0 : cuts.get(k - 1);
-      int to = k + 1 < cuts.size() ? cuts.get(k + 1) : values.length;
       int cut = cuts.get(k);
-      double before = Statistics.mean(Arrays.copyOfRange(values, from, cut));
-      double after = Statistics.mean(Arrays.copyOfRange(values, cut, to));
       changes.add(new ChangePoint(sides.get(release.get(cut) - 1).name(), sides.get(release.get(cut)).name(),
-          Math.expm1(after - before) * 100));
+          ChangePoints.changePct(values, cuts, k)));
     }
     return new Trend(key, Comparison.headlineName(runs.get(0).get(0)), points, steps, changes);
   }

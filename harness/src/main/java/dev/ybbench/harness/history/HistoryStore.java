@@ -75,7 +75,26 @@ public final class HistoryStore implements AutoCloseable {
       int serverNodes, boolean embedded, String clientHost, Integer clientCores, String jdk, String harnessRevision,
       String headlineMetric, Double headline, double throughputOps, long successes, long errors, long aborts,
       long retries, double durationS, String resultsPath, String config, String runJson, String summaryJson,
-      String noiseJson, List<Operation> operations) {}
+      String noiseJson, List<Operation> operations) {
+    public Client client() {
+      return new Client(clientHost, clientCores, jdk);
+    }
+  }
+
+  /**
+   * The client machine a run ran on, as compare.sh requires it equal for two sides: its host name,
+   * cores and JDK.
+   */
+  public record Client(String host, Integer cores, String jdk) {
+    /** Equal in every part either says (results that do not record a part pass it). */
+    public boolean matches(Client o) {
+      return same(host, o.host) && same(cores, o.cores) && same(jdk, o.jdk);
+    }
+
+    private static boolean same(Object a, Object b) {
+      return a == null || b == null || a.equals(b);
+    }
+  }
 
   private final Connection connection;
   private final Kind kind;
