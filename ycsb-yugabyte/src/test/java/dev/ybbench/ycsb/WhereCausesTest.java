@@ -90,17 +90,14 @@ class WhereCausesTest {
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 40, System.out::println)) {
       pinServer(pg.pid(), "1");
       inProcess(args(pg.hostPort(), "workloadc", "load", "load", "2000", "4"));
-      // Five rounds: with three (t = 4.3 on 2 degrees of freedom) one disturbed round left every
-      // layer's interval too wide to name anything (a clean-clone run: client busy +46 %, interval
-      // -19 % … +165 %).
-      for (int round = 0; round < 5; round++) {
+      for (int round = 0; round < 3; round++) {
         ownProcess(args(pg.hostPort(), "workloadc", "free", "run", "2000", "8"), null);
         ownProcess(args(pg.hostPort(), "workloadc", "pinned", "run", "2000", "8"), "0");
       }
       // One core against two is a difference of machine: allowed here, since it is the point.
-      // Threshold 30 %: the server's own time per operation varied up to +24 % (q 0.04, three rounds
-      // a side) beside a client pinned and busy, on a machine whose other work then crowds the
-      // server's core; a starved client moves its busy share by ~45 points.
+      // Threshold 30 %: with three rounds a side, the server's own time per operation varied up to
+      // +24 % (q 0.04) beside a client pinned and busy, on a machine whose other work then
+      // crowds the server's core; a starved client moves its busy share by ~45 points.
       JsonNode where = compare("free", "pinned", 30, "--allow-env-diff").at("/where/ycsb~1workloadc");
       String clause = where.get("clause").asText();
       assertTrue(clause.startsWith("client "), where.toString());
