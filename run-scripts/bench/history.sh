@@ -77,6 +77,8 @@ verdict() {
     exit 1
   fi
   jq -r '.rows[] | select(.headline) | .verdict | gsub(" "; "_")' "$work/cmp/comparison.json"
+  # The headline's own line (its change, interval and runs), for saying why a try went as it did.
+  grep -m1 -E '^(REGRESSION|IMPROVEMENT|NO CHANGE|INCONCLUSIVE) .*throughput' "$out" | cut -c1-600 >"$work/detail" || true
   rm -rf "$work/cmp"
 }
 
@@ -103,12 +105,14 @@ for i in $(seq 1 "$tries"); do
     v=$(verdict --history "$db" "$run")
     count[throttled${pct}_$v]=$((${count[throttled${pct}_$v]:-0} + 1))
     echo "try $i, throttled to $pct % ($target ops/s): $(phase_throughput "$run" run) ops/s: $v"
+    echo "  $(cat "$work/detail")"
   done
   run=$(night --results-dir "$work/candidates")
   unpaced+=("$run")
   v=$(verdict --history "$db" "$run")
   count[same_$v]=$((${count[same_$v]:-0} + 1))
   echo "try $i, unthrottled: $(phase_throughput "$run" run) ops/s: $v"
+  echo "  $(cat "$work/detail")"
 done
 
 # One run a side: pairs of the unpaced runs and the history's runs, each pair once.

@@ -109,6 +109,11 @@ class HistoryEndToEndTest {
     Outcome unchanged = compare("--history", db.toString(), "--last", "6", same.toString());
     assertTrue(unchanged.exitCode() == 0 || unchanged.exitCode() == Compare.UNDECIDED, unchanged.out());
     assertFalse(unchanged.out().contains("REGRESSION"), unchanged.out());
+    if (unchanged.exitCode() == Compare.UNDECIDED) {
+      // Undecided, it says what one run must reach against this history, and how many would do.
+      assertTrue(unchanged.out().matches("(?s).*UNDECIDED, exit 3: against these 6 runs one run is decided beyond "
+          + "-\\d+\\.\\d % or \\+\\d+\\.\\d % \\(they differ by \\d+\\.\\d %\\); .*"), unchanged.out());
+    }
     Matcher used = Pattern.compile("history: (ycsb/workloadc@[0-9a-f]{10}), (\\d+) runs").matcher(unchanged.out());
     assertTrue(used.find(), unchanged.out());
     String key = used.group(1);

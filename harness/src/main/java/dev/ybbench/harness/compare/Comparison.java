@@ -450,8 +450,13 @@ public final class Comparison {
       double threshold = r.change().scale() == Statistics.Scale.DIFFERENCE ? ERROR_MARGIN_PP : options.thresholdPct();
       Verdict v = r.headline() ? Verdict.headline(r.change(), r.higherIsBetter(), threshold)
           : Verdict.other(r.change(), r.higherIsBetter(), threshold, q[i]);
-      Integer more = r.headline() && v == Verdict.INCONCLUSIVE && (r.change().hasInterval()
-          || Statistics.runsUnknown(r.change())) ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
+      // How many runs would decide: rounds in all, or for a single run against its history, runs of
+      // the candidate (Report and Compare read it by the same test).
+      Integer more = !(r.headline() && v == Verdict.INCONCLUSIVE) ? null
+          : Statistics.oneAgainstSeveral(r.change())
+              ? Statistics.candidateRunsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS)
+          : r.change().hasInterval() || Statistics.runsUnknown(r.change())
+              ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
       out.add(r.judged(q[i], v, more));
     }
     return out;

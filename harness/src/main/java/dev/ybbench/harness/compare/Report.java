@@ -152,6 +152,8 @@ final class Report {
     }
     if (r.roundsToDecide() != null && Statistics.runsUnknown(c)) {
       s.append("; ").append(undecidedSingleRuns(c, r.roundsToDecide(), threshold));
+    } else if (r.roundsToDecide() != null && Statistics.oneAgainstSeveral(c)) {
+      s.append("; ").append(undecidedAgainstSeveral(c, r.roundsToDecide(), threshold));
     } else if (r.roundsToDecide() != null) {
       int now = (int) Math.ceil(c.effectiveRounds());
       double noisePct = Math.expm1(c.se() * Math.sqrt(c.effectiveRounds())) * 100;
@@ -186,6 +188,24 @@ final class Report {
             + "at least by their own seconds' %.1f %%)", more, more == 1 ? "" : "s",
         history >= Comparison.MAX_ROUNDS ? "" : ", or a history of " + history + " runs of this key", threshold,
         perRunPct);
+  }
+
+  /**
+   * What would decide one run judged against several (its history): "against these 8 runs one run
+   * is decided beyond −11.8 % or +13.4 % (they differ by 5.1 %); about 3 runs of the candidate
+   * would likely decide a 5.0 % change".
+   */
+  static String undecidedAgainstSeveral(Statistics.Change c, int candidateRuns, double threshold) {
+    int n = c.baselineRuns();
+    double[] beyond = Statistics.decidedBeyond(c);
+    double spreadPct = Math.expm1(c.se() / Math.sqrt(1 + 1.0 / n)) * 100;
+    String then = candidateRuns >= Comparison.MAX_ROUNDS
+        ? String.format(Locale.ROOT, "no number of candidate runs would decide a %.1f %% change against them: more "
+            + "runs in the history, or steadier ones, would", threshold)
+        : String.format(Locale.ROOT, "about %d runs of the candidate would likely decide a %.1f %% change",
+            candidateRuns, threshold);
+    return String.format(Locale.ROOT, "against these %d runs one run is decided beyond %+.1f %% or %+.1f %% (they "
+        + "differ by %.1f %%); %s", n, beyond[0], beyond[1], spreadPct, then);
   }
 
   private static String runs(Statistics.Change c) {

@@ -422,6 +422,50 @@ public final class Statistics {
     return cap;
   }
 
+  /**
+   * Whether one candidate run is judged against several unpaired runs (a night's run against its
+   * history): its interval is a prediction from their spread ({@link #change}).
+   */
+  public static boolean oneAgainstSeveral(Change c) {
+    return !c.paired() && c.candidateRuns() == 1 && c.baselineRuns() >= 2 && c.scale() == Scale.RATIO
+        && c.hasInterval();
+  }
+
+  /**
+   * For one run against several ({@link #oneAgainstSeveral}): the changes a single run must
+   * exceed to be decided against these runs, {low, high} in %: the estimate's distance from the
+   * ends of its interval, taken from zero (log scale, so the two differ).
+   */
+  public static double[] decidedBeyond(Change c) {
+    double half = Math.log1p(c.change() / 100) - Math.log1p(c.low() / 100);
+    return new double[] {Math.expm1(-half) * 100, Math.expm1(half) * 100};
+  }
+
+  /**
+   * For one run against n others ({@link #oneAgainstSeveral}): how many runs of the candidate
+   * would likely (with {@link #POWER}) decide a change of the threshold's size when their mean is
+   * judged against the same n: the smallest k with (t(n − 1) + z) × s × √(1/n + 1/k) ≤ δ, where
+   * s² = se² / (1 + 1/n) is the runs' spread that the single run's prediction borrowed. The cap
+   * when no number of candidate runs would: the n runs' own mean is then too uncertain (more of
+   * them, or steadier ones, are what is missing).
+   */
+  public static int candidateRunsToDecide(Change c, double thresholdPct, int cap) {
+    if (!oneAgainstSeveral(c)) {
+      return cap;
+    }
+    int n = c.baselineRuns();
+    double delta = Math.log1p(thresholdPct / 100);
+    double s = c.se() / Math.sqrt(1 + 1.0 / n);
+    double factor = Distributions.tQuantile(1 - (1 - c.confidence()) / 2, n - 1)
+        + Distributions.normalQuantile(POWER);
+    for (int k = 1; k <= cap; k++) {
+      if (factor * s * Math.sqrt(1.0 / n + 1.0 / k) <= delta) {
+        return k;
+      }
+    }
+    return cap;
+  }
+
   /** Fewer runs than this do not make a history a run can be judged against: one odd run could not be told. */
   public static final int MIN_HISTORY = OUTLIER_MIN_RUNS + 1;
 }

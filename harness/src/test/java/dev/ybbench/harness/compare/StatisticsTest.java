@@ -134,6 +134,25 @@ class StatisticsTest {
   }
 
   @Test
+  void whatDecidesOneRunAgainstSeveral() {
+    // The history of the test above (s² = 0.00625, n = 5): its prediction's half-width is
+    // t(0.975, 4) · √(0.00625 · 1.2) = 2.776445 · 0.0866025 = 0.240447 on the log scale.
+    List<Statistics.Sample> history = samples(1, Math.exp(0.1), Math.exp(-0.1), Math.exp(0.05), Math.exp(-0.05));
+    Statistics.Change c = Statistics.change(history, List.of(new Statistics.Sample(Math.exp(-0.2), 0.00001, 10)),
+        false, Statistics.Scale.RATIO, 0.95);
+    assertTrue(Statistics.oneAgainstSeveral(c));
+    assertArrayEquals(new double[] {Math.expm1(-0.240447) * 100, Math.expm1(0.240447) * 100},
+        Statistics.decidedBeyond(c), 1e-3);
+    // k candidate runs: (t(4) + z(0.8)) · 0.0790569 · √(1/5 + 1/k) ≤ ln 1.2 first at k = 5 (k = 4: 0.1918 > 0.1823).
+    assertEquals(5, Statistics.candidateRunsToDecide(c, 20, 1000));
+    // 5 %: even the five runs' own mean is too uncertain (3.618 · 0.0791 · √0.2 = 0.128 > ln 1.05).
+    assertEquals(1000, Statistics.candidateRunsToDecide(c, 5, 1000));
+    Statistics.Change twoRuns = Statistics.change(history, samples(Math.exp(-0.2), Math.exp(-0.21)), false,
+        Statistics.Scale.RATIO, 0.95);
+    assertFalse(Statistics.oneAgainstSeveral(twoRuns));
+  }
+
+  @Test
   void errorRatiosAreComparedAsDifferences() {
     Statistics.Change c = Statistics.change(samples(0, 0, 0), samples(0.5, 0.5, 0.5), true,
         Statistics.Scale.DIFFERENCE, 0.95);
