@@ -134,6 +134,11 @@ public final class ServerTarget implements AutoCloseable {
     return hostSpec == null;
   }
 
+  /** The nodes given, by --hosts or the environment, as given; null for an embedded server. */
+  public String hostSpec() {
+    return hostSpec;
+  }
+
   /** The embedded cluster's size (1 for PostgreSQL and for given hosts). */
   public int nodes() {
     return nodes;

@@ -3,6 +3,7 @@ package dev.ybbench.tpcc;
 import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
@@ -142,6 +143,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       description = "merge the results of clients that split one database (--start-warehouse) into one")
   List<Path> merge;
 
+  @Option(names = "--dry-run", description = "print the plan (server, config as applied, phases, every parameter) "
+      + "and start nothing; it refuses what the run would refuse")
+  boolean dryRun;
+
   @Mixin
   RunOptions options = new RunOptions();
 
@@ -170,7 +175,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
       ours = t.args().toArray(String[]::new);
       if (t.dialect() != null) {
         lifecycle.console().line(t.dialect() + "'s command line, run as: ./run_tpcc.sh "
-            + String.join(" ", RunInfo.redactCommand(t.args(), Console::clean)));
+            + ShellWords.join(RunInfo.redactCommand(t.args(), Console::clean)));
       }
       t.notes().forEach(n -> lifecycle.console().line("note: " + n));
     } catch (UserError e) {
@@ -201,6 +206,10 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
 
   private int runMergeOrImport() throws Exception {
     Console console = lifecycle.console();
+    if (dryRun && (merge != null || importDir != null)) {
+      throw new UserError("--dry-run plans a run; " + (merge != null ? "--merge" : "--import") + " runs nothing to "
+          + "plan: leave --dry-run out");
+    }
     if (merge != null) {
       try {
         mergedDir = TpccMerge.merge(merge, options.resultsRoot(home), w -> console.line("warning: " + w),
@@ -222,6 +231,11 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
     }
     TpccPlan plan = TpccPlan.of(this, home);
     RunDirectory.checkWritable(options.resultsRoot(home));
+    if (dryRun) {
+      options.limits(); // what the run refuses before it starts, refused here too
+      plan.lines(options).forEach(console::line);
+      return 0;
+    }
     Map<String, Object> extra = new LinkedHashMap<>(Map.of("config_file", plan.config().file().toString()));
     extra.putAll(plan.engine().runInfo());
     RunLifecycle.Spec runSpec = new RunLifecycle.Spec("tpcc", plan.configName(), options, home,

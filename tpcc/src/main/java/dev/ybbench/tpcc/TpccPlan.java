@@ -2,6 +2,7 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.run.RunOptions;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.core.WarehouseRange;
@@ -197,6 +198,40 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     }
     return config.hasWaits() ? Math.min(config.terminals(), Math.max(2, (config.scaleFactor() + 3) / 4))
         : config.terminals();
+  }
+
+  /**
+   * The plan as --dry-run prints it, one setting a line: the server, the config as applied, the
+   * phases, the engine, every parameter run.json will record (the URL without its password).
+   */
+  List<String> lines(RunOptions run) {
+    List<String> out = new ArrayList<>();
+    out.add("Plan (nothing started):");
+    out.add("  config: " + config.file());
+    out.add("  server: " + server.describe());
+    out.add("  phases: " + (steps.any() ? String.join(", ", List.of(steps.create ? "create" : "", steps.load ? "load"
+        : "", steps.execute ? "execute" : "", steps.check ? "check" : "", steps.clear ? "clear" : "").stream()
+        .filter(x -> !x.isEmpty()).toList()) : "create and load what is missing, execute, check"));
+    Map<String, String> p = parameters(endpoint);
+    if (server.embedded()) {
+      p.put("url", "the embedded server's, once it is up (database " + endpoint.database() + ")");
+    } else {
+      p.put("url", endpoint.url() + " as " + endpoint.user() + (endpoint.password().isEmpty() ? ""
+          : " with a password"));
+    }
+    p.put("loader_threads", Integer.toString(loaderThreads()));
+    p.put("foreign_keys", Boolean.toString(foreignKeys));
+    p.forEach((k, v) -> out.add("  " + k + ": " + v));
+    out.add("  label: " + run.label);
+    if (run.history != null) {
+      out.add("  history: " + dev.ybbench.harness.history.HistoryStore.redact(run.history) + " (the run recorded as "
+          + "it ends)");
+    }
+    out.add("  results: " + (run.resultsDir == null ? "results/" : run.resultsDir.toString()));
+    out.add("  limits: errors " + run.maxErrorPct + " %, aborts " + run.maxAbortPct + " %, outage "
+        + run.maxOutagePct + " %, server readings every " + run.serverIntervalS + " s"
+        + (run.prometheusPort == null ? "" : ", Prometheus on port " + run.prometheusPort));
+    return out;
   }
 
   /** run.json's parameters; {@code connected} is the endpoint the engine uses. */

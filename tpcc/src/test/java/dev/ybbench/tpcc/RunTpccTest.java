@@ -290,6 +290,31 @@ public class RunTpccTest {
       assertTrue(err.startsWith("error: "), err);
       assertFalse(err.contains("Exception") || err.contains("\tat "), err);
       System.out.println(args + " -> " + err);
+      if (args.contains("127.0.0.1:1")) {
+        continue; // refused when the run connects, which a dry run does not
+      }
+      List<String> dry = new java.util.ArrayList<>(args);
+      dry.add("--dry-run");
+      Outcome d = run(dry.toArray(new String[0]));
+      assertEquals(2, d.exitCode(), dry + " passed a dry run: " + d.out());
+      assertEquals(err, d.err().strip(), dry + ": the dry run refuses with the run's line");
     }
+  }
+
+  @Test
+  void aDryRunPrintsThePlanAndStartsNothing() {
+    long start = System.nanoTime();
+    Outcome o = run("--warehouses", "2", "--each-type", "--duration", "30", "--results-dir", results.toString(),
+        "--label", "rc 2.25", "--dry-run");
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    for (String line : List.of("Plan (nothing started):", "  config: " + HOME.resolve("tpcc/config/postgres_100w.xml"),
+        "  server: embedded PostgreSQL ", "  phases: create and load what is missing, execute, check",
+        "  warehouses: 2", "  terminals: 20", "  isolation: TRANSACTION_SERIALIZABLE", "  time_s: 30",
+        "  execute-6.weights: [0, 0, 0, 0, 100]", "  label: rc 2.25")) {
+      assertTrue(o.out().contains(line), line + " in " + o.out());
+    }
+    assertFalse(o.out().contains("Embedded PostgreSQL"), "a server was started: " + o.out());
+    assertEquals(null, o.runDir());
+    assertTrue((System.nanoTime() - start) / 1e9 < 10, "a dry run takes seconds");
   }
 }

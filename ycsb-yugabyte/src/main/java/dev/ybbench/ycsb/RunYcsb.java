@@ -4,6 +4,7 @@ import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.StagedDirectory;
@@ -114,7 +115,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         shown.set(i + 1, "***");
       }
     }
-    lifecycle.console().line("As ybbench: ./run_ycsb.sh " + String.join(" ", shown));
+    lifecycle.console().line("As ybbench: ./run_ycsb.sh " + ShellWords.join(shown));
     t.notes().forEach(n -> lifecycle.console().line("note: " + n));
     return ours;
   }
@@ -183,12 +184,12 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && o.duration == 0) {
       throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
+    LoadCheckpoint.Saved earlier = o.resume == null ? null
+        : LoadResume.earlier(o.resume, workloadName, parameters(props, mine), mine);
     if (o.dryRun) {
       plan.print(console, workloadName);
       return 0;
     }
-    LoadCheckpoint.Saved earlier = o.resume == null ? null
-        : LoadResume.earlier(o.resume, workloadName, parameters(props, mine), mine);
     Map<String, Object> extra = new LinkedHashMap<>(Map.of("api", o.api));
     if (o.resume != null) {
       extra.put("resumed_from", o.resume.getFileName().toString());
@@ -206,7 +207,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, o.run, home, () -> parameters(props, mine),
         extra, List.of(args));
-    YcsbReport report = new YcsbReport(props);
+    YcsbReport report = new YcsbReport(props, YcsbCommandLine.isYcsbs(args));
     return lifecycle.run(spec, () -> apiTarget = openTarget(settings.server(), props), run -> {
       run.auditTable(props.getProperty("table", "usertable"), o.clients);
       String create = o.createTable;

@@ -41,8 +41,19 @@ final class YcsbReport {
   private final Path exportFile;
   private final String exporter;
   private final List<Line> exported = new ArrayList<>();
+  /**
+   * YCSB's own overall lines ({@code [OVERALL], Throughput(ops/sec)}), for a YCSB command line;
+   * else ybbench's, which name the phase ({@code [OVERALL], RUN Throughput(ops/sec)}) since one
+   * ybbench run may load and run.
+   */
+  private final boolean ycsbWords;
 
   YcsbReport(Properties props) {
+    this(props, false);
+  }
+
+  YcsbReport(Properties props, boolean ycsbWords) {
+    this.ycsbWords = ycsbWords;
     String asked = props.getProperty(YcsbSettings.PERCENTILES);
     percentiles = asked == null ? DEFAULT_PERCENTILES : parsePercentiles(asked);
     String file = props.getProperty(YcsbSettings.EXPORT_FILE);
@@ -124,12 +135,12 @@ final class YcsbReport {
 
   private List<Line> lines(YcsbPhase.Result r) {
     List<Line> out = new ArrayList<>();
-    String p = r.phase().toUpperCase(Locale.ROOT);
-    out.add(new Line("OVERALL", p + " RunTime(ms)", Math.round(r.seconds() * 1000)));
-    out.add(new Line("OVERALL", p + " Throughput(ops/sec)",
+    String p = ycsbWords ? "" : r.phase().toUpperCase(Locale.ROOT) + " ";
+    out.add(new Line("OVERALL", p + "RunTime(ms)", Math.round(r.seconds() * 1000)));
+    out.add(new Line("OVERALL", p + "Throughput(ops/sec)",
         Math.round(10 * r.metrics().successes() / r.seconds()) / 10.0));
     if (r.end() != YcsbPhase.End.COMPLETED) {
-      out.add(new Line("OVERALL", p + " EndedBy", switch (r.end()) {
+      out.add(new Line("OVERALL", p + "EndedBy", switch (r.end()) {
         case TIME_LIMIT -> "time limit";
         case NOTHING_WORKS -> "every operation failing";
         default -> "interrupt";

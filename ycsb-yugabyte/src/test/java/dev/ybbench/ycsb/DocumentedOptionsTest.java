@@ -201,6 +201,45 @@ class DocumentedOptionsTest {
     return printed.substring(printed.indexOf("Plan (nothing started):"));
   }
 
+  /**
+   * The "As ybbench:" line, pasted into a shell, is the same run: a shell splits it into words that
+   * plan what the command it stands for planned (a URL's {@code &} and a label's space quoted).
+   */
+  @Test
+  void theEquivalentCommandPastedIntoAShellPlansTheSameRun() throws Exception {
+    List<String> given = List.of("run", "jdbc", "-P", RunYcsbTest.HOME.resolve("workloads/workloada").toString(),
+        "-p", "db.url=jdbc:postgresql://h1:5433/ycsb?sslmode=verify-full&sslrootcert=/etc/ssl/root ca.crt",
+        "-threads", "3", "--label", "rc 2.25", "--results-dir", results.toString());
+    String first = plan(given);
+    String printed = printed(with(given, "--dry-run", "--no-install"));
+    Matcher m = Pattern.compile("(?m)^As ybbench: \\./run_ycsb\\.sh (.*)$").matcher(printed);
+    assertTrue(m.find(), printed);
+    Process shell = new ProcessBuilder("bash", "-c", "printf '%s\\0' " + m.group(1)).start();
+    String split = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, shell.waitFor(), m.group(1));
+    List<String> words = List.of(split.substring(0, split.length() - 1).split("\0", -1));
+    assertTrue(words.contains("rc 2.25"), words.toString());
+    assertFalse(words.contains("--dry-run"), "a dry run's line is the run itself: " + words);
+    String again = printed(with(words, "--dry-run"));
+    assertEquals(first, again.substring(again.indexOf("Plan (nothing started):")), "pasted: " + m.group(1));
+  }
+
+  private static List<String> with(List<String> args, String... more) {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of(more));
+    return all;
+  }
+
+  /** Everything a command prints; it must succeed. */
+  private static String printed(List<String> all) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    int rc = cmd.execute(all.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, rc, all + ":\n" + text);
+    return text;
+  }
+
   /** The backquoted names a doc's text lists: flags (--x) and property names (a.b, or YCSB's plain ones). */
   private static Set<String> listed(String text, Pattern pattern) {
     Set<String> names = new TreeSet<>();

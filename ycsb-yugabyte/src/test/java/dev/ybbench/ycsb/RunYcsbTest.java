@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -17,6 +18,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -104,6 +106,34 @@ class RunYcsbTest {
     assertEquals(1000, summary.at("/phases/load/successes").asLong());
     assertEquals(1000, summary.at("/phases/run/successes").asLong() + summary.at("/phases/run/errors").asLong());
     assertEquals(0, summary.at("/phases/run/errors").asLong());
+  }
+
+  /** YCSB's own command line reports in YCSB's own words, which scripts reading YCSB's output grep for. */
+  @Test
+  void ycsbsOwnCommandLineGetsYcsbsOwnSummaryLines() throws Exception {
+    Path upstream = Path.of(getClass().getResource("/upstream-workloada").toURI());
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
+      List<String> common = List.of("jdbc", "-P", upstream.toString(), "-p", "recordcount=200", "-p",
+          "operationcount=400", "-threads", "2", "-s", "--hosts", pg.hostPort(), "--user", "postgres",
+          "--results-dir", results.toString(), "--no-install");
+      Outcome load = run(Stream.concat(Stream.of("load"), common.stream()).toArray(String[]::new));
+      assertEquals(0, load.exitCode(), load.err() + load.out());
+      assertTrue(load.out().contains("\n[OVERALL], Throughput(ops/sec), "), load.out());
+      assertTrue(load.out().contains("\n[INSERT], Operations, 200\n"), load.out());
+      Outcome ran = run(Stream.concat(Stream.of("run"), common.stream()).toArray(String[]::new));
+      assertEquals(0, ran.exitCode(), ran.err() + ran.out());
+      for (String line : List.of("[OVERALL], RunTime(ms), ", "[OVERALL], Throughput(ops/sec), ", "[READ], Operations, ",
+          "[READ], AverageLatency(us), ", "[READ], 95thPercentileLatency(us), ", "[UPDATE], Return=OK, ")) {
+        assertTrue(ran.out().contains("\n" + line), line + " in " + ran.out());
+      }
+      assertFalse(ran.out().contains("RUN Throughput"), ran.out());
+      // ybbench's own flags keep ybbench's words, which name the phase (one run may load and run).
+      Outcome ours = run("-P", upstream.toString(), "--phase", "run", "--records", "200", "--operations", "100",
+          "--threads", "2", "--hosts", pg.hostPort(), "--user", "postgres", "--results-dir", results.toString(),
+          "--no-install");
+      assertEquals(0, ours.exitCode(), ours.err() + ours.out());
+      assertTrue(ours.out().contains("\n[OVERALL], RUN Throughput(ops/sec), "), ours.out());
+    }
   }
 
   @Test

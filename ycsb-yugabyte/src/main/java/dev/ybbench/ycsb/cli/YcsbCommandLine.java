@@ -31,6 +31,23 @@ public final class YcsbCommandLine {
   private static final Map<String, String> BARE = Map.of("-s", "status=true", "-load", "dotransactions=false",
       "-t", "dotransactions=true");
 
+  /**
+   * Whether {@code args} is YCSB's own command line (bin/ycsb's {@code load|run}, or one of
+   * site.ycsb.Client's flags): such a run reports in YCSB's own words, so that scripts reading
+   * YCSB's output ({@code [OVERALL], Throughput(ops/sec)}) read it unchanged.
+   */
+  public static boolean isYcsbs(String[] args) {
+    if (args.length > 0 && List.of("load", "run").contains(args[0])) {
+      return true;
+    }
+    for (String a : args) {
+      if (VALUED.containsKey(a) || BARE.containsKey(a)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** {@code args} in ybbench's words (the same array when it has nothing of YCSB's). */
   public static String[] translate(String[] args) {
     List<String> out = new ArrayList<>();

@@ -2,9 +2,11 @@ package dev.ybbench.ycsb.cli;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.ClientThreads;
+import dev.ybbench.ycsb.schema.CqlSchema;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
@@ -347,8 +349,8 @@ public final class YcsbSettings {
     if (o.fleet != null && !o.fleet.matches(FLEET_ID)) {
       throw new UserError("--fleet '" + o.fleet + "' must be 1-64 letters, digits, '.', '_' or '-'");
     }
-    if (o.layout != null) {
-      KeyLayout.fromFlag(o.layout);
+    if (o.layout != null && KeyLayout.fromFlag(o.layout) == KeyLayout.RANGE && o.api.equals("ycql")) {
+      throw new UserError(CqlSchema.RANGE_NEEDS_YSQL);
     }
     if (o.loadMethod != null) {
       YsqlConfig.LoadMethod.named(o.loadMethod);
@@ -450,6 +452,9 @@ public final class YcsbSettings {
    * yugabyte/YCSB's properties name ({@code db.url} is YSQL, {@code hosts} YCQL), else YSQL.
    */
   private void api() {
+    if (o.api != null) {
+      o.api = o.api.toLowerCase(Locale.ROOT); // --api YSQL as --api ysql, as the property is taken
+    }
     String fromProperties = YugabyteYcsb.apiOfProperties(effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL).keySet());
     if (fromProperties != null && o.api == null) { // with --api, the other API's properties are refused by name
       Rank rank = YugabyteYcsb.SQL.stream().anyMatch(cli::containsKey) || YugabyteYcsb.CQL.stream()
@@ -667,7 +672,7 @@ public final class YcsbSettings {
   /**
    * The same run as a ybbench command: the workload files, the flags given as they were ({@code
    * nativeFlags}), a flag for each setting a property of YCSB's or yugabyte/YCSB's gave, and the
-   * {@code -p} that stand for no flag.
+   * {@code -p} that stand for no flag; shell-quoted, to be pasted as it is.
    */
   public String equivalentCommand(List<String> nativeFlags) {
     List<String> words = new ArrayList<>(List.of("./run_ycsb.sh"));
@@ -683,6 +688,11 @@ public final class YcsbSettings {
       words.add(flag);
       words.add(value);
     });
+    if (server != null && !server.embedded() && words.stream().noneMatch(w -> w.equals("--hosts")
+        || w.startsWith("--hosts="))) {
+      words.add("--hosts"); // from YSQL_NODES or YCQL_NODES: said, so the command means the same anywhere
+      words.add(server.hostSpec());
+    }
     Map<String, String> rest = new LinkedHashMap<>();
     cli.forEach((name, value) -> {
       if (!consumed.contains(name) && !picked.contains(name)) {
@@ -694,7 +704,7 @@ public final class YcsbSettings {
       words.add("-p");
       words.add(name + "=" + (RunInfo.isSecret(name) ? "***" : value));
     });
-    return String.join(" ", words);
+    return ShellWords.join(words);
   }
 
   /** Whether the command said anything in YCSB's or yugabyte/YCSB's words, so that the equivalent is worth printing. */

@@ -235,7 +235,7 @@ class YcsbSettingsTest {
     YcsbSettings s = settle(o);
     assertTrue(s.foreign());
     assertEquals("./run_ycsb.sh workloadc --duration 9 --api ysql --threads 3 --batch-size 1 --hosts h:5433 "
-        + "--database x --password *** --driver pgjdbc -p requestdistribution=uniform",
+        + "--database x --password '***' --driver pgjdbc -p requestdistribution=uniform",
         s.equivalentCommand(List.of("--duration", "9")));
   }
 }
