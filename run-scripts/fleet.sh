@@ -46,6 +46,10 @@ while [[ $# -gt 0 ]]; do
     --client-index|--fleet|--merge)
       echo "error: fleet.sh sets $1 itself; give --clients N" >&2; exit 2 ;;
     -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    # run_ycsb.sh's flags without a value: the word after them is a workload, not their value.
+    --verbose|--no-install|--include-incomplete) pass+=("$1"); shift ;;
+    --dry-run) echo "error: fleet.sh has no --dry-run; run_ycsb.sh WORKLOAD --dry-run shows one client's plan" >&2
+      exit 2 ;;
     -*) pass+=("$1"); [[ $# -gt 1 && $2 != -* ]] && { pass+=("$2"); shift; }; shift ;;
     *) workloads+=("$1"); shift ;;
   esac

@@ -26,6 +26,12 @@ public record HostList(List<HostPort> hosts) {
       if (h.isEmpty()) {
         continue;
       }
+      int scheme = h.indexOf("://");
+      if (scheme >= 0 || h.contains("/")) {
+        // A URL (http://…, jdbc:postgresql://…) would otherwise become a host named after it.
+        String bare = (scheme >= 0 ? h.substring(scheme + 3) : h).replaceFirst("[/?].*$", "");
+        throw new UserError("The host list takes host[:port],…, not a URL: give '" + bare + "' for '" + h + "'");
+      }
       String host = h;
       int port = defaultPort;
       int colon = h.lastIndexOf(':');

@@ -27,5 +27,11 @@ class HostListTest {
         assertThrows(UserError.class, () -> HostList.parse("n1:99999", 5433)).getMessage());
     assertEquals("The host list ' , ' names no host; give --hosts host[:port],…",
         assertThrows(UserError.class, () -> HostList.parse(" , ", 5433)).getMessage());
+    assertEquals("The host list takes host[:port],…, not a URL: give '10.0.0.1:5433' for 'http://10.0.0.1:5433'",
+        assertThrows(UserError.class, () -> HostList.parse("http://10.0.0.1:5433", 5433)).getMessage());
+    assertEquals("The host list takes host[:port],…, not a URL: give 'h2:5433' for "
+        + "'jdbc:postgresql://h2:5433/ycsb?ssl=true'",
+        assertThrows(UserError.class, () -> HostList.parse("h1,jdbc:postgresql://h2:5433/ycsb?ssl=true", 5433))
+            .getMessage());
   }
 }

@@ -84,7 +84,13 @@ class BadInputTest {
         "is not the run directory of a load (it has no load-checkpoint.json)");
     cases.put(new String[] {"workloada", "--hosts", "127.0.0.1:1", "--phase", "run", "--resume", "x"},
         "--resume continues a load; --phase run has none");
-    cases.put(new String[] {"workloada", "--no-such-flag"}, "Unknown option: '--no-such-flag'");
+    cases.put(new String[] {"workloada", "--no-such-flag"}, "unknown option '--no-such-flag'");
+    cases.put(new String[] {"workloada", "--treads", "16"}, "unknown option '--treads'; did you mean --reads or --threads?");
+    cases.put(new String[] {"workloada", "--records", "1e6x"}, "'1e6x' is not a whole count; give e.g. 100000, "
+        + "100k, 10M or 1e6");
+    cases.put(new String[] {"workloada", "--hosts", "http://10.0.0.1:5433"}, "The host list takes host[:port],…, not "
+        + "a URL: give '10.0.0.1:5433' for 'http://10.0.0.1:5433'");
+    cases.put(new String[] {"workloada", "--api", "ycql", "--layout", "range"}, "The range layout needs YSQL");
     // Command lines in YCSB's and yugabyte/YCSB's words: a setting given twice that disagrees, or one that cannot be
     // honoured, is refused by name.
     cases.put(new String[] {"workloada", "--threads", "4", "-p", "threadcount=3"},
@@ -130,6 +136,14 @@ class BadInputTest {
       assertTrue(seconds < 10, what + " took " + seconds + " s");
       assertFalse(out.toString(StandardCharsets.UTF_8).contains("Starting embedded"), what + ": a server was started");
       assertNull(cmd.runDirectory(), what);
+      // A dry run refuses what the run refuses, with the same line.
+      String[] dry = java.util.Arrays.copyOf(all, all.length + 1);
+      dry[all.length] = "--dry-run";
+      ByteArrayOutputStream dryErr = new ByteArrayOutputStream();
+      int dryRc = new RunYcsb(new Console(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+          RunYcsbTest.HOME).execute(dry, new PrintStream(dryErr, true, StandardCharsets.UTF_8));
+      assertEquals(2, dryRc, what + " passed a dry run");
+      assertEquals(line, dryErr.toString(StandardCharsets.UTF_8).strip(), what + " with --dry-run");
     }
     taken.close();
     try (var s = Files.list(results)) {

@@ -191,8 +191,20 @@ class ClientsTest {
     assertTrue(missing.out().contains("error: Cannot merge: the fleet of 3 clients is not whole: client 1 is missing; "
         + "merge one complete run of each client, or add --include-incomplete for a merged run marked partial"),
         missing.out());
-    // Client 1 interrupted (its state as a Ctrl-C leaves it): refused, naming it and its state.
+    // One client's run alone: the same, the others named as missing.
+    Outcome alone = run("--merge", c0);
+    assertEquals(2, alone.exitCode(), alone.out());
+    assertTrue(alone.out().contains("the fleet of 3 clients is not whole: client 1 is missing, client 2 is missing"),
+        alone.out());
+    // Client 1 killed (its directory has run.json, no summary.json): refused, naming it as never finished.
     Path c1 = parts.get(1).runDir();
+    Path killed = Files.createDirectories(c1.resolveSibling(c1.getFileName() + "-killed"));
+    Files.copy(c1.resolve("run.json"), killed.resolve("run.json"));
+    Outcome unfinished = run("--merge", c0, killed.toString(), c2);
+    assertEquals(2, unfinished.exitCode(), unfinished.out());
+    assertTrue(unfinished.out().contains("error: Cannot merge " + killed + " (client 1 of the 3 in fleet p3): its run "
+        + "never finished (no summary.json: killed, or still running)"), unfinished.out());
+    // Client 1 interrupted (its state as a Ctrl-C leaves it): refused, naming it and its state.
     for (String f : List.of("run.json", "summary.json")) {
       Files.writeString(c1.resolve(f), Files.readString(c1.resolve(f)).replace("\"state\" : \"complete\"",
           "\"state\" : \"interrupted\""));

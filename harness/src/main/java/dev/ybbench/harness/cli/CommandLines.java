@@ -2,6 +2,7 @@ package dev.ybbench.harness.cli;
 
 import dev.ybbench.harness.UserError;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
@@ -23,7 +24,7 @@ public final class CommandLines {
       BooleanSupplier verbose) {
     CommandLine cl = new CommandLine(command);
     cl.setParameterExceptionHandler((ex, a) -> {
-      err.println("error: " + clean.apply(String.valueOf(ex.getMessage())) + " (see --help)");
+      err.println("error: " + clean.apply(message(ex)) + " (see --help)");
       return 2;
     });
     cl.setExecutionExceptionHandler((ex, c, parsed) -> {
@@ -37,5 +38,60 @@ public final class CommandLines {
       return user ? 2 : 1;
     });
     return cl.execute(args);
+  }
+
+  /**
+   * picocli's message, said in the user's terms where picocli's own reads badly: an unknown
+   * option named alone (not the value after it) with the likeliest options it was meant to be.
+   */
+  static String message(CommandLine.ParameterException ex) {
+    if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+      List<String> unmatched = u.getUnmatched();
+      List<String> options = unmatched.stream().filter(w -> w.startsWith("-") && w.length() > 1).toList();
+      List<String> named = options.isEmpty() ? unmatched : options.subList(0, 1);
+      String what = (options.isEmpty() ? "unexpected argument" + (named.size() == 1 ? "" : "s") : "unknown option")
+          + " " + String.join(" ", named.stream().map(w -> "'" + w + "'").toList());
+      List<String> like = options.isEmpty() ? List.of()
+          : nearest(options.get(0), u.getCommandLine().getCommandSpec().optionsMap().keySet());
+      return like.isEmpty() ? what : what + "; did you mean " + String.join(" or ", like) + "?";
+    }
+    return String.valueOf(ex.getMessage());
+  }
+
+  /**
+   * The known names nearest to a misspelt one (at most 2 edits, or a quarter of its length), in
+   * order; none for a name of one or two letters, whose every neighbour would be as near.
+   */
+  static List<String> nearest(String given, java.util.Collection<String> known) {
+    if (given.replaceFirst("^-+", "").length() < 3) {
+      return List.of();
+    }
+    int most = Math.max(2, given.length() / 4);
+    java.util.TreeMap<Integer, List<String>> byDistance = new java.util.TreeMap<>();
+    for (String k : known) {
+      int d = distance(given, k);
+      if (d <= most && k.startsWith("--") == given.startsWith("--")) {
+        byDistance.computeIfAbsent(d, x -> new java.util.ArrayList<>()).add(k);
+      }
+    }
+    return byDistance.isEmpty() ? List.of() : byDistance.firstEntry().getValue().stream().sorted().limit(3).toList();
+  }
+
+  /** Levenshtein's edit distance. */
+  static int distance(String a, String b) {
+    int[] row = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      row[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      int diagonal = row[0];
+      row[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int above = row[j];
+        row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length()];
   }
 }

@@ -132,9 +132,7 @@ public final class HistoryStore implements AutoCloseable {
         Files.createDirectories(file.getParent());
       } catch (java.nio.file.FileSystemException e) {
         throw new UserError("Cannot create the history " + shown + ": its directory " + e.getFile() + " cannot be "
-            + "made (" + (e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-            : e.getReason() != null ? e.getReason() : "no such place to make it in") + "); name a file in a "
-            + "directory you can write");
+            + "made (" + dev.ybbench.harness.ErrorText.whyNot(e) + "); name a file in a directory you can write");
       }
       Properties p = new Properties();
       // WAL: readers never wait for a writer; IMMEDIATE: a transaction takes the write lock when it

@@ -66,6 +66,30 @@ public final class RunMerge {
   }
 
   /**
+   * Refuses a run directory whose run never ended (killed, or still running): it has run.json,
+   * written as a run starts, but no summary.json, naming the fleet's client it was.
+   */
+  private static void unfinished(Path d) {
+    Path info = d.resolve("run.json");
+    if (Files.isRegularFile(d.resolve(RunSummary.FILE)) || !Files.isRegularFile(info)) {
+      return; // a finished run, or no run directory at all (RunSummary says so)
+    }
+    String who = "";
+    try {
+      JsonNode fleet = RunDirectory.JSON.readTree(info.toFile()).path("fleet");
+      if (fleet.has("index")) {
+        who = " (client " + fleet.path("index").asText() + " of the " + fleet.path("clients").asText() + " in fleet "
+            + fleet.path("id").asText() + ")";
+      }
+    } catch (IOException e) {
+      // who it was stays unsaid; that it never finished is the point
+    }
+    throw new UserError("Cannot merge " + d + who + ": its run never finished (no " + RunSummary.FILE + ": killed, "
+        + "or still running); run that client again, or leave it out and add --include-incomplete for a merged run "
+        + "marked partial");
+  }
+
+  /**
    * Reads and checks the parts; with {@code acceptIncomplete} failed and interrupted runs are
    * returned too (their state in {@link Part#summary}) and left out of the checks, for a caller
    * that names them and merges the rest.
@@ -76,6 +100,7 @@ public final class RunMerge {
     }
     List<Part> parts = new ArrayList<>();
     for (Path d : dirs) {
+      unfinished(d);
       RunSummary s = RunSummary.read(d);
       if (!bench.equals(s.bench())) {
         throw new UserError(d + " is a " + s.bench() + " run, not " + bench);

@@ -47,18 +47,44 @@ public final class PrometheusEndpoint implements AutoCloseable {
    */
   public static PrometheusEndpoint start(int port, String bench, String workload, String label, String client,
       String fleet, LongSupplier cpuNanos) {
-    if (port < 0 || port > 65535) {
-      throw new UserError("--prometheus-port takes a port from 1 to 65535, or 0 for any free one; was " + port);
-    }
+    checkRange(port);
     Labels labels = Labels.of("bench", bench, "client", client, "fleet", fleet, "label", label == null ? "" : label,
         "run_id", "", "workload", workload);
     try {
       return new PrometheusEndpoint(port, labels, cpuNanos);
     } catch (BindException e) {
-      throw new UserError("--prometheus-port " + port + " is in use: choose another port, or 0 for any free one");
+      throw inUse(port);
     } catch (IOException e) {
       throw new UserError("--prometheus-port " + port + ": cannot serve there (" + e.getMessage() + ")");
     }
+  }
+
+  /**
+   * Refuses a port the run could not serve on, as the run itself would: out of range, or in use
+   * now (for a dry run, which serves nothing).
+   */
+  public static void check(int port) {
+    checkRange(port);
+    if (port == 0) {
+      return;
+    }
+    try {
+      new java.net.ServerSocket(port).close();
+    } catch (BindException e) {
+      throw inUse(port);
+    } catch (IOException e) {
+      throw new UserError("--prometheus-port " + port + ": cannot serve there (" + e.getMessage() + ")");
+    }
+  }
+
+  private static void checkRange(int port) {
+    if (port < 0 || port > 65535) {
+      throw new UserError("--prometheus-port takes a port from 1 to 65535, or 0 for any free one; was " + port);
+    }
+  }
+
+  private static UserError inUse(int port) {
+    return new UserError("--prometheus-port " + port + " is in use: choose another port, or 0 for any free one");
   }
 
   /** The port it serves on. */

@@ -63,9 +63,12 @@ public final class RunDirectory {
   public static void checkWritable(Path resultsRoot) {
     try {
       Files.createDirectories(resultsRoot);
-    } catch (IOException | SecurityException e) {
+    } catch (IOException e) {
       throw new dev.ybbench.harness.UserError("cannot create results directory " + resultsRoot + ": "
-          + (e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name exists" : e.getMessage()));
+          + dev.ybbench.harness.ErrorText.whyNot(e) + "; choose another with --results-dir");
+    } catch (SecurityException e) {
+      throw new dev.ybbench.harness.UserError("cannot create results directory " + resultsRoot + ": " + e.getMessage()
+          + "; choose another with --results-dir");
     }
     if (!Files.isDirectory(resultsRoot) || !Files.isWritable(resultsRoot)) {
       throw new dev.ybbench.harness.UserError("cannot write to results directory " + resultsRoot

@@ -2,6 +2,7 @@ package dev.ybbench.harness.run;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.history.HistoryStore;
+import dev.ybbench.harness.prometheus.PrometheusEndpoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +78,9 @@ public final class RunOptions {
           + serverIntervalS);
     }
     metricsPorts();
+    if (prometheusPort != null) {
+      PrometheusEndpoint.check(prometheusPort);
+    }
     if (history != null) {
       HistoryStore.open(history).close();  // a history that cannot be written is found before the run, not after
     }

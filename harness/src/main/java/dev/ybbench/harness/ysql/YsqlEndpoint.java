@@ -352,7 +352,7 @@ public final class YsqlEndpoint {
           + "; check --hosts (or YSQL_NODES) and that the server is up", e);
     }
     return new UserError("YSQL at " + hosts + " refused the connection: " + why
-        + "; check --user/--password and --database", e);
+        + "; check --user, --password, --database", e);
   }
 
   /** Creates the endpoint's database unless the server has it; says so on {@code log} when it does. */

@@ -190,7 +190,7 @@ public final class SampleAppCommandLine {
       } else if (app.containsKey("--nouuid")) {
         prefix = "key";
       } else if (readOnly) {
-        throw new UserError("uuid (or nouuid) needs to be provided when using --read-only (as the sample app says): "
+        throw new UserError("uuid (or nouuid) needs to be provided when using --read_only (as the sample app says): "
             + "the reads are of the keys an earlier run with that --uuid wrote");
       } else {
         prefix = uuid.get().toString(); // the app's: a new uuid, so these keys are new

@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.cli;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.Count;
 import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
@@ -85,10 +86,10 @@ public final class YcsbOptions {
           + "(Java 21 or later; for many more threads than cores; default: one OS thread per client thread)")
   public Integer jobs;
 
-  @Option(names = "--records", paramLabel = "N", description = "records to load (YCSB recordcount)")
+  @Option(names = "--records", paramLabel = "N", converter = Count.class, description = "records to load (YCSB recordcount)")
   public Long records;
 
-  @Option(names = "--operations", paramLabel = "N", description = "operations in the run phase (YCSB operationcount)")
+  @Option(names = "--operations", paramLabel = "N", converter = Count.class, description = "operations in the run phase (YCSB operationcount)")
   public Long operations;
 
   @Option(names = "--read-threads", paramLabel = "N",
@@ -101,11 +102,11 @@ public final class YcsbOptions {
           + "readers")
   public Integer writeThreads;
 
-  @Option(names = "--reads", paramLabel = "N", description = "with pools: the readers' operations (default: until "
+  @Option(names = "--reads", paramLabel = "N", converter = Count.class, description = "with pools: the readers' operations (default: until "
       + "--duration)")
   public Long reads;
 
-  @Option(names = "--writes", paramLabel = "N", description = "with pools: the writers' operations (default: until "
+  @Option(names = "--writes", paramLabel = "N", converter = Count.class, description = "with pools: the writers' operations (default: until "
       + "--duration)")
   public Long writes;
 
@@ -175,7 +176,7 @@ public final class YcsbOptions {
           + "so the others wait for that table and not one left from an earlier run")
   public String fleet;
 
-  @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR",
+  @Option(names = "--merge", arity = "1..*", paramLabel = "RUN_DIR",
       description = "add the runs of clients that shared one table up into one run directory, then audit it: the "
           + "server's statements on the table against the operations counted, a load's rows against the records "
           + "asked for (exit 1 when they differ)")

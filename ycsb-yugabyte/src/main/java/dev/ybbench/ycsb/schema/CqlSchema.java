@@ -15,10 +15,14 @@ public final class CqlSchema extends TableStatements {
   private final int replicationFactor;
   private final boolean transactions;
 
+  /** Refused before anything starts, and again here for any other way in. */
+  public static final String RANGE_NEEDS_YSQL = "The range layout needs YSQL: a CQL partition key is always hashed; "
+      + "use hash or hash-range";
+
   public CqlSchema(TableSpec spec, CqlDialect dialect, String keyspace, int replicationFactor, boolean transactions) {
     super(spec);
     if (spec.layout() == KeyLayout.RANGE) {
-      throw new UserError("The range layout needs YSQL: a CQL partition key is always hashed; use hash or hash-range");
+      throw new UserError(RANGE_NEEDS_YSQL);
     }
     if (!keyspace.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       throw new UserError("Keyspace name '" + keyspace + "' is not a plain CQL identifier");

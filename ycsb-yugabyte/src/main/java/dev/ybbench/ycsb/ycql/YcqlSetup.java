@@ -55,7 +55,7 @@ public final class YcqlSetup {
           + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up");
     }
     return new UserError("YCQL at " + config.hosts() + " refused the connection: " + ErrorText.firstLine(e)
-        + "; check --user/--password");
+        + "; check --user, --password");
   }
 
   /**

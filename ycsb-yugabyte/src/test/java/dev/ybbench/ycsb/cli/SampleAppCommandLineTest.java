@@ -97,7 +97,7 @@ class SampleAppCommandLineTest {
   void whatTheAppDoesNotMeanOrYbbenchCannotDoIsRefused() {
     assertEquals("--workload CassandraBatchKeyValue is not a sample app ybbench runs; it runs SqlInserts and "
         + "CassandraKeyValue (or give a YCSB workload)", refusal("--workload CassandraBatchKeyValue --nodes h:9042"));
-    assertEquals("uuid (or nouuid) needs to be provided when using --read-only (as the sample app says): the reads "
+    assertEquals("uuid (or nouuid) needs to be provided when using --read_only (as the sample app says): the reads "
         + "are of the keys an earlier run with that --uuid wrote", refusal("--workload SqlInserts --read_only"));
     assertEquals("--read_only reads keys below --max_written_key, and none is given: the sample app's readers would "
         + "wait forever; give --max_written_key", refusal("--workload SqlInserts --read_only --nouuid"));
