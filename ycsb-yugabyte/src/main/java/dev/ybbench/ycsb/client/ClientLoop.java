@@ -36,6 +36,25 @@ public final class ClientLoop implements Runnable {
   private final Pool pool;
   private final ClientThreadFailures failures;
   private final CountDownLatch done;
+  private final Restart restart;
+
+  /**
+   * When the threads' schedules begin again (System.nanoTime; 0 = never): as the warm-up ends, so
+   * that operations the warm-up fell behind on are not caught up inside the measured window, where
+   * they would carry its throughput past the target. The warm-up is not measured; its backlog is
+   * dropped with it.
+   */
+  public static final class Restart {
+    private volatile long at;
+
+    public void now() {
+      at = System.nanoTime();
+    }
+
+    long at() {
+      return at;
+    }
+  }
 
   /**
    * @param transactions  the run phase's mix (true) or the load's inserts (false)
@@ -45,7 +64,7 @@ public final class ClientLoop implements Runnable {
    */
   public ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
       long intervalNanos, int threadId, int threadCount, Pool pool, ClientThreadFailures failures,
-      CountDownLatch done) {
+      CountDownLatch done, Restart restart) {
     this.db = db;
     this.workload = workload;
     this.props = props;
@@ -57,6 +76,7 @@ public final class ClientLoop implements Runnable {
     this.pool = pool;
     this.failures = failures;
     this.done = done;
+    this.restart = restart;
   }
 
   @Override
@@ -70,14 +90,12 @@ public final class ClientLoop implements Runnable {
       throw failures.failed(e);
     }
     try {
-      long start = System.nanoTime();
-      if (intervalNanos > 0) {
-        // Threads start at different points of one interval, so their operations do not arrive in step.
-        start += ThreadLocalRandom.current().nextLong(intervalNanos);
-      }
+      // Threads start at different points of one interval, so their operations do not arrive in step.
+      Schedule schedule = new Schedule(intervalNanos, intervalNanos > 0
+          ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0, System.nanoTime());
       for (long n = 0; (operations == UNLIMITED || n < operations) && !workload.isStopRequested(); n++) {
         if (intervalNanos > 0) {
-          long intended = start + n * intervalNanos;
+          long intended = schedule.intended(n, restart.at());
           sleepUntil(intended);
           db.scheduled(intended);
         }
@@ -98,6 +116,34 @@ public final class ClientLoop implements Runnable {
       } finally {
         done.countDown();
       }
+    }
+  }
+
+  /**
+   * One thread's schedule: operation n is due at start + offset + n × interval, counted from the
+   * last restart (the operation due when it came is the first of the new schedule).
+   */
+  static final class Schedule {
+    private final long interval;
+    private final long offset;
+    private long start;
+    private long first;
+    private long restarted;
+
+    Schedule(long interval, long offset, long now) {
+      this.interval = interval;
+      this.offset = offset;
+      this.start = now + offset;
+    }
+
+    /** When operation {@code n} is due; {@code restartAt} the latest restart (0: none yet). */
+    long intended(long n, long restartAt) {
+      if (restartAt != restarted) {
+        restarted = restartAt;
+        start = restartAt + offset;
+        first = n;
+      }
+      return start + (n - first) * interval;
     }
   }
 

@@ -201,6 +201,7 @@ public final class YcsbPhase {
     if (warmupSeconds == 0) {
       window.open(0, sink::switchTo);
     }
+    ClientLoop.Restart restart = new ClientLoop.Restart();
     int t = 0;
     for (Threads pool : pools) {
       // The pool's rate over its threads, as a schedule per thread: one operation every this many ns.
@@ -218,7 +219,7 @@ public final class YcsbPhase {
         MeasuredDB m = new MeasuredDB(binding, sink, reported, console, threadFailures);
         measured.add(m);
         Thread th = clientThreads.newThread(new ClientLoop(m, w, props, !load, mine, intervalNanos, t, threads,
-            pool.pool(), threadFailures, done), "ycsb-" + phase + "-" + (pool.pool() == Pool.MIX ? ""
+            pool.pool(), threadFailures, done, restart), "ycsb-" + phase + "-" + (pool.pool() == Pool.MIX ? ""
             : pool.pool().label() + "-") + i);
         // A binding that cannot start ends its thread with ClientThreadFailures.Failed; it is reported once, below.
         th.setUncaughtExceptionHandler(threadFailures);
@@ -244,6 +245,7 @@ public final class YcsbPhase {
       }
       double elapsed = (System.nanoTime() - startNanos) / 1e9;
       if (!window.measuring() && elapsed >= warmupSeconds) {
+        restart.now(); // the target's schedule begins again with the measured window
         window.open(elapsed, sink::switchTo);
         console.accept(String.format(Locale.ROOT, "[%s] %.0f s done; measuring from now", WARMUP, elapsed));
       }
