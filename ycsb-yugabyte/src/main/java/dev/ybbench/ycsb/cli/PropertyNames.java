@@ -33,8 +33,9 @@ public final class PropertyNames {
       "ysql.database", "ysql.user", "ysql.password", "ysql.driver", "ysql.load_balance", "ysql.url_options",
       "ysql.dialect", "ysql.max_retries", "ysql.load_method", "ysql.fetch_size", "ycql.hosts", "ycql.keyspace",
       "ycql.user", "ycql.password", "ycql.consistency", "ycql.read_consistency", "ycql.write_consistency", "ycql.rf",
-      "ycql.local_dc", "ycql.partition_metadata", "ycql.tls", "ycql.dialect", "ycql.transactions",
-      "ycql.max_retries", "ycql.connections_per_node", "ycql.request_timeout_ms", "ycql.connect_timeout_ms");
+      "ycql.local_dc", "ycql.partition_metadata", "ycql.tls", "ycql.truststore", "ycql.truststore_password",
+      "ycql.dialect", "ycql.transactions", "ycql.max_retries", "ycql.connections_per_node", "ycql.request_timeout_ms",
+      "ycql.connect_timeout_ms");
 
   private PropertyNames() {}
 

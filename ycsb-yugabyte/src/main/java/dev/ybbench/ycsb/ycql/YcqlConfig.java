@@ -19,13 +19,24 @@ import dev.ybbench.ycsb.schema.CqlDialect;
 import dev.ybbench.ycsb.schema.CqlSchema;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.TableSpec;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Collectors;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The YCQL binding's settings, read from YCSB properties (so {@code -p name=value} sets any of
@@ -42,6 +53,8 @@ public record YcqlConfig(
     String localDatacenter,
     boolean partitionMetadata,
     boolean tls,
+    String trustStore,
+    String trustStorePassword,
     CqlDialect dialect,
     boolean transactions,
     TableSpec table,
@@ -68,6 +81,13 @@ public record YcqlConfig(
   public static final String LOCAL_DC = "ycql.local_dc";
   public static final String PARTITION_METADATA = "ycql.partition_metadata";
   public static final String TLS = "ycql.tls";
+  /**
+   * The certificates to trust for TLS (turning it on): a PEM file of CA certificates (a
+   * YugabyteDB cluster's ca.crt) or a key store (PKCS12 or JKS, with {@value #TRUSTSTORE_PASSWORD}).
+   * Without it, TLS trusts the JVM's default certificates.
+   */
+  public static final String TRUSTSTORE = "ycql.truststore";
+  public static final String TRUSTSTORE_PASSWORD = "ycql.truststore_password";
   /** Recorded, not read: which CQL driver the run used. */
   public static final String DRIVER = "ycql.driver";
   public static final String DIALECT = "ycql.dialect";
@@ -95,6 +115,11 @@ public record YcqlConfig(
     String cl = p.getProperty(CONSISTENCY, "QUORUM");
     TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10),
         KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")), intProp(p, "yb.tablets", 0));
+    String trustStore = p.getProperty(TRUSTSTORE, "").strip();
+    String trustStorePassword = p.getProperty(TRUSTSTORE_PASSWORD, "");
+    if (!trustStore.isEmpty()) {
+      sslContext(trustStore, trustStorePassword); // a file that cannot be read is refused before anything starts
+    }
     int rf = intProp(p, RF, 1);
     if (rf < 1) {
       throw new UserError("The replication factor must be at least 1, was " + rf);
@@ -109,7 +134,9 @@ public record YcqlConfig(
         rf,
         p.getProperty(LOCAL_DC, "datacenter1"),
         Boolean.parseBoolean(p.getProperty(PARTITION_METADATA, "true")),
-        Boolean.parseBoolean(p.getProperty(TLS, "false")),
+        Boolean.parseBoolean(p.getProperty(TLS, "false")) || !trustStore.isEmpty(),
+        trustStore,
+        trustStorePassword,
         CqlDialect.valueOf(p.getProperty(DIALECT, "YUGABYTEDB").toUpperCase()),
         Boolean.parseBoolean(p.getProperty(TRANSACTIONS, "false")),
         table,
@@ -136,13 +163,13 @@ public record YcqlConfig(
   /** The same settings with partition-aware metadata on or off. */
   public YcqlConfig withPartitionMetadata(boolean on) {
     return new YcqlConfig(hosts, keyspace, user, password, readConsistency, writeConsistency, replicationFactor,
-        localDatacenter, on, tls, dialect, transactions, table, split, inFlight, maxRetries, connectionsPerNode,
-        requestTimeout, connectTimeout);
+        localDatacenter, on, tls, trustStore, trustStorePassword, dialect, transactions, table, split, inFlight,
+        maxRetries, connectionsPerNode, requestTimeout, connectTimeout);
   }
 
   /** A key that is equal for configurations that can share one driver session. */
   String sessionKey() {
-    return hosts + "|" + user + "|" + localDatacenter + "|" + partitionMetadata + "|" + tls + "|"
+    return hosts + "|" + user + "|" + localDatacenter + "|" + partitionMetadata + "|" + tls + "|" + trustStore + "|"
         + connectionsPerNode + "|" + requestTimeout + "|" + connectTimeout;
   }
 
@@ -171,7 +198,7 @@ public record YcqlConfig(
         // Closing waited out Netty's 2 s quiet period after the session's last request.
         .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
         .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
-    if (tls) {
+    if (tls && trustStore.isEmpty()) {
       config = config.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
           .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, false);
     }
@@ -181,9 +208,62 @@ public record YcqlConfig(
         .addContactPoints(hosts.hosts().stream()
             .map(h -> InetSocketAddress.createUnresolved(h.host(), h.port()))
             .collect(Collectors.toList()));
+    if (!trustStore.isEmpty()) {
+      // The host name is not checked, as with ycql.tls: a cluster's node certificates name its
+      // nodes as the cluster knows them, which need not be the addresses given here.
+      b = b.withSslContext(sslContext(trustStore, trustStorePassword));
+    }
     if (!user.isEmpty()) {
       b = b.withAuthCredentials(user, password);
     }
     return b.build();
+  }
+
+  /**
+   * A TLS context trusting the certificates of {@code file}: PEM certificates (as YugabyteDB's
+   * ca.crt, which ycqlsh takes as SSL_CERTFILE), else a key store of any type the JDK reads.
+   */
+  static SSLContext sslContext(String file, String password) {
+    try {
+      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(trusted(file, password));
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, tmf.getTrustManagers(), null);
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new UserError("TLS with " + TRUSTSTORE + "=" + file + ": " + dev.ybbench.harness.ErrorText.firstLine(e));
+    }
+  }
+
+  /** The certificates {@link #sslContext} trusts, as a key store. */
+  static KeyStore trusted(String file, String password) {
+    Path path = Path.of(file);
+    try {
+      byte[] bytes = Files.readAllBytes(path);
+      KeyStore trusted;
+      if (new String(bytes, 0, Math.min(bytes.length, 4096), StandardCharsets.US_ASCII).contains("-----BEGIN ")) {
+        if (!password.isEmpty()) {
+          throw new UserError(TRUSTSTORE_PASSWORD + " opens a key store; " + file + " holds PEM certificates, which "
+              + "need none: leave it out");
+        }
+        trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+        trusted.load(null, null);
+        int i = 0;
+        for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(
+            new ByteArrayInputStream(bytes))) {
+          trusted.setCertificateEntry("ca-" + i++, c);
+        }
+        if (i == 0) {
+          throw new GeneralSecurityException("no certificate in it");
+        }
+      } else {
+        trusted = KeyStore.getInstance(path.toFile(), password.toCharArray());
+      }
+      return trusted;
+    } catch (IOException | GeneralSecurityException e) {
+      throw new UserError(TRUSTSTORE + "=" + file + " cannot be read as PEM certificates or a key store ("
+          + dev.ybbench.harness.ErrorText.firstLine(e) + "); give the cluster's CA certificate (ca.crt), or a "
+          + "PKCS12/JKS trust store with " + TRUSTSTORE_PASSWORD);
+    }
   }
 }
