@@ -80,6 +80,14 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--db-version", paramLabel = "V", description = "embedded PostgreSQL version (default: 17)")
   String dbVersion;
 
+  @Option(names = "--database", paramLabel = "DB", description = "the database to create the tables in (created "
+      + "when missing; default: the config's URL's: tpcc, or yugabyte for the yugabyte_100w configs)")
+  String database;
+
+  @Option(names = "--url-options", paramLabel = "OPTS", description = "more JDBC URL options, after the config's, "
+      + "e.g. 'sslmode=verify-full&sslrootcert=/path/ca.crt' for TLS (a password among them is moved out of the URL)")
+  String urlOptions;
+
   @Option(names = "--user", paramLabel = "USER", description = "default: the config's <username>")
   String user;
 

@@ -51,6 +51,16 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD",
         config.password() == null ? "" : config.password());
     YsqlEndpoint parsed = YsqlEndpoint.parse(config.url());
+    if (o.database != null) {
+      if (o.database.isBlank()) {
+        throw new UserError("--database is empty (an unset variable?); name a database, or leave it out for the "
+            + "config's (" + parsed.database() + ")");
+      }
+      parsed = parsed.withDatabase(o.database);
+    }
+    if (o.urlOptions != null) {
+      parsed = parsed.withOptions(o.urlOptions.strip().replaceFirst("^\\?", ""));
+    }
     String user = o.user != null ? o.user : (config.username() == null ? "yugabyte" : config.username());
     YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(user) : parsed.withUser(user).withPassword(pw);
     return new TpccPlan(server, config, works, range, setup, engine, endpoint,
@@ -216,8 +226,9 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     if (server.embedded()) {
       p.put("url", "the embedded server's, once it is up (database " + endpoint.database() + ")");
     } else {
-      p.put("url", endpoint.url() + " as " + endpoint.user() + (endpoint.password().isEmpty() ? ""
-          : " with a password"));
+      YsqlEndpoint given = endpoint.withHosts(dev.ybbench.harness.HostList.parse(server.hostSpec(),
+          ServerTarget.Api.YSQL.defaultPort)); // as the target will connect
+      p.put("url", given.url() + " as " + given.user() + (given.password().isEmpty() ? "" : " with a password"));
     }
     p.put("loader_threads", Integer.toString(loaderThreads()));
     p.put("foreign_keys", Boolean.toString(foreignKeys));

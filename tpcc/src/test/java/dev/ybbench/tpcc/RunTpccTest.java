@@ -305,12 +305,21 @@ public class RunTpccTest {
   void aDryRunPrintsThePlanAndStartsNothing() {
     long start = System.nanoTime();
     Outcome o = run("--warehouses", "2", "--each-type", "--duration", "30", "--results-dir", results.toString(),
-        "--label", "rc 2.25", "--dry-run");
+        "--label", "rc 2.25", "--database", "tpcc_rc", "--dry-run");
+    Outcome given = run("--hosts", "10.0.0.1,10.0.0.2", "--database", "bench", "--url-options",
+        "sslmode=verify-full&sslrootcert=/etc/yb/ca.crt", "--password", "Secret-Pw-1", "--results-dir",
+        results.toString(), "--dry-run");
+    assertEquals(0, given.exitCode(), given.err() + given.out());
+    assertTrue(given.out().contains("  url: jdbc:postgresql://10.0.0.1:5433,10.0.0.2:5433/bench?reWriteBatchedInserts="
+        + "true&sslmode=verify-full&sslrootcert=/etc/yb/ca.crt&loadBalanceHosts=true as postgres with a password"),
+        given.out());
+    assertFalse(given.out().contains("Secret-Pw-1"), given.out());
     assertEquals(0, o.exitCode(), o.err() + o.out());
     for (String line : List.of("Plan (nothing started):", "  config: " + HOME.resolve("tpcc/config/postgres_100w.xml"),
         "  server: embedded PostgreSQL ", "  phases: create and load what is missing, execute, check",
         "  warehouses: 2", "  terminals: 20", "  isolation: TRANSACTION_SERIALIZABLE", "  time_s: 30",
-        "  execute-6.weights: [0, 0, 0, 0, 100]", "  label: rc 2.25")) {
+        "  execute-6.weights: [0, 0, 0, 0, 100]", "  label: rc 2.25",
+        "  url: the embedded server's, once it is up (database tpcc_rc)")) {
       assertTrue(o.out().contains(line), line + " in " + o.out());
     }
     assertFalse(o.out().contains("Embedded PostgreSQL"), "a server was started: " + o.out());
