@@ -2,6 +2,7 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
@@ -130,11 +131,29 @@ final class Plan {
     BindingProperties.valuesRead(read);
     Record binding = o.api.equals("ycql") ? YcqlConfig.from(read) : YsqlConfig.from(read);
     boolean embedded = server.embedded();
+    boolean ycql = o.api.equals("ycql");
+    String dialectGiven = props.getProperty(ycql ? YcqlConfig.DIALECT : YsqlConfig.DIALECT);
     for (RecordComponent c : binding.getClass().getRecordComponents()) {
-      if (embedded && List.of("endpoint", "hosts").contains(c.getName())) {
-        continue; // an embedded server's address and driver are known once it is up
-      }
       Object v = c.getAccessor().invoke(binding);
+      if (embedded && List.of("endpoint", "hosts").contains(c.getName())) {
+        // An embedded server's address is known once it is up; who connects, to what, is known now.
+        if (v instanceof YsqlEndpoint e) {
+          // Its superuser unless a user is given, as YsqlTarget connects.
+          String user = props.getProperty(YsqlConfig.USER) == null ? EmbeddedPostgres.SUPERUSER : e.user();
+          settings.put("binding.endpoint", "the embedded server, database " + e.database() + " as " + user
+              + (e.password().isEmpty() ? "" : " with a password"));
+        }
+        continue;
+      }
+      if (c.getName().equals("dialect") && dialectGiven == null) {
+        // The run takes the dialect from the server it meets, not from this default.
+        v = embedded ? (ycql ? "CASSANDRA" : "POSTGRESQL") : "as the server answers (YUGABYTEDB on YugabyteDB)";
+      }
+      if (List.of("batchSize", "inFlight").contains(c.getName()) && !o.phase.equals("load")) {
+        v = v + " in the run phase" + (o.phase.equals("run") ? "" : " (the load's: on the load line)");
+      } else if (List.of("batchSize", "inFlight").contains(c.getName())) {
+        continue; // a load alone: the load line says it
+      }
       if (v instanceof YsqlEndpoint e) { // its URL, and who connects (the password never printed)
         v = e.url() + " as " + (e.user().isEmpty() ? "(no user)" : e.user())
             + (e.password().isEmpty() ? "" : " with a password");
@@ -185,6 +204,8 @@ final class Plan {
     m.put("limits", "errors " + o.run.maxErrorPct + " %, aborts " + o.run.maxAbortPct + " %, outage "
         + o.run.maxOutagePct + " %, server readings every " + o.run.serverIntervalS + " s, metrics ports " + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));
     m.put("status_interval_s", props.getProperty(YcsbSettings.STATUS_INTERVAL, "10"));
+    m.put("prometheus", o.run.prometheusPort == null ? "off" : "serving /metrics on port " + o.run.prometheusPort
+        + (o.run.prometheusPort == 0 ? " (any free one, printed as it starts)" : ""));
     m.putAll(settings);
     console.line("Plan (nothing started):");
     m.forEach((k, v) -> console.line("  " + k + ": " + v));

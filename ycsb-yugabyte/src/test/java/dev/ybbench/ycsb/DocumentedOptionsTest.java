@@ -62,7 +62,6 @@ class DocumentedOptionsTest {
       "--include-incomplete", "goes with --merge: ClientsTest merges a fleet that lacks a client",
       "--resume", "needs a crashed load: ResumeTest",
       "--dry-run", "it is what prints the plan",
-      "--prometheus-port", "serves the run while it runs: PrometheusTest scrapes it",
       "--jobs", "needs Java 21 or later, the tests run on 17: VirtualThreadsTest runs it on a newer JDK",
       "--verbose", "stack traces with errors: CommandLines",
       "-p", "each property is a case of its own",
@@ -115,6 +114,7 @@ class DocumentedOptionsTest {
     c.put("--max-abort-pct", ysql("--max-abort-pct", "5"));
     c.put("--server-interval", ysql("--server-interval", "5"));
     c.put("--metrics-ports", ysql("--metrics-ports", "none"));
+    c.put("--prometheus-port", ysql("--prometheus-port", "0")); // what it serves: PrometheusTest scrapes it
     // ybbench's binding properties
     c.put("ysql.hosts", p(List.of("workloada"), "ysql.hosts=h2:5433"));
     c.put("ysql.database", p(YSQL, "ysql.database=other"));
@@ -135,6 +135,11 @@ class DocumentedOptionsTest {
     c.put("ycql.rf", p(YCQL, "ycql.rf=3"));
     c.put("ycql.local_dc", p(YCQL, "ycql.local_dc=dc2"));
     c.put("ycql.tls", p(YCQL, "ycql.tls=true"));
+    String pem = "ycql.truststore=" + RunYcsbTest.HOME.resolve("ycsb-yugabyte/src/test/resources/tls/ca.crt");
+    c.put("ycql.truststore", p(YCQL, pem));
+    c.put("ycql.truststore_password", new Case(YCQL, List.of("-p", "ycql.truststore="
+        + RunYcsbTest.HOME.resolve("ycsb-yugabyte/src/test/resources/tls/trust.p12"), "-p",
+        "ycql.truststore_password=changeit")));
     c.put("ycql.transactions", p(YCQL, "ycql.transactions=true"));
     c.put("ycql.connections_per_node", p(YCQL, "ycql.connections_per_node=3"));
     c.put("ycql.request_timeout_ms", p(YCQL, "ycql.request_timeout_ms=2000"));

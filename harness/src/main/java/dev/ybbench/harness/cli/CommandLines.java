@@ -88,7 +88,8 @@ public final class CommandLines {
       row[0] = i;
       for (int j = 1; j <= b.length(); j++) {
         int above = row[j];
-        row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        int replace = diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), replace);
         diagonal = above;
       }
     }

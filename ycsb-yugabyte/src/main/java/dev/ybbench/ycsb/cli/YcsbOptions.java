@@ -86,10 +86,12 @@ public final class YcsbOptions {
           + "(Java 21 or later; for many more threads than cores; default: one OS thread per client thread)")
   public Integer jobs;
 
-  @Option(names = "--records", paramLabel = "N", converter = Count.class, description = "records to load (YCSB recordcount)")
+  @Option(names = "--records", paramLabel = "N", converter = Count.class,
+      description = "records to load (YCSB recordcount)")
   public Long records;
 
-  @Option(names = "--operations", paramLabel = "N", converter = Count.class, description = "operations in the run phase (YCSB operationcount)")
+  @Option(names = "--operations", paramLabel = "N", converter = Count.class,
+      description = "operations in the run phase (YCSB operationcount)")
   public Long operations;
 
   @Option(names = "--read-threads", paramLabel = "N",
@@ -102,12 +104,12 @@ public final class YcsbOptions {
           + "readers")
   public Integer writeThreads;
 
-  @Option(names = "--reads", paramLabel = "N", converter = Count.class, description = "with pools: the readers' operations (default: until "
-      + "--duration)")
+  @Option(names = "--reads", paramLabel = "N", converter = Count.class,
+      description = "with pools: the readers' operations (default: until --duration)")
   public Long reads;
 
-  @Option(names = "--writes", paramLabel = "N", converter = Count.class, description = "with pools: the writers' operations (default: until "
-      + "--duration)")
+  @Option(names = "--writes", paramLabel = "N", converter = Count.class,
+      description = "with pools: the writers' operations (default: until --duration)")
   public Long writes;
 
   @Option(names = "--read-target", paramLabel = "OPS", description = "with pools: the readers' rate over all of "
