@@ -5,12 +5,20 @@
 YBBENCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export YBBENCH_HOME
 
-# ybbench_build MODULE: the module's jar, then its class-data archive (ybbench_cds), each made
-# only when missing or stale. With YBBENCH_SKIP_BUILD set, neither is made: an image or a
-# benchmark runs what its one build made.
+# ybbench_build MODULE [ARGS…]: the module's jar, then its class-data archive (ybbench_cds), each
+# made only when missing or stale. With YBBENCH_SKIP_BUILD set, neither is made: an image or a
+# benchmark runs what its one build made. A command that runs nothing (--help or --dry-run among
+# the command's ARGS) makes no archive: its training is a short run on an embedded server, which
+# such a command must not start; the first real run makes it.
 ybbench_build() {
-  ybbench_jar "$1"
-  [[ -n "${YBBENCH_SKIP_BUILD:-}" ]] || ybbench_cds "$1"
+  local module=$1 a
+  shift
+  ybbench_jar "$module"
+  [[ -z "${YBBENCH_SKIP_BUILD:-}" ]] || return 0
+  for a in "$@"; do
+    case "$a" in -h|--help|--dry-run) return 0 ;; esac
+  done
+  ybbench_cds "$module"
 }
 
 # Builds the jars if they are missing or older than any source or pom. With YBBENCH_SKIP_BUILD
@@ -88,12 +96,12 @@ ybbench_classpath() {
 
 # ybbench_charts ARGS…: the charts need gnuplot. When it is missing and this is root with apt, it is
 # installed (once: it is there the next time), and the terminal says so; --no-install skips that.
-# Otherwise one line says how to get the charts. --help installs nothing.
+# Otherwise one line says how to get the charts. --help and --dry-run install nothing.
 ybbench_charts() {
   command -v gnuplot >/dev/null 2>&1 && return 0
   local a
   for a in "$@"; do
-    case "$a" in --no-install|-h|--help) return 0 ;; esac
+    case "$a" in --no-install|-h|--help|--dry-run) return 0 ;; esac
   done
   if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "Installing gnuplot for the charts (apt-get install gnuplot-nox; --no-install skips this) …" >&2

@@ -85,6 +85,8 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--hosts", "127.0.0.1:1", "--phase", "run", "--resume", "x"},
         "--resume continues a load; --phase run has none");
     cases.put(new String[] {"workloada", "--no-such-flag"}, "unknown option '--no-such-flag'");
+    cases.put(new String[] {"workloada", "-p", "recordcount"}, "error: -p recordcount has no value: give -p "
+        + "recordcount=VALUE (see --help)");
     cases.put(new String[] {"workloada", "--treads", "16"}, "unknown option '--treads'; did you mean --reads or --threads?");
     cases.put(new String[] {"workloada", "--records", "1e6x"}, "'1e6x' is not a whole count; give e.g. 100000, "
         + "100k, 10M or 1e6");

@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
@@ -55,8 +57,16 @@ public final class CommandLines {
           : nearest(options.get(0), u.getCommandLine().getCommandSpec().optionsMap().keySet());
       return like.isEmpty() ? what : what + "; did you mean " + String.join(" or ", like) + "?";
     }
+    Matcher pair = KEY_VALUE.matcher(String.valueOf(ex.getMessage()));
+    if (pair.matches()) { // picocli: "Value for option option '-p' (KEY=VALUE) should be in KEY=VALUE format but was x"
+      return pair.group(1) + " " + pair.group(2) + " has no value: give " + pair.group(1) + " " + pair.group(2)
+          + "=VALUE";
+    }
     return String.valueOf(ex.getMessage());
   }
+
+  private static final Pattern KEY_VALUE = Pattern.compile(
+      "Value for option (?:option )?'([^']+)' \\([^)]*\\) should be in KEY=VALUE format but was (.*)");
 
   /**
    * The known names nearest to a misspelt one (at most 2 edits, or a quarter of its length), in
