@@ -20,7 +20,8 @@ public final class ErrorText {
       return "a file of that name exists";
     }
     if (e instanceof java.nio.file.NoSuchFileException) {
-      return "no such directory";
+      // Missing parents are made first, so this is a place that takes none (e.g. under /proc).
+      return "nothing can be made there (no such file or directory)";
     }
     if (e instanceof java.nio.file.FileSystemException f) {
       return f.getReason() != null ? f.getReason() : "not a place files can be made";
