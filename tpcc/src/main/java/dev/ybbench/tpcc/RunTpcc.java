@@ -129,7 +129,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   boolean foreignKeys;
 
   // 20, measured: at 10 warehouses and 64 terminals the mix gave up 0.3-0.5 % of its
-  // transactions after 10 retries and none after 20 (docs/tpcc.md).
+  // transactions after 10 retries and none after 20 (docs/performance.md).
   @Option(names = "--max-retries", paramLabel = "N", defaultValue = "20",
       description = "retries of a conflicting transaction before it counts as aborted (default: ${DEFAULT-VALUE})")
   int maxRetries;

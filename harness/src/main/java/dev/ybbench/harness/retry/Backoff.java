@@ -9,7 +9,7 @@ import java.util.random.RandomGenerator;
  * ceiling], so that conflicting clients spread out instead of colliding again in step. Full
  * jitter suits conflicts: the first retry often goes at once, as the other transaction is
  * usually done, and the clients that keep losing spread over the whole range (measured on
- * TPC-C's Delivery alone, in docs/tpcc.md). Half jitter suits an outage: no thread comes back
+ * TPC-C's Delivery alone, in docs/performance.md). Half jitter suits an outage: no thread comes back
  * sooner than half its pause.
  */
 public record Backoff(long baseMillis, long maxMillis, boolean fullJitter) {

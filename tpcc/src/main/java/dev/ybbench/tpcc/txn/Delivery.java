@@ -14,7 +14,7 @@ import java.sql.Timestamp;
 public final class Delivery implements TpccTransaction {
   // Four statements a district, where the clause's profile has seven: each update returns what
   // the next step needs (the order's customer, its lines' amounts). A shorter Delivery holds its
-  // locks shorter and conflicts less (docs/tpcc.md).
+  // locks shorter and conflicts less (docs/performance.md).
   static final String DELETE_OLDEST_NEW_ORDER = "DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? "
       + "AND no_o_id = (SELECT min(no_o_id) FROM new_order WHERE no_w_id = ? AND no_d_id = ?) RETURNING no_o_id";
   static final String UPDATE_CARRIER = "UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ? "

@@ -92,7 +92,7 @@ public final class NewOrder implements TpccTransaction {
     // each as one batch (one round trip; the inserts one statement with reWriteBatchedInserts).
     // Against a statement per line that is 11 round trips for a 10-line order instead of 46, and
     // the district's row, locked above, is held that much shorter: at 10 warehouses and 64
-    // terminals New-Order conflicted half as often (docs/tpcc.md).
+    // terminals New-Order conflicted half as often (docs/performance.md).
     Map<Integer, BigDecimal> prices = prices(s, lines);
     if (prices == null) {
       // Clause 2.4.2.3: an unused item number rolls the whole order back.

@@ -1,0 +1,54 @@
+package dev.ybbench.tpcc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.testing.DocCommands;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every run_tpcc.sh command in the README's and the docs' shell blocks that plans a run is
+ * accepted as written by a dry run. Left out: those with --hosts (with --warehouses the run asks
+ * the server which config fits it, and there is no server at the docs' addresses), and --merge,
+ * --import and BenchBase's engine, which need run directories or a BenchBase build.
+ */
+class TpccDocsCommandsTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void everyDocumentedRunPassesADryRun() throws Exception {
+    int checked = 0;
+    // The docs' own config file stands for any: the tiny one here.
+    Map<String, String> files = Map.of("my.xml", RunTpccTest.HOME.resolve("tpcc/config/tiny.xml").toString());
+    for (DocCommands.Command c : DocCommands.of(RunTpccTest.HOME, "run_tpcc.sh", files,
+        Map.of("YSQL_NODES", "10.0.0.1,10.0.0.2,10.0.0.3", "BENCHBASE_HOME", dir.toString()))) {
+      if (c.args().stream().anyMatch(a -> List.of("--hosts", "--merge", "--import", "--engine", "--benchbase",
+          "--help", "-h").contains(a))) {
+        continue;
+      }
+      List<String> args = new ArrayList<>(c.args());
+      if (!args.contains("--dry-run")) {
+        args.add("--dry-run");
+      }
+      args.addAll(List.of("--results-dir", dir.resolve("results").toString(), "--no-install"));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+      int rc = new RunTpcc(new Console(print), RunTpccTest.HOME).execute(args.toArray(String[]::new), print);
+      String printed = out.toString(StandardCharsets.UTF_8);
+      assertEquals(0, rc, c.page() + ": " + c.text() + "\n" + printed);
+      assertTrue(printed.contains("Plan (nothing started):"), c.page() + ": " + c.text());
+      checked++;
+    }
+    assertTrue(checked >= 3, "the docs' TPC-C runs were found: " + checked);
+  }
+}
