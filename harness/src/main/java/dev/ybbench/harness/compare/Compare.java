@@ -304,19 +304,11 @@ public final class Compare implements Callable<Integer> {
       return "PASS, exit 0";
     }
     List<Comparison.Row> single = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE
-        && r.roundsToDecide() != null && Statistics.runsUnknown(r.change())).toList();
+        && Report.whatDecidesSingleRuns(r, threshold) != null).toList();
     if (!single.isEmpty() && single.size() == undecided) {
       Comparison.Row worst = single.stream().max(java.util.Comparator.comparing(Comparison.Row::roundsToDecide))
           .orElseThrow();
-      String more = Report.undecidedSingleRuns(worst.change(), worst.roundsToDecide(), threshold);
-      return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
-    }
-    List<Comparison.Row> against = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE
-        && r.roundsToDecide() != null && Statistics.oneAgainstSeveral(r.change())).toList();
-    if (!against.isEmpty() && against.size() == undecided) {
-      Comparison.Row worst = against.stream().max(java.util.Comparator.comparing(Comparison.Row::roundsToDecide))
-          .orElseThrow();
-      String more = Report.undecidedAgainstSeveral(worst.change(), worst.roundsToDecide(), threshold);
+      String more = Report.whatDecidesSingleRuns(worst, threshold);
       return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
     }
     int now = rounds(rows);

@@ -150,10 +150,9 @@ final class Report {
     if (r.note() != null) {
       s.append("; ").append(r.note());
     }
-    if (r.roundsToDecide() != null && Statistics.runsUnknown(c)) {
-      s.append("; ").append(undecidedSingleRuns(c, r.roundsToDecide(), threshold));
-    } else if (r.roundsToDecide() != null && Statistics.oneAgainstSeveral(c)) {
-      s.append("; ").append(undecidedAgainstSeveral(c, r.roundsToDecide(), threshold));
+    String single = whatDecidesSingleRuns(r, threshold);
+    if (single != null) {
+      s.append("; ").append(single);
     } else if (r.roundsToDecide() != null) {
       int now = (int) Math.ceil(c.effectiveRounds());
       double noisePct = Math.expm1(c.se() * Math.sqrt(c.effectiveRounds())) * 100;
@@ -165,6 +164,19 @@ final class Report {
               r.roundsToDecide() - now == 1 ? "" : "s", Math.max(r.roundsToDecide(), now + 1), threshold, noisePct));
     }
     return s.toString();
+  }
+
+  /**
+   * What would decide an undecided headline of single runs — one run a side, or one run against
+   * its history — where more rounds are not the answer; null for any other row.
+   */
+  static String whatDecidesSingleRuns(Comparison.Row r, double threshold) {
+    Statistics.Change c = r.change();
+    if (r.roundsToDecide() == null) {
+      return null;
+    }
+    return Statistics.runsUnknown(c) ? undecidedSingleRuns(c, r.roundsToDecide(), threshold)
+        : Statistics.oneAgainstSeveral(c) ? undecidedAgainstSeveral(c, r.roundsToDecide(), threshold) : null;
   }
 
   /**
