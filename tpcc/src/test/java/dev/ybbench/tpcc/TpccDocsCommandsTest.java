@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,14 +35,9 @@ class TpccDocsCommandsTest {
           "--help", "-h").contains(a))) {
         continue;
       }
-      List<String> args = new ArrayList<>(c.args());
-      if (!args.contains("--dry-run")) {
-        args.add("--dry-run");
-      }
-      args.addAll(List.of("--results-dir", dir.resolve("results").toString(), "--no-install"));
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-      int rc = new RunTpcc(new Console(print), RunTpccTest.HOME).execute(args.toArray(String[]::new), print);
+      int rc = new RunTpcc(new Console(print), RunTpccTest.HOME).execute(c.dryRun(dir.resolve("results")), print);
       String printed = out.toString(StandardCharsets.UTF_8);
       assertEquals(0, rc, c.page() + ": " + c.text() + "\n" + printed);
       assertTrue(printed.contains("Plan (nothing started):"), c.page() + ": " + c.text());

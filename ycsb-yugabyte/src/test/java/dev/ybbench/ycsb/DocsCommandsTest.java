@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,14 +40,9 @@ class DocsCommandsTest {
         "results/history.db", dir.resolve("history.db").toString());
     List<DocCommands.Command> commands = DocCommands.of(RunYcsbTest.HOME, "run_ycsb.sh", files, environment(dir));
     for (DocCommands.Command c : commands) {
-      List<String> args = new ArrayList<>(c.args());
-      if (!args.contains("--dry-run")) {
-        args.add("--dry-run");
-      }
-      args.addAll(List.of("--results-dir", dir.resolve("results").toString(), "--no-install"));
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-      int rc = new RunYcsb(new Console(print), RunYcsbTest.HOME).execute(args.toArray(String[]::new), print);
+      int rc = new RunYcsb(new Console(print), RunYcsbTest.HOME).execute(c.dryRun(dir.resolve("results")), print);
       String printed = out.toString(StandardCharsets.UTF_8);
       assertEquals(0, rc, c.page() + ": " + c.text() + "\n" + printed);
       assertTrue(printed.contains("Plan (nothing started):"), c.page() + ": " + c.text());

@@ -19,7 +19,17 @@ import java.util.stream.Stream;
  */
 public final class DocCommands {
   /** One command: where it is, as written, and the words bash makes of its arguments. */
-  public record Command(String page, String text, List<String> args) {}
+  public record Command(String page, String text, List<String> args) {
+    /** Its arguments as a dry run takes them: --dry-run added unless there, the results in {@code results}. */
+    public String[] dryRun(Path results) {
+      List<String> all = new ArrayList<>(args);
+      if (!all.contains("--dry-run")) {
+        all.add("--dry-run");
+      }
+      all.addAll(List.of("--results-dir", results.toString(), "--no-install"));
+      return all.toArray(String[]::new);
+    }
+  }
 
   private static final Pattern BLOCK = Pattern.compile("(?s)```bash\\n(.*?)```");
 
