@@ -1,6 +1,7 @@
 package dev.ybbench.harness;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -23,8 +24,9 @@ public final class FileTrees {
           // best effort, see above
         }
       });
-    } catch (IOException ignored) {
-      // best effort
+    } catch (IOException | UncheckedIOException ignored) {
+      // best effort: the walk meets files that go while it reads (a server removing its pid file
+      // as it stops); the caller's next pass removes what is left
     }
   }
 }
