@@ -5,26 +5,11 @@
 YBBENCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export YBBENCH_HOME
 
-# ybbench_build MODULE [ARGS…]: the module's jar, then its class-data archive (ybbench_cds), each
-# made only when missing or stale. With YBBENCH_SKIP_BUILD set, neither is made: an image or a
-# benchmark runs what its one build made. A command that runs nothing (--help or --dry-run among
-# the command's ARGS) makes no archive: its training is a short run on an embedded server, which
-# such a command must not start; the first real run makes it.
+# ybbench_build MODULE: builds the jars if they are missing or older than any source or pom. With
+# YBBENCH_SKIP_BUILD set (the benchmark scripts set it after their one build) an existing jar is
+# used as it is, so that an edit in the middle of a benchmark cannot rebuild it between two
+# measurements; and no class-data archive is recorded (ybbench_cds_record).
 ybbench_build() {
-  local module=$1 a
-  shift
-  ybbench_jar "$module"
-  [[ -z "${YBBENCH_SKIP_BUILD:-}" ]] || return 0
-  for a in "$@"; do
-    case "$a" in -h|--help|--dry-run) return 0 ;; esac
-  done
-  ybbench_cds "$module"
-}
-
-# Builds the jars if they are missing or older than any source or pom. With YBBENCH_SKIP_BUILD
-# set (the benchmark scripts set it after their one build) an existing jar is used as it is, so
-# that an edit in the middle of a benchmark cannot rebuild it between two measurements.
-ybbench_jar() {
   local module=$1
   local jar="$YBBENCH_HOME/$module/target/$module.jar"
   if [[ -f "$jar" && -d "$YBBENCH_HOME/$module/target/lib" && -n "${YBBENCH_SKIP_BUILD:-}" ]]; then
@@ -47,14 +32,19 @@ ybbench_jar() {
     exit 2
   fi
   rm -f "$log"
+  # Maven leaves a jar whose module did not change as it was, older than the source edited
+  # elsewhere: dated now, every jar says "built after the sources", and the next run builds nothing.
+  touch "$YBBENCH_HOME"/*/target/*.jar
 }
 
-# ybbench_cds MODULE: class-data sharing for a runner's own classes and libraries. Once per build,
-# a short training run records the classes a run loads into target/MODULE.jsa (written aside,
-# then renamed, so that two first runs at once cannot tear it); later runs map them instead of
-# loading and verifying each again (docs/performance.md: a 2 s run's client CPU 0.85x, the JVM's
-# start 0.65x). A training that fails leaves no archive and runs go on without one; a stale
-# archive (the jar rebuilt) is not used.
+# Class-data sharing for a runner's own classes and libraries: later runs map the classes a run
+# loads from target/MODULE.jsa instead of loading and verifying each again (docs/performance.md:
+# a 2 s run's client CPU 0.85x, the JVM's start 0.65x). The first run of a build that completes
+# records them (ybbench_java; harness/cli/ClassArchive), so making the archive starts nothing of
+# its own. A stale archive (the jar rebuilt) is not used.
+#
+# ybbench_cds MODULE: makes the archive now, by a short run on an embedded server; for an image,
+# whose containers then start from it (deploy/Dockerfile).
 ybbench_cds() {
   local module=$1 main args
   ybbench_archive_fresh "$module" && return 0
@@ -65,22 +55,22 @@ ybbench_cds() {
       args=(--config "$YBBENCH_HOME/tpcc/config/tiny.xml" --duration 2 --warmup 0) ;;
     *) return 0 ;;
   esac
-  local jsa="$YBBENCH_HOME/$module/target/$module.jsa"
-  echo "Recording the classes a run loads, once per build (a short run on an embedded server) …" >&2
-  local tmp="$jsa.tmp-$$" work opts
+  local work opts
   work="$(mktemp -d)"
   ybbench_java_opts opts
-  local rc=0
-  java "${opts[@]}" -XX:ArchiveClassesAtExit="$tmp" '-Xlog:cds*=off' -Dybbench.home="$YBBENCH_HOME" \
-    -cp "$(ybbench_classpath "$module")" "$main" "${args[@]}" --no-install --results-dir "$work" \
-    >/dev/null 2>&1 || rc=$?
-  if ((rc == 0)) && [[ -s "$tmp" ]]; then
-    mv -f "$tmp" "$jsa"
-  else
-    rm -f "$tmp"
-  fi
+  ybbench_cds_record opts "$module"
+  java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" \
+    -cp "$(ybbench_classpath "$module")" "$main" "${args[@]}" --no-install --results-dir "$work" >/dev/null 2>&1 || true
   rm -rf "$work"
-  ((rc < 128)) || exit "$rc" # Ctrl-C during the training ends the command, as it would the run
+}
+
+# ybbench_cds_record NAME MODULE: appends to the array NAME the JVM options with which a completed
+# run records the module's archive. VM output goes to stderr, so the JVM's note on the dump stays
+# out of the report.
+ybbench_cds_record() {
+  local -n into=$1
+  into+=(-XX:+RecordDynamicDumpInfo -XX:+DisplayVMOutputToStderr '-Xlog:cds*=off'
+    "-Dybbench.classArchive=$YBBENCH_HOME/$2/target/$2.jsa")
 }
 
 # ybbench_archive_fresh MODULE: whether the module's class-data archive is there and newer than its jar.
@@ -150,6 +140,8 @@ ybbench_java() {
   ybbench_java_opts opts
   if ybbench_archive_fresh "$module"; then
     opts+=(-XX:SharedArchiveFile="$YBBENCH_HOME/$module/target/$module.jsa" '-Xlog:cds*=off') # see ybbench_cds
+  elif [[ -z "${YBBENCH_SKIP_BUILD:-}" && -w "$YBBENCH_HOME/$module/target" ]]; then
+    ybbench_cds_record opts "$module"
   fi
   exec java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -Dybbench.git="$rev" \
     -cp "$(ybbench_classpath "$module")" "$main" "$@"

@@ -6,9 +6,9 @@ set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # Build once; every run of the suite then uses that build, whatever is edited meanwhile.
-ybbench_build harness "$@"
-ybbench_build ycsb-yugabyte "$@"
-ybbench_build tpcc "$@"
+ybbench_build harness
+ybbench_build ycsb-yugabyte
+ybbench_build tpcc
 ybbench_charts "$@"
 export YBBENCH_SKIP_BUILD=1
 ybbench_java harness dev.ybbench.harness.compare.Regress "$@"

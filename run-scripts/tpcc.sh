@@ -4,6 +4,6 @@
 set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-ybbench_build tpcc "$@"
+ybbench_build tpcc
 ybbench_charts "$@"
 ybbench_java tpcc dev.ybbench.tpcc.RunTpcc "$@"

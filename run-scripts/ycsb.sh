@@ -4,6 +4,6 @@
 set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-ybbench_build ycsb-yugabyte "$@"
+ybbench_build ycsb-yugabyte
 ybbench_charts "$@"
 ybbench_java ycsb-yugabyte dev.ybbench.ycsb.RunYcsb "$@"

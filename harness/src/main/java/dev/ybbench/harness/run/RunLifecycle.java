@@ -3,6 +3,7 @@ package dev.ybbench.harness.run;
 import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.ClassArchive;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.prometheus.PrometheusEndpoint;
@@ -95,9 +96,18 @@ public final class RunLifecycle {
     }, this::closeTarget, Duration.ofSeconds(30));
   }
 
-  /** Runs an entry point's body with Ctrl-C handling and exits the JVM with its code. */
+  /**
+   * Runs an entry point's body with Ctrl-C handling and exits the JVM with its code; a run that
+   * completed records the classes it loaded when asked to ({@link ClassArchive}).
+   */
   public void main(IntSupplier body) {
-    guard.runMain(body);
+    guard.runMain(() -> {
+      int rc = body.getAsInt();
+      if (rc == EXIT_COMPLETE && runDirectory != null && !interrupted()) {
+        ClassArchive.recordIfAsked();
+      }
+      return rc;
+    });
   }
 
   /** The entry point is done: results written, servers stopped. Call once, however it ended. */
