@@ -344,15 +344,34 @@ public final class YsqlEndpoint {
     }
   }
 
-  /** The one-line error for a connection that failed: the server unreachable, or the login refused. */
+  /**
+   * The one-line error for a connection that failed: TLS refused (the server's certificate, or a
+   * server without TLS), the server unreachable, or the login refused.
+   */
   public UserError connectError(SQLException e) {
     String why = ErrorText.firstLine(e);
+    if (isTls(e)) {
+      return new UserError("Cannot connect to YSQL at " + hosts + " over TLS: " + why
+          + "; check sslmode and sslrootcert in the URL options (docs/yugabytedb.md)", e);
+    }
     if (SqlErrors.isConnectionLost(e)) {
       return new UserError("Cannot connect to YSQL at " + hosts + ": " + why
           + "; check --hosts (or YSQL_NODES) and that the server is up", e);
     }
     return new UserError("YSQL at " + hosts + " refused the connection: " + why
         + "; check --user, --password, --database", e);
+  }
+
+  /** Whether TLS failed: pgjdbc's "SSL error: …", a server without TLS, a name not in its certificate. */
+  private static boolean isTls(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String m = String.valueOf(t.getMessage());
+      if (t instanceof javax.net.ssl.SSLException || t instanceof java.security.cert.CertificateException
+          || m.startsWith("SSL error") || m.contains("does not support SSL") || m.contains("hostnameverifier")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Creates the endpoint's database unless the server has it; says so on {@code log} when it does. */
