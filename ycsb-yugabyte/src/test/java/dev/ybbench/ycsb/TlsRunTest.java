@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.embedded.ServerUser;
 import dev.ybbench.harness.results.Console;
@@ -23,17 +25,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A run against a server that speaks TLS, as docs/yugabytedb.md shows it: pgjdbc's
- * {@code sslmode=verify-full&sslrootcert=ca.crt} through {@code -p ysql.url_options}. The server
- * is an embedded PostgreSQL with a certificate for 127.0.0.1 signed by a CA made here (openssl);
- * another CA's certificate is refused, which shows the server's certificate was checked.
+ * Runs against servers that speak TLS, as docs/yugabytedb.md shows them: an embedded PostgreSQL
+ * and Cassandra with a certificate for 127.0.0.1 signed by a CA made here (openssl). Another CA's
+ * certificate is refused, which shows the server's certificate was checked.
  */
 class TlsRunTest {
   @TempDir
   Path dir;
 
-  @Test
-  void aRunVerifiesTheServersCertificateAndCompletes() throws Exception {
+  /** A throwaway CA, and a certificate and key for 127.0.0.1 it signed, in {@link #dir}. */
+  private void makeCertificates() throws Exception {
     if (Stream.of(System.getenv("PATH").split(":")).noneMatch(d -> Files.isExecutable(Path.of(d, "openssl")))) {
       Assumptions.abort("skipped: openssl is not installed (apt-get install openssl; .ci/run installs it)");
     }
@@ -45,45 +46,93 @@ class TlsRunTest {
     Files.writeString(dir.resolve("san.ext"), "subjectAltName = IP:127.0.0.1\n");
     openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
         "-extfile", "san.ext", "-out", "server.crt");
+    Files.setPosixFilePermissions(dir.resolve("server.crt"), PosixFilePermissions.fromString("rw-r--r--"));
+  }
+
+  /** YSQL: pgjdbc's {@code sslmode=verify-full&sslrootcert=…} through {@code -p ysql.url_options}. */
+  @Test
+  void aYsqlRunVerifiesTheServersCertificateAndCompletes() throws Exception {
+    makeCertificates();
     // PostgreSQL reads a key only its own user can read.
     Path key = dir.resolve("server.key");
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
     ServerUser.forServer().own(key);
-    Files.setPosixFilePermissions(dir.resolve("server.crt"), PosixFilePermissions.fromString("rw-r--r--"));
 
     try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 40, Map.of("ssl", "on", "ssl_cert_file",
         dir.resolve("server.crt").toString(), "ssl_key_file", key.toString()), System.out::println)) {
       String options = "sslmode=verify-full&sslrootcert=" + dir.resolve("ca.crt");
-      String trusted = run(pg, "load", options);
+      String trusted = run(pg.hostPort(), "load", "-p", "ysql.url_options=" + options);
       assertTrue(trusted.contains("Run complete: "), trusted);
       // run.json keeps the options the run connected with.
-      Path runDir = Path.of(trusted.substring(trusted.indexOf("Run complete: ") + 14).strip());
-      assertEquals(options, RunDirectory.JSON.readTree(runDir.resolve("run.json").toFile())
-          .at("/parameters/ysql.url_options").asText(), trusted);
+      assertEquals(options, runJson(trusted).at("/parameters/ysql.url_options").asText(), trusted);
 
       // A CA that did not sign the server's certificate: refused, in one line, before any work.
-      Path other = RunYcsbTest.HOME.resolve("ycsb-yugabyte/src/test/resources/tls/ca.crt");
-      String refused = run(pg, "run", "sslmode=verify-full&sslrootcert=" + other);
+      String refused = run(pg.hostPort(), "run", "-p", "ysql.url_options=sslmode=verify-full&sslrootcert=" + OTHER_CA);
       assertFalse(refused.contains("Run complete: "), refused);
       assertTrue(refused.contains("error: Cannot connect to YSQL at " + pg.hostPort() + " over TLS: SSL error: ")
           && refused.contains("; check sslmode and sslrootcert in the URL options"), refused);
 
       // A server name the certificate does not hold (localhost, where it holds 127.0.0.1).
-      String misnamed = run(pg, "run", options, "localhost:" + pg.port());
+      String misnamed = run("localhost:" + pg.port(), "run", "-p", "ysql.url_options=" + options);
       assertTrue(misnamed.contains("over TLS: ") && misnamed.contains("check sslmode and sslrootcert"), misnamed);
     }
   }
 
-  private String run(EmbeddedPostgres pg, String phase, String urlOptions) {
-    return run(pg, phase, urlOptions, pg.hostPort());
+  /**
+   * YCQL: the cluster's CA certificate as {@code -p ycql.truststore} against a Cassandra that
+   * takes only TLS from clients, so every connection of the run (the server's version, the
+   * schema, the workload) must use it.
+   */
+  @Test
+  void aYcqlRunTrustsTheClustersCaAndCompletes() throws Exception {
+    makeCertificates();
+    openssl("pkcs12", "-export", "-in", "server.crt", "-inkey", "server.key", "-out", "server.p12", "-passout",
+        "pass:changeit");
+    String tls = String.join("\n", "client_encryption_options:", "  enabled: true", "  optional: false",
+        "  keystore: " + dir.resolve("server.p12"), "  keystore_password: changeit", "  store_type: PKCS12", "");
+    try (EmbeddedCassandra cassandra = EmbeddedCassandra.start(null, 1, tls, System.out::println)) {
+      String hosts = cassandra.hostList();
+      String trusted = run(hosts, "load", "--api", "ycql", "-p", "ycql.truststore=" + dir.resolve("ca.crt"));
+      assertTrue(trusted.contains("Run complete: "), trusted);
+      assertEquals(500, summary(trusted).at("/phases/load/successes").asLong(), trusted);
+
+      String refused = run(hosts, "run", "--api", "ycql", "-p", "ycql.truststore=" + OTHER_CA);
+      assertFalse(refused.contains("Run complete: "), refused);
+      assertTrue(refused.contains("error: Cannot connect to YCQL at " + hosts + " over TLS: ")
+          && refused.contains("; check -p ycql.truststore (the cluster's CA certificate)"), refused);
+
+      String plain = run(hosts, "run", "--api", "ycql");
+      assertFalse(plain.contains("Run complete: "), "a server that takes only TLS, reached without it: " + plain);
+      assertTrue(plain.contains("(a cluster that takes only TLS needs -p ycql.truststore=ca.crt)"), plain);
+    }
   }
 
-  private String run(EmbeddedPostgres pg, String phase, String urlOptions, String hosts) {
+  /** A CA that signed neither server's certificate (its key was never kept). */
+  private static final Path OTHER_CA = RunYcsbTest.HOME.resolve("ycsb-yugabyte/src/test/resources/tls/ca.crt");
+
+  private static JsonNode runJson(String printed) throws Exception {
+    return RunDirectory.JSON.readTree(runDir(printed).resolve("run.json").toFile());
+  }
+
+  private static JsonNode summary(String printed) throws Exception {
+    return RunDirectory.JSON.readTree(runDir(printed).resolve("summary.json").toFile());
+  }
+
+  private static Path runDir(String printed) {
+    int at = printed.indexOf("Run complete: ") + "Run complete: ".length();
+    return Path.of(printed.substring(at, printed.indexOf('\n', at)).strip());
+  }
+
+  private String run(String hosts, String phase, String... more) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-    List<String> args = new ArrayList<>(List.of("workloadc", "--hosts", hosts, "--user", "postgres",
-        "--records", "500", "--operations", "1000", "--threads", "2", "--phase", phase, "-p",
-        "ysql.url_options=" + urlOptions, "--results-dir", dir.resolve("results").toString(), "--no-install"));
+    List<String> args = new ArrayList<>(List.of("workloadc", "--hosts", hosts, "--records", "500", "--operations",
+        "1000", "--threads", "2", "--phase", phase, "--results-dir", dir.resolve("results").toString(),
+        "--no-install"));
+    if (!List.of(more).contains("--api")) {
+      args.addAll(List.of("--user", "postgres"));
+    }
+    args.addAll(List.of(more));
     int rc = new RunYcsb(new Console(print), RunYcsbTest.HOME).execute(args.toArray(String[]::new), print);
     String text = out.toString(StandardCharsets.UTF_8);
     System.out.println(text);

@@ -52,25 +52,22 @@ public final class EmbeddedCassandra implements AutoCloseable {
   private final int storagePort;
   private final int nativePort;
   private final Path clusterDir;
+  private final String extraYaml;
   /** Node number → its process. */
   private final Map<Integer, Process> processes = new ConcurrentSkipListMap<>();
   private final Consumer<String> log;
   private boolean closed;
 
-  private EmbeddedCassandra(String version, int storagePort, int nativePort, Path clusterDir, Consumer<String> log) {
+  private EmbeddedCassandra(String version, int storagePort, int nativePort, Path clusterDir, String extraYaml,
+      Consumer<String> log) {
     this.version = version;
     this.storagePort = storagePort;
     this.nativePort = nativePort;
     this.clusterDir = clusterDir;
+    this.extraYaml = extraYaml;
     this.log = log;
   }
 
-  /**
-   * Starts a cluster and returns once every node answers CQL and sees the others as up.
-   *
-   * @param requestedVersion "5.0", "4.1", an exact release, or null for the default
-   * @param nodes            1 or more nodes on 127.0.0.1 … 127.0.0.n
-   */
   /**
    * Refuses a cluster this machine cannot hold: at most 9 nodes (127.0.0.1 … 127.0.0.9), and
    * each node's 1 GB heap plus ~0.6 GB beside it must fit in the machine's memory with room left
@@ -86,7 +83,21 @@ public final class EmbeddedCassandra implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts a cluster and returns once every node answers CQL and sees the others as up.
+   *
+   * @param requestedVersion "5.0", "4.1", an exact release, or null for the default
+   * @param nodes            1 or more nodes on 127.0.0.1 … 127.0.0.n
+   */
   public static EmbeddedCassandra start(String requestedVersion, int nodes, Consumer<String> log) {
+    return start(requestedVersion, nodes, "", log);
+  }
+
+  /**
+   * As {@link #start(String, int, Consumer)}, with {@code yaml} appended to every node's
+   * cassandra.yaml (the server as a test needs it: e.g. client_encryption_options for TLS).
+   */
+  public static EmbeddedCassandra start(String requestedVersion, int nodes, String yaml, Consumer<String> log) {
     checkNodes(nodes);
     int javaMajor = Runtime.version().feature();
     if (javaMajor < 17 || javaMajor > 23) {
@@ -108,7 +119,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
       ProcessHandle me = ProcessHandle.current();
       Files.writeString(dir.resolve(OWNER_FILE),
           me.pid() + " " + me.info().startInstant().map(Instant::toString).orElse("-") + "\n");
-      cluster = new EmbeddedCassandra(version, storagePort, nativePort, dir, log);
+      cluster = new EmbeddedCassandra(version, storagePort, nativePort, dir, yaml, log);
     } catch (IOException e) {
       throw new UserError("Cannot prepare the embedded Cassandra under " + base + ": " + e.getMessage());
     }
@@ -207,7 +218,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
     try {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("cassandra.yaml"), CassandraNodeFiles.yaml(nodeDir(node), address(node),
-          address(1), storagePort, nativePort));
+          address(1), storagePort, nativePort) + extraYaml);
       Files.writeString(dir.resolve("logback.xml"), CassandraNodeFiles.LOGBACK);
     } catch (IOException e) {
       throw new UserError("Cannot write the configuration of Cassandra node " + node + ": " + e.getMessage());

@@ -11,6 +11,7 @@ import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.run.RunFailure;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -49,13 +50,31 @@ public final class YcqlSetup {
   }
 
   private static UserError connectError(YcqlConfig config, RuntimeException e) {
-    if (e instanceof AllNodesFailedException) {
+    if (e instanceof AllNodesFailedException all) {
       // The driver's own message lists every node's stack of causes; one line is enough here.
+      Optional<Throwable> tls = all.getAllErrors().values().stream().flatMap(List::stream)
+          .map(YcqlSetup::tlsCause).flatMap(Optional::stream).findFirst();
+      if (tls.isPresent()) {
+        return new UserError("Cannot connect to YCQL at " + config.hosts() + " over TLS: "
+            + ErrorText.firstLine(tls.get()) + "; check -p ycql.truststore (the cluster's CA certificate)");
+      }
       return new UserError("Cannot connect to YCQL at " + config.hosts()
-          + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up");
+          + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up"
+          + (config.tls() || !config.trustStore().isEmpty() ? ""
+              : " (a cluster that takes only TLS needs -p ycql.truststore=ca.crt)"));
     }
     return new UserError("YCQL at " + config.hosts() + " refused the connection: " + ErrorText.firstLine(e)
         + "; check --user, --password");
+  }
+
+  /** The TLS failure behind a node's error: its certificate not trusted, or the handshake refused. */
+  private static Optional<Throwable> tlsCause(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof javax.net.ssl.SSLException) {
+        return Optional.of(t);
+      }
+    }
+    return Optional.empty();
   }
 
   /**
