@@ -21,12 +21,13 @@ import java.util.Map;
  * warehouses, the connections, the engine and the phases asked for. Every refusal of the options
  * is here.
  *
- * @param endpoint the config's URL with the user and password to connect as
- * @param steps    the phases asked for by flag (all false: what is missing, then execute and check)
+ * @param configNote null, or how a dry run chose the config the server would choose
+ * @param endpoint   the config's URL with the user and password to connect as
+ * @param steps      the phases asked for by flag (all false: what is missing, then execute and check)
  */
-record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> works, WarehouseRange range,
-    Terminals.Setup setup, TpccEngine engine, YsqlEndpoint endpoint, Steps steps, int tablets, boolean foreignKeys,
-    Integer loaderThreadsGiven) {
+record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<TpccConfig.Work> works,
+    WarehouseRange range, Terminals.Setup setup, TpccEngine engine, YsqlEndpoint endpoint, Steps steps, int tablets,
+    boolean foreignKeys, Integer loaderThreadsGiven) {
 
   /** The phase flags: --create, --load, --execute, --check, --clear. */
   record Steps(boolean create, boolean load, boolean execute, boolean check, boolean clear) {
@@ -37,7 +38,12 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
 
   static TpccPlan of(RunTpcc o, Path home) {
     ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.hosts, o.dbVersion, 1);
-    TpccConfig config = config(o, home, server);
+    // With --warehouses and --hosts, a run asks the server which config fits it; a dry run
+    // contacts nothing, so it plans with YugabyteDB's and says so.
+    boolean ask = o.warehouses != null && o.configFile == null && !server.embedded();
+    TpccConfig config = config(o, home, ask && !o.dryRun ? isYugabyte(o, server) : !server.embedded());
+    String configNote = ask && o.dryRun ? "YugabyteDB's; on PostgreSQL the run takes "
+        + (o.spec ? "postgres_100w_spec.xml" : "postgres_100w.xml") + ", as the server says what it is" : null;
     WarehouseRange range = WarehouseRange.of(o.startWarehouse, config.scaleFactor(), o.totalWarehouses);
     if (o.maxRetries < 0 || o.tablets < 0 || (o.loaderThreads != null && o.loaderThreads < 1)) {
       throw new UserError("--max-retries and --tablets cannot be negative, --loader-threads must be at least 1");
@@ -63,7 +69,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     }
     String user = o.user != null ? o.user : (config.username() == null ? "yugabyte" : config.username());
     YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(user) : parsed.withUser(user).withPassword(pw);
-    return new TpccPlan(server, config, works, range, setup, engine, endpoint,
+    return new TpccPlan(server, config, configNote, works, range, setup, engine, endpoint,
         new Steps(o.create, o.load, o.execute, o.check, o.clear), o.tablets, o.foreignKeys, o.loaderThreads);
   }
 
@@ -92,7 +98,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
    * The config: --config, else tiny.xml, else with --warehouses the 100-warehouse config for the
    * target (the spec's with --spec); with --warehouses, --terminals and --spec applied.
    */
-  private static TpccConfig config(RunTpcc o, Path home, ServerTarget server) {
+  private static TpccConfig config(RunTpcc o, Path home, boolean yugabyte) {
     if (o.warehouses != null && o.warehouses < 1) {
       throw new UserError("--warehouses must be at least 1, was " + o.warehouses);
     }
@@ -102,7 +108,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
     Path file = o.configFile;
     if (file == null) {
       file = home.resolve("tpcc/config").resolve(o.warehouses == null ? "tiny.xml"
-          : (isYugabyte(o, server) ? "yugabyte_100w" : "postgres_100w") + (o.spec ? "_spec.xml" : ".xml"));
+          : (yugabyte ? "yugabyte_100w" : "postgres_100w") + (o.spec ? "_spec.xml" : ".xml"));
     }
     TpccConfig c = TpccConfig.read(file);
     if (o.spec) {
@@ -122,9 +128,6 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
    * and a PostgreSQL given with --hosts is not a YugabyteDB cluster.
    */
   private static boolean isYugabyte(RunTpcc o, ServerTarget server) {
-    if (server.embedded()) {
-      return false;
-    }
     String user = o.user != null ? o.user : "yugabyte";
     String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD", "");
     return YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.start(0, line -> { }),
@@ -217,7 +220,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, List<TpccConfig.Work> wo
   List<String> lines(RunOptions run) {
     List<String> out = new ArrayList<>();
     out.add("Plan (nothing started):");
-    out.add("  config: " + config.file());
+    out.add("  config: " + config.file() + (configNote == null ? "" : " (" + configNote + ")"));
     out.add("  server: " + server.describe());
     out.add("  phases: " + (steps.any() ? String.join(", ", List.of(steps.create ? "create" : "", steps.load ? "load"
         : "", steps.execute ? "execute" : "", steps.check ? "check" : "", steps.clear ? "clear" : "").stream()

@@ -314,6 +314,11 @@ public class RunTpccTest {
         + "true&sslmode=verify-full&sslrootcert=/etc/yb/ca.crt&loadBalanceHosts=true as postgres with a password"),
         given.out());
     assertFalse(given.out().contains("Secret-Pw-1"), given.out());
+    // With --warehouses, a run asks the server which config fits it; a dry run asks nothing.
+    Outcome chosen = run("--warehouses", "100", "--spec", "--hosts", "10.0.0.1", "--dry-run");
+    assertEquals(0, chosen.exitCode(), chosen.err() + chosen.out());
+    assertTrue(chosen.out().contains("  config: " + HOME.resolve("tpcc/config/yugabyte_100w_spec.xml") + " (YugabyteDB's; "
+        + "on PostgreSQL the run takes postgres_100w_spec.xml, as the server says what it is)"), chosen.out());
     assertEquals(0, o.exitCode(), o.err() + o.out());
     for (String line : List.of("Plan (nothing started):", "  config: " + HOME.resolve("tpcc/config/postgres_100w.xml"),
         "  server: embedded PostgreSQL ", "  phases: create and load what is missing, execute, check",
