@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,13 +27,11 @@ import java.util.stream.IntStream;
  * the YCQL path when no hosts are given (YCQL speaks CQL). Node i listens on 127.0.0.i, all on
  * the same two free ports, so several nodes share one machine without a port plan.
  *
- * <p>Layout under {@code <tmp>/ybbench-<uid>/instances/cassandra-<port>/}: an {@code owner}
- * file naming the harness process, and per node {@code node<i>/} with its cassandra.yaml, data,
- * log and pid file. A cluster whose owner is gone was left by a killed run and is stopped on the
- * next start.
+ * <p>Layout under {@code <tmp>/ybbench-<uid>/instances/cassandra-<port>/}: its owner ({@link
+ * Instances}: a cluster left by a killed run is stopped on the next start), and per node {@code
+ * node<i>/} with its cassandra.yaml, data, log and pid file.
  */
 public final class EmbeddedCassandra implements AutoCloseable {
-  private static final String OWNER_FILE = "owner";
   private static final String DAEMON = "org.apache.cassandra.service.CassandraDaemon";
   /** Per node; Cassandra idles at ~600 MB RSS with it (measured). No -Xms: as root Cassandra locks its heap. */
   private static final String HEAP = "-Xmx1G";
@@ -106,19 +103,17 @@ public final class EmbeddedCassandra implements AutoCloseable {
     }
     String version = CassandraVersions.resolve(requestedVersion);
     List<Path> classpath = MavenClasspath.resolve(CassandraVersions.artifact(version), "Cassandra " + version);
-    Path base = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + ServerUser.currentUid(), "instances");
+    Path base = Instances.root();
     EmbeddedCassandra cluster;
     try {
       Files.createDirectories(base);
-      stopAbandoned(base, log);
+      stopAbandoned(log);
       int storagePort = freePort(nodes);
       int nativePort = freePort(nodes);
       Path dir = base.resolve("cassandra-" + nativePort);
       FileTrees.delete(dir);
       Files.createDirectories(dir);
-      ProcessHandle me = ProcessHandle.current();
-      Files.writeString(dir.resolve(OWNER_FILE),
-          me.pid() + " " + me.info().startInstant().map(Instant::toString).orElse("-") + "\n");
+      Instances.claim(dir);
       cluster = new EmbeddedCassandra(version, storagePort, nativePort, dir, yaml, log);
     } catch (IOException e) {
       throw new UserError("Cannot prepare the embedded Cassandra under " + base + ": " + e.getMessage());
@@ -374,40 +369,33 @@ public final class EmbeddedCassandra implements AutoCloseable {
   }
 
   /** Stops the nodes of clusters whose owning harness process has gone (a run that was killed). */
-  private static void stopAbandoned(Path instances, Consumer<String> log) throws IOException {
-    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(instances, "cassandra-*")) {
-      for (Path dir : dirs) {
-        List<String> owner;
-        try {
-          owner = Files.readAllLines(dir.resolve(OWNER_FILE));
-        } catch (IOException e) {
-          continue;
-        }
-        if (owner.isEmpty() || EmbeddedPostgres.ownerAlive(owner.get(0))) {
-          continue;
-        }
-        try (DirectoryStream<Path> nodes = Files.newDirectoryStream(dir, "node*")) {
-          for (Path node : nodes) {
-            Optional<ProcessHandle> p = readPid(node.resolve("pid")).flatMap(ProcessHandle::of)
-                .filter(h -> h.info().arguments().map(a -> String.join(" ", a).contains(dir.toString()))
-                    .orElse(false));
-            if (p.isPresent()) {
-              log.accept("Stopping a Cassandra node left running by an earlier run (" + node + ")");
-              p.get().destroyForcibly();
-              Commands.awaitGone(p.get(), java.time.Duration.ofSeconds(30)); // or stuck: the directory goes
-            }
+  private static void stopAbandoned(Consumer<String> log) throws IOException {
+    Instances.stopAbandoned("cassandra-*", (dir, owner) -> {
+      try (DirectoryStream<Path> nodes = Files.newDirectoryStream(dir, "node*")) {
+        for (Path node : nodes) {
+          Optional<ProcessHandle> p = Instances.readPid(node.resolve("pid")).flatMap(ProcessHandle::of)
+              .filter(h -> runsFrom(h, dir));
+          if (p.isPresent()) {
+            log.accept("Stopping a Cassandra node left running by an earlier run (" + node + ")");
+            p.get().destroyForcibly();
+            Commands.awaitGone(p.get(), java.time.Duration.ofSeconds(30)); // or stuck: the directory goes
           }
         }
-        FileTrees.delete(dir);
       }
-    }
+    });
   }
 
-  private static Optional<Long> readPid(Path pidFile) {
+  /**
+   * Whether the process's command line names {@code dir} (a reused pid does not). Read from /proc:
+   * the JDK gives no arguments for a command line longer than it reads (4 KB), as a node's is with
+   * its class path, and then no abandoned node was ever recognised.
+   */
+  private static boolean runsFrom(ProcessHandle process, Path dir) {
     try {
-      return Optional.of(Long.parseLong(Files.readString(pidFile).strip()));
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
+      return new String(Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline")),
+          StandardCharsets.UTF_8).contains(dir.toString());
+    } catch (IOException e) {
+      return process.info().commandLine().map(c -> c.contains(dir.toString())).orElse(false);
     }
   }
 

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,12 +26,11 @@ import java.util.stream.Stream;
  *
  * <p>Layout under {@code <tmp>/ybbench-<uid>/}: {@code postgres-<version>/} holds the unpacked
  * binaries (kept between runs), {@code instances/pg-<port>/} one running server's data, socket
- * directory, log and an {@code owner} file naming the harness process. A server whose owner is
- * gone was left by a killed run and is stopped on the next start.
+ * directory, log and owner ({@link Instances}: a server left by a killed run is stopped on the
+ * next start).
  */
 public final class EmbeddedPostgres implements AutoCloseable {
   public static final String SUPERUSER = "postgres";
-  private static final String OWNER_FILE = "owner";
 
   private final String version;
   private final int port;
@@ -82,22 +80,20 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private static EmbeddedPostgres start(Path jar, String version, int maxConnections, Map<String, String> settings,
       Consumer<String> log) {
     ServerUser user = ServerUser.forServer();
-    Path base = Path.of(System.getProperty("java.io.tmpdir"), "ybbench-" + ServerUser.currentUid());
+    Path base = Instances.base();
     try {
       ServerUser.createTraversableDir(base);
       Path binDir = unpack(jar, base.resolve("postgres-" + version));
-      Path instances = base.resolve("instances");
+      Path instances = Instances.root();
       ServerUser.createTraversableDir(instances);
-      stopAbandoned(instances, log);
+      stopAbandoned(log);
 
       int port = freePort();
       Path instanceDir = instances.resolve("pg-" + port);
       FileTrees.delete(instanceDir);
       ServerUser.createTraversableDir(instanceDir);
       Files.createDirectories(instanceDir.resolve("sock"));
-      ProcessHandle me = ProcessHandle.current();
-      Files.writeString(instanceDir.resolve(OWNER_FILE),
-          me.pid() + " " + me.info().startInstant().map(Instant::toString).orElse("-") + "\n" + binDir + "\n");
+      Instances.claim(instanceDir, binDir.toString());
       user.own(instanceDir);
 
       EmbeddedPostgres pg = new EmbeddedPostgres(version, port, binDir, instanceDir, user, log);
@@ -138,16 +134,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
   /** The server's process id (the postmaster), read from its pid file. */
   public long pid() {
-    return readPid(dataDir().resolve("postmaster.pid"))
+    return Instances.readPid(dataDir().resolve("postmaster.pid"))
         .orElseThrow(() -> new IllegalStateException("no postmaster.pid in " + dataDir()));
-  }
-
-  private static Optional<Long> readPid(Path pidFile) {
-    try {
-      return Optional.of(Long.parseLong(Files.readAllLines(pidFile).get(0).strip()));
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
   }
 
   public String serverUser() {
@@ -175,7 +163,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
     stopped = true;
     // A pid file whose process is gone or a zombie needs no stop, and pg_ctl would refuse it.
-    Optional<Long> pid = readPid(dataDir().resolve("postmaster.pid"));
+    Optional<Long> pid = Instances.readPid(dataDir().resolve("postmaster.pid"));
     Optional<ProcessHandle> server = pid.flatMap(p -> ProcessHandle.of(Math.abs(p))).filter(Commands::running);
     if (server.isPresent()) {
       if (pid.get() < 0) {
@@ -343,46 +331,18 @@ public final class EmbeddedPostgres implements AutoCloseable {
   }
 
   /** Stops servers whose owning harness process has gone (a run that was killed). */
-  private static void stopAbandoned(Path instances, Consumer<String> log) throws IOException {
-    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(instances, "pg-*")) {
-      for (Path dir : dirs) {
-        List<String> owner;
-        try {
-          owner = Files.readAllLines(dir.resolve(OWNER_FILE));
-        } catch (IOException e) {
-          continue; // being created right now, or not ours
-        }
-        if (owner.size() < 2 || ownerAlive(owner.get(0))) {
-          continue;
-        }
-        Path pgCtl = Path.of(owner.get(1), "bin/pg_ctl");
-        if (Files.exists(dir.resolve("data/postmaster.pid")) && Files.isExecutable(pgCtl)) {
-          log.accept("Stopping an embedded PostgreSQL left running by an earlier run (" + dir.getFileName() + ")");
-          ServerUser u = ServerUser.forServer();
-          Optional<ProcessHandle> postmaster = readPid(dir.resolve("data/postmaster.pid")).flatMap(ProcessHandle::of);
-          run(u.wrap(List.of(pgCtl.toString(), "-D", dir.resolve("data").toString(), "-m", "immediate", "-w",
-              "stop")));
-          postmaster.ifPresent(EmbeddedPostgres::awaitExit);
-        }
-        FileTrees.delete(dir);
+  private static void stopAbandoned(Consumer<String> log) throws IOException {
+    Instances.stopAbandoned("pg-*", (dir, owner) -> {
+      Path pgCtl = owner.size() < 2 ? null : Path.of(owner.get(1), "bin/pg_ctl");
+      if (pgCtl != null && Files.exists(dir.resolve("data/postmaster.pid")) && Files.isExecutable(pgCtl)) {
+        log.accept("Stopping an embedded PostgreSQL left running by an earlier run (" + dir.getFileName() + ")");
+        Optional<ProcessHandle> postmaster = Instances.readPid(dir.resolve("data/postmaster.pid"))
+            .flatMap(ProcessHandle::of);
+        run(ServerUser.forServer().wrap(List.of(pgCtl.toString(), "-D", dir.resolve("data").toString(), "-m",
+            "immediate", "-w", "stop")));
+        postmaster.ifPresent(EmbeddedPostgres::awaitExit);
       }
-    }
-  }
-
-  /** True if the process named by "pid startInstant" still runs (a reused pid has another start). */
-  static boolean ownerAlive(String ownerLine) {
-    String[] parts = ownerLine.strip().split(" ");
-    Optional<ProcessHandle> ph;
-    try {
-      ph = ProcessHandle.of(Long.parseLong(parts[0]));
-    } catch (NumberFormatException e) {
-      return false;
-    }
-    if (ph.isEmpty() || !ph.get().isAlive()) {
-      return false;
-    }
-    String started = ph.get().info().startInstant().map(Instant::toString).orElse("-");
-    return parts.length < 2 || parts[1].equals("-") || parts[1].equals(started);
+    });
   }
 
   /** Still there after 30 s: left to the next start's clean-up. */
