@@ -133,7 +133,7 @@ class TpccWhereTest {
   }
 
   /**
-   * Plans that change while the speed does not — here the planner told to do without index-only
+   * StatementPlans that change while the speed does not — here the planner told to do without index-only
    * scans on the candidate, so Delivery finds a district's oldest new order through new_order's
    * index and the table rather than the index alone — are shown as "plan changed, time
    * unchanged" and never named as a cause. (A change of the scans of the warehouse table would

@@ -133,9 +133,6 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return mergedDir != null ? mergedDir : lifecycle.runDirectory();
   }
 
-  /** run.json's record of a client's slice of the load, "start+count" (only with more than one client). */
-  static final String LOAD_KEYS = "ybbench.load_keys";
-
   /** How long clients other than client 0 wait for the table it creates. */
   static final int SCHEMA_WAIT_S = 600;
 
@@ -175,7 +172,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     settings.notes().forEach(n -> console.line("note: " + n));
     boolean doLoad = o.phase.equals("load") || o.phase.equals("both");
     boolean doRun = o.phase.equals("run") || o.phase.equals("both");
-    Plan plan = Plan.of(o, settings, doRun, console);
+    YcsbPlan plan = YcsbPlan.of(o, settings, doRun, console);
     long[] mine = plan.loadSlice();
     if (doLoad && mine[1] == 0) {
       throw new UserError("--clients " + o.clients + " is more than the " + props.getProperty("insertcount")
@@ -310,7 +307,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     Map<String, String> m = new TreeMap<>();
     props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
     if (o.clients > 1) {
-      m.put(LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
+      m.put(YcsbMerge.LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
     }
     m.put("ybbench.threads", Integer.toString(o.threads));
     if (o.jobs != null) {

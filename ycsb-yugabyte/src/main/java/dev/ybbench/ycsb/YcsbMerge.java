@@ -28,9 +28,11 @@ import java.util.regex.Pattern;
  * ({@link #audit}): its exit code is 1 when the server's count or a load's rows differ.
  */
 final class YcsbMerge {
+  /** run.json's record of a client's slice of the load, "start+count" (only with more than one client). */
+  static final String LOAD_KEYS = "ybbench.load_keys";
   /** What each client sets for itself: which client it is, and so its slice of the load. */
   private static final Pattern OWN = Pattern.compile(Pattern.quote(CoreWorkload64.CLIENT_INDEX) + "|"
-      + Pattern.quote(RunYcsb.LOAD_KEYS));
+      + Pattern.quote(LOAD_KEYS));
 
   private YcsbMerge() {}
 

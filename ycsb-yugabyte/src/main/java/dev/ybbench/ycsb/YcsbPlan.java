@@ -34,7 +34,7 @@ import site.ycsb.measurements.Measurements;
  * ignored, so it is named in a warning instead (with the nearest known name). {@code --dry-run}
  * prints the plan and stops.
  */
-final class Plan {
+final class YcsbPlan {
   private final YcsbOptions o;
   private final Properties props;
   private final boolean coreWorkload;
@@ -43,7 +43,7 @@ final class Plan {
   /** What the run takes, setting by setting, for --dry-run. */
   private final Map<String, String> settings = new LinkedHashMap<>();
 
-  private Plan(YcsbOptions o, Properties props, boolean coreWorkload, long[] loadSlice, ServerTarget server) {
+  private YcsbPlan(YcsbOptions o, Properties props, boolean coreWorkload, long[] loadSlice, ServerTarget server) {
     this.o = o;
     this.server = server;
     this.props = props;
@@ -55,7 +55,7 @@ final class Plan {
    * Checks the workload's properties, works out this client's slice of the load, and reads every
    * property as the run will, warning of those nothing reads.
    */
-  static Plan of(YcsbOptions o, YcsbSettings settings, boolean doRun, Console console) throws Exception {
+  static YcsbPlan of(YcsbOptions o, YcsbSettings settings, boolean doRun, Console console) throws Exception {
     Properties props = settings.properties();
     WorkloadCheck.check(props, doRun).forEach(note -> console.line("note: " + note));
     long insertStart = Long.parseLong(props.getProperty("insertstart", "0").strip());
@@ -72,7 +72,7 @@ final class Plan {
     }
     props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(o.clients));
     props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(o.clientIndex));
-    Plan plan = new Plan(o, props, core, mine, settings.server());
+    YcsbPlan plan = new YcsbPlan(o, props, core, mine, settings.server());
     plan.read(settings, console, doRun);
     return plan;
   }

@@ -5,7 +5,7 @@ import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.NodeRates;
-import dev.ybbench.harness.server.Plans;
+import dev.ybbench.harness.server.StatementPlans;
 import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ import java.util.function.ToLongFunction;
  * client's CPU per operation and busy share, retries and errors by class — compared with the same
  * statistics as the headline (per-run values, paired by round, intervals; Benjamini–Hochberg
  * within each metric asked of many statements or nodes), and each statement's plan shape compared
- * between the sides ({@link Plans}).
+ * between the sides ({@link StatementPlans}).
  *
  * <p>A layer is named as a cause when it got worse by the threshold with its q-value at most
  * 5 %: the server when its time or CPU per operation, a statement's mean time, or a plan did; the
@@ -147,7 +147,7 @@ final class Where {
     Map<String, String> changedShapes = new LinkedHashMap<>();
     shapesB.forEach((q, shape) -> {
       String other = shapesC.get(q);
-      if (other != null && !Plans.fingerprint(other).equals(Plans.fingerprint(shape))) {
+      if (other != null && !StatementPlans.fingerprint(other).equals(StatementPlans.fingerprint(shape))) {
         changedShapes.put(q, shape);
       }
     });
@@ -360,7 +360,7 @@ final class Where {
   private static Map<String, String> shapes(List<Side.Run> runs) {
     Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
     for (Side.Run r : Comparison.byStart(runs)) {
-      Path f = r.dir().resolve(Plans.FILE);
+      Path f = r.dir().resolve(StatementPlans.FILE);
       if (!Files.isRegularFile(f)) {
         continue;
       }

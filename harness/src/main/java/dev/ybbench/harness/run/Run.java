@@ -6,7 +6,7 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.results.NodeRates;
-import dev.ybbench.harness.server.Plans;
+import dev.ybbench.harness.server.StatementPlans;
 import dev.ybbench.harness.server.ServerReport;
 import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
@@ -34,7 +34,7 @@ public final class Run {
   private final ServerSampler server;
   private ServerReport serverReport;
   /** plans.json's phases so far. */
-  private final Map<String, List<Plans.StatementPlan>> plans = new LinkedHashMap<>();
+  private final Map<String, List<StatementPlans.StatementPlan>> plans = new LinkedHashMap<>();
   private final Map<String, ServerView.Snapshot> before = new HashMap<>();
   private final Map<String, ClientCost> clientBefore = new HashMap<>();
   private String auditTable;
@@ -117,10 +117,10 @@ public final class Run {
       ServerView.Snapshot end) throws IOException {
     ServerReport.Phase p = ServerReport.phase(start, end, result, auditTable, issuedBy);
     // After the phase's closing snapshot, so that the EXPLAINs are no statements of the phase.
-    Plans.Explained explained = server.view().plans(p.statements());
+    StatementPlans.Explained explained = server.view().plans(p.statements());
     if (explained != null && !explained.plans().isEmpty()) {
       plans.put(phase, explained.plans());
-      directory.writeJson(Plans.FILE, new Plans.File(RunSummary.FORMAT, explained.how(), plans));
+      directory.writeJson(StatementPlans.FILE, new StatementPlans.File(RunSummary.FORMAT, explained.how(), plans));
     } else if (explained != null && explained.unavailable() != null) {
       p = p.withUnavailable(ServerView.PLANS, explained.unavailable());
     }

@@ -63,11 +63,11 @@ public final class PostgresView implements ServerView {
   }
 
   @Override
-  public Plans.Explained plans(Map<String, ServerView.StatementCount> phaseStatements) {
+  public StatementPlans.Explained plans(Map<String, ServerView.StatementCount> phaseStatements) {
     if (statementsUnavailable != null) {
-      return Plans.Explained.none("no statements to explain: " + statementsUnavailable);
+      return StatementPlans.Explained.none("no statements to explain: " + statementsUnavailable);
     }
-    return Plans.explain(endpoint, phaseStatements.keySet(), log);
+    return StatementPlans.explain(endpoint, phaseStatements.keySet(), log);
   }
 
   @Override

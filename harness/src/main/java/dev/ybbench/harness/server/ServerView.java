@@ -170,12 +170,12 @@ public interface ServerView {
   }
 
   /**
-   * The plans of the phase's statements ({@link Plans}), or null where the server has none to
+   * The plans of the phase's statements ({@link StatementPlans}), or null where the server has none to
    * show (YCQL).
    *
    * @param phaseStatements the statements the phase ran, as {@link ServerReport#phase} found them
    */
-  default Plans.Explained plans(Map<String, StatementCount> phaseStatements) {
+  default StatementPlans.Explained plans(Map<String, StatementCount> phaseStatements) {
     return null;
   }
 

@@ -49,10 +49,10 @@ import java.util.regex.Pattern;
  * and row estimates left out — and a fingerprint of it, and the statistics of its tables when it
  * was made (live rows, last ANALYZE), which say why a plan moved between runs.
  */
-public final class Plans {
+public final class StatementPlans {
   public static final String FILE = "plans.json";
 
-  private Plans() {}
+  private StatementPlans() {}
 
   /**
    * One statement's plan; {@code error} (and no plan) when the server would not explain it.

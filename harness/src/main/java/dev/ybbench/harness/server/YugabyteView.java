@@ -94,17 +94,17 @@ public final class YugabyteView implements ServerView {
    * connection lands on has seen in the benchmark's database (every node runs the same texts).
    */
   @Override
-  public Plans.Explained plans(Map<String, StatementCount> phaseStatements) {
+  public StatementPlans.Explained plans(Map<String, StatementCount> phaseStatements) {
     if (ysql == null) {
       return null;
     }
     try {
-      return Plans.explain(ysql, phaseStatements.isEmpty() ? Plans.nodeStatements(ysql) : phaseStatements.keySet(),
+      return StatementPlans.explain(ysql, phaseStatements.isEmpty() ? StatementPlans.nodeStatements(ysql) : phaseStatements.keySet(),
           log);
     } catch (SQLException e) {
       String why = "the statements' plans could not be read (" + ErrorText.firstLine(e) + ")";
       log.accept("note: " + why);
-      return Plans.Explained.none(why);
+      return StatementPlans.Explained.none(why);
     }
   }
 

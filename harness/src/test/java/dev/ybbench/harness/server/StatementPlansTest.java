@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A plan's shape keeps what the planner chose and drops what data and statistics move. */
-class PlansTest {
+class StatementPlansTest {
   private static final String INDEXED = """
       {"Node Type": "Limit", "Startup Cost": 0.28, "Total Cost": 8.30, "Plan Rows": 1, "Plan Width": 1030,
        "Plans": [{"Node Type": "Index Scan", "Parent Relationship": "Outer", "Scan Direction": "Forward",
@@ -22,15 +22,15 @@ class PlansTest {
   @Test
   void theShapeNamesNodesIndexesAndTablesAndNestsChildren() throws Exception {
     assertEquals("Limit > Index Scan using usertable_pkey on usertable",
-        Plans.shape(RunDirectory.JSON.readTree(INDEXED)));
+        StatementPlans.shape(RunDirectory.JSON.readTree(INDEXED)));
     String join = """
         {"Node Type": "Hash Join", "Join Type": "Inner", "Plans": [
           {"Node Type": "Seq Scan", "Relation Name": "stock"},
           {"Node Type": "Hash", "Plans": [{"Node Type": "Index Only Scan", "Index Name": "ol_pkey",
                                            "Relation Name": "order_line"}]}]}""";
     assertEquals("Hash Join (Inner) [Seq Scan on stock, Hash > Index Only Scan using ol_pkey on order_line]",
-        Plans.shape(RunDirectory.JSON.readTree(join)));
-    assertEquals("Aggregate (Hashed) > Seq Scan on t", Plans.shape(RunDirectory.JSON.readTree(
+        StatementPlans.shape(RunDirectory.JSON.readTree(join)));
+    assertEquals("Aggregate (Hashed) > Seq Scan on t", StatementPlans.shape(RunDirectory.JSON.readTree(
         "{\"Node Type\": \"Aggregate\", \"Strategy\": \"Hashed\", \"Plans\": [{\"Node Type\": \"Seq Scan\", "
             + "\"Relation Name\": \"t\"}]}")));
   }
@@ -38,23 +38,23 @@ class PlansTest {
   @Test
   void costsAndRowEstimatesDoNotChangeTheFingerprintAnIndexDoes() throws Exception {
     String moreRows = INDEXED.replace("\"Plan Rows\": 1,", "\"Plan Rows\": 5000,").replace("8.30", "912.5");
-    String other = Plans.shape(RunDirectory.JSON.readTree(INDEXED));
-    assertEquals(Plans.fingerprint(other), Plans.fingerprint(Plans.shape(RunDirectory.JSON.readTree(moreRows))));
+    String other = StatementPlans.shape(RunDirectory.JSON.readTree(INDEXED));
+    assertEquals(StatementPlans.fingerprint(other), StatementPlans.fingerprint(StatementPlans.shape(RunDirectory.JSON.readTree(moreRows))));
     String seq = INDEXED.replace("\"Index Scan\"", "\"Seq Scan\"").replace("\"Index Name\": \"usertable_pkey\",", "");
-    assertNotEquals(Plans.fingerprint(other), Plans.fingerprint(Plans.shape(RunDirectory.JSON.readTree(seq))));
+    assertNotEquals(StatementPlans.fingerprint(other), StatementPlans.fingerprint(StatementPlans.shape(RunDirectory.JSON.readTree(seq))));
     // SHA-256 of the shape's UTF-8 bytes, first 6 bytes in hex.
-    assertEquals("7c5cb74a1edc", Plans.fingerprint("Limit > Index Scan using usertable_pkey on usertable"));
+    assertEquals("7c5cb74a1edc", StatementPlans.fingerprint("Limit > Index Scan using usertable_pkey on usertable"));
   }
 
   @Test
   void withoutAGenericPlanSettingParametersBecomeUnknownValuesOfTheirTypes() throws Exception {
     assertEquals("SELECT * FROM usertable WHERE ycsb_key >= (SELECT NULL::character varying) LIMIT "
-        + "(SELECT NULL::bigint)", Plans.unknownValues("SELECT * FROM usertable WHERE ycsb_key >= $1 LIMIT $2",
+        + "(SELECT NULL::bigint)", StatementPlans.unknownValues("SELECT * FROM usertable WHERE ycsb_key >= $1 LIMIT $2",
         List.of("character varying", "bigint")));
     // $10 is not $1 followed by 0.
     List<String> ten = new ArrayList<>(Collections.nCopies(9, "integer"));
     ten.add("text");
-    assertEquals("VALUES ((SELECT NULL::integer), (SELECT NULL::text))", Plans.unknownValues("VALUES ($1, $10)", ten));
+    assertEquals("VALUES ((SELECT NULL::integer), (SELECT NULL::text))", StatementPlans.unknownValues("VALUES ($1, $10)", ten));
     // PostgreSQL 11's plan of the first: its initplans left out, the shape is the generic plan's.
     String pg11 = """
         [{"Plan": {"Node Type": "Limit", "Plans": [
@@ -63,13 +63,13 @@ class PlansTest {
           {"Node Type": "Index Scan", "Parent Relationship": "Outer", "Index Name": "usertable_pkey",
            "Relation Name": "usertable", "Index Cond": "((ycsb_key)::text >= ($0)::text)"}]}}]""";
     assertEquals("Limit > Index Scan using usertable_pkey on usertable",
-        Plans.shape(Plans.withoutInitPlans(RunDirectory.JSON.readTree(pg11)).path(0).path("Plan")));
+        StatementPlans.shape(StatementPlans.withoutInitPlans(RunDirectory.JSON.readTree(pg11)).path(0).path("Plan")));
     // A statement's own initplan, one that reads a table, stays.
     String own = """
         [{"Plan": {"Node Type": "Result", "Plans": [
           {"Node Type": "Seq Scan", "Parent Relationship": "InitPlan", "Relation Name": "district"}]}}]""";
     assertEquals("Result > Seq Scan on district",
-        Plans.shape(Plans.withoutInitPlans(RunDirectory.JSON.readTree(own)).path(0).path("Plan")));
+        StatementPlans.shape(StatementPlans.withoutInitPlans(RunDirectory.JSON.readTree(own)).path(0).path("Plan")));
   }
 
   @Test

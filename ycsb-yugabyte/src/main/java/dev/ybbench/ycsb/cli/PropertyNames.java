@@ -53,8 +53,8 @@ public final class PropertyNames {
     known.addAll(YCSB_CLIENT);
     known.addAll(CORE_WORKLOAD);
     known.addAll(YBBENCH);
-    known.addAll(YugabyteYcsb.SQL);
-    known.addAll(YugabyteYcsb.CQL);
+    known.addAll(YcsbBindingProperties.SQL);
+    known.addAll(YcsbBindingProperties.CQL);
     String near = known.stream().min(Comparator.comparingInt(k -> distance(k, name))).orElse(null);
     return given + " is not a property of YCSB, yugabyte/YCSB's bindings or ybbench, and nothing in this run reads it"
         + (near != null && distance(near, name) <= Math.max(1, name.length() / 4) ? "; did you mean " + near + "?"

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * yugabyteCQL} (YCSB's {@code cassandra-cql}) is {@code site.ycsb.db.CassandraCQLClient}. A
  * property whose meaning ybbench cannot give is refused with one line saying why.
  */
-final class YugabyteYcsb {
+final class YcsbBindingProperties {
   static final String JDBC_CLIENT = "site.ycsb.db.JdbcDBClient";
   static final String CQL_CLIENT = "site.ycsb.db.CassandraCQLClient";
 
@@ -37,7 +37,7 @@ final class YugabyteYcsb {
       "yugabyteSQL", JDBC_CLIENT, "yugabyteSQL2Keys", JDBC_CLIENT, "jdbc", JDBC_CLIENT,
       "yugabyteCQL", CQL_CLIENT, "cassandra-cql", CQL_CLIENT);
 
-  private YugabyteYcsb() {}
+  private YcsbBindingProperties() {}
 
   /** The API a {@code db} class is, or a one-line refusal. */
   static String apiOfClass(String dbClass) {

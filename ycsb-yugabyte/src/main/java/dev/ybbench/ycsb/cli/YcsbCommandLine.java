@@ -60,10 +60,10 @@ public final class YcsbCommandLine {
       out.add("dotransactions=" + args[0].equals("run"));
       i = 1;
       if (args.length > 1 && !args[1].startsWith("-")) {
-        String db = YugabyteYcsb.BINDINGS.get(args[1]);
+        String db = YcsbBindingProperties.BINDINGS.get(args[1]);
         if (db == null) {
           throw new UserError("'" + args[1] + "' is not a binding ybbench has; use one of "
-              + String.join(", ", new TreeSet<>(YugabyteYcsb.BINDINGS.keySet())));
+              + String.join(", ", new TreeSet<>(YcsbBindingProperties.BINDINGS.keySet())));
         }
         out.add("-p");
         out.add("db=" + db);

@@ -8,8 +8,8 @@ import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.ycsb.schema.CqlSchema;
 import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.LoadMethod;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
-import dev.ybbench.ycsb.ysql.YsqlConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -32,7 +32,7 @@ import java.util.function.Function;
  * that disagree are refused, naming both; a flag silently wins over a file, as {@code -p} does in
  * YCSB. YCSB's own properties ({@code threadcount}, {@code target}, {@code maxexecutiontime},
  * {@code operationcount}, {@code recordcount}, {@code dotransactions}, {@code db}, {@code label})
- * and yugabyte/YCSB's binding properties ({@link YugabyteYcsb}) are settings like the flags they
+ * and yugabyte/YCSB's binding properties ({@link YcsbBindingProperties}) are settings like the flags they
  * stand for; nothing is reinterpreted and nothing dropped: what ybbench cannot honour is refused.
  */
 public final class YcsbSettings {
@@ -199,7 +199,7 @@ public final class YcsbSettings {
     collect();
     api();
     if (bindingInUse()) {
-      YugabyteYcsb.translate(effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL), o.api, (name, source) -> {
+      YcsbBindingProperties.translate(effective(YcsbBindingProperties.SQL, YcsbBindingProperties.CQL), o.api, (name, source) -> {
         Rank rank = source.from().isEmpty() ? Rank.BINDING_DEFAULT
             : source.from().stream().anyMatch(cli::containsKey) ? Rank.PROPERTY : Rank.FILE;
         String origin = source.from().isEmpty() ? "yugabyte/YCSB's default"
@@ -208,7 +208,7 @@ public final class YcsbSettings {
         consumed.addAll(source.from());
       }, notes::add);
       for (String name : props.stringPropertyNames()) {
-        if (YugabyteYcsb.SQL.contains(name) || YugabyteYcsb.CQL.contains(name)) {
+        if (YcsbBindingProperties.SQL.contains(name) || YcsbBindingProperties.CQL.contains(name)) {
           consumed.add(name);
         }
       }
@@ -353,7 +353,7 @@ public final class YcsbSettings {
       throw new UserError(CqlSchema.RANGE_NEEDS_YSQL);
     }
     if (o.loadMethod != null) {
-      YsqlConfig.LoadMethod.named(o.loadMethod);
+      LoadMethod.named(o.loadMethod);
     }
     if (o.resume != null && !o.phase.equals("load") && !o.phase.equals("both")) {
       throw new UserError("--resume continues a load; --phase " + o.phase + " has none");
@@ -406,7 +406,7 @@ public final class YcsbSettings {
         }
         add(FILE_PHASE, Boolean.parseBoolean(v) ? "run" : "load", rank, origin, name);
       }
-      case "db" -> add(FILE_API, YugabyteYcsb.apiOfClass(v), rank, origin, name);
+      case "db" -> add(FILE_API, YcsbBindingProperties.apiOfClass(v), rank, origin, name);
       default -> add(name, v, rank, origin, name);
     }
   }
@@ -455,15 +455,15 @@ public final class YcsbSettings {
     if (o.api != null) {
       o.api = o.api.toLowerCase(Locale.ROOT); // --api YSQL as --api ysql, as the property is taken
     }
-    String fromProperties = YugabyteYcsb.apiOfProperties(effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL).keySet());
+    String fromProperties = YcsbBindingProperties.apiOfProperties(effective(YcsbBindingProperties.SQL, YcsbBindingProperties.CQL).keySet());
     if (fromProperties != null && o.api == null) { // with --api, the other API's properties are refused by name
-      Rank rank = YugabyteYcsb.SQL.stream().anyMatch(cli::containsKey) || YugabyteYcsb.CQL.stream()
+      Rank rank = YcsbBindingProperties.SQL.stream().anyMatch(cli::containsKey) || YcsbBindingProperties.CQL.stream()
           .anyMatch(cli::containsKey) ? Rank.PROPERTY : Rank.FILE;
       List<Given> declared = given.getOrDefault(FILE_API, List.of());
       for (Given g : declared) {
         if (!g.value().equals(fromProperties)) {
           throw new UserError(g.origin() + " is " + g.value() + ", but the binding properties given are "
-              + fromProperties + "'s (" + String.join(", ", effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL).keySet())
+              + fromProperties + "'s (" + String.join(", ", effective(YcsbBindingProperties.SQL, YcsbBindingProperties.CQL).keySet())
               + ")");
         }
       }
@@ -481,7 +481,7 @@ public final class YcsbSettings {
   /** Whether yugabyte/YCSB's binding is what the command names: its class as {@code db}, or any of its properties. */
   private boolean bindingInUse() {
     String db = props.getProperty("db");
-    return db != null || !effective(YugabyteYcsb.SQL, YugabyteYcsb.CQL).isEmpty();
+    return db != null || !effective(YcsbBindingProperties.SQL, YcsbBindingProperties.CQL).isEmpty();
   }
 
   /**

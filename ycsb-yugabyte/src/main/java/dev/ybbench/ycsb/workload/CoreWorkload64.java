@@ -1,7 +1,6 @@
 package dev.ybbench.ycsb.workload;
 
 import dev.ybbench.harness.UserError;
-import dev.ybbench.ycsb.client.Verifications;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -499,7 +498,7 @@ public class CoreWorkload64 extends Workload implements Pooled {
 
   /**
    * CoreWorkload's check of a read under {@code dataintegrity}, reported as YCSB reports it: to
-   * its Measurements as operation VERIFY, which the runner reads and counts (Verifications).
+   * its Measurements as operation VERIFY, which the runner reads and counts (client/Verifications).
    */
   private void verifyRow(String key, HashMap<String, ByteIterator> cells) {
     Status verifyStatus = Status.OK;

@@ -6,6 +6,7 @@ import dev.ybbench.harness.ysql.CopyRows;
 import dev.ybbench.harness.ysql.Session;
 import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.LoadMethod;
 import dev.ybbench.ycsb.schema.SqlSchema;
 import dev.ybbench.ycsb.schema.TableSpec;
 import java.sql.Connection;
@@ -62,7 +63,7 @@ final class InsertBatch {
   /** Queues a row; true when the batch is full and due to be written. */
   boolean add(String key, Map<String, ByteIterator> values) {
     handedOver[pendingKeys.size()] = System.nanoTime();
-    if (config.loadMethod() == YsqlConfig.LoadMethod.COPY) {
+    if (config.loadMethod() == LoadMethod.COPY) {
       copyRow(key, values); // straight into the COPY's buffer: no row of Strings in between
     } else {
       pendingInserts.add(row(config, key, values));
@@ -78,7 +79,7 @@ final class InsertBatch {
   /** Writes the queued rows as one transaction, retried as a whole; reports each row and the batch. */
   void flush() throws SQLException {
     long start = System.nanoTime();
-    if (config.loadMethod() == YsqlConfig.LoadMethod.COPY) {
+    if (config.loadMethod() == LoadMethod.COPY) {
       retry.call("INSERT", () -> session.attempt(() -> {
         copyRows.send(session.current(), copySql); // the whole buffer again on a retry
         return Status.OK;

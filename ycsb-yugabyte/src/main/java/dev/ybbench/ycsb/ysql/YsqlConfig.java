@@ -8,6 +8,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.ycsb.schema.KeyLayout;
+import dev.ybbench.ycsb.schema.LoadMethod;
 import dev.ybbench.ycsb.schema.SqlSchema;
 import dev.ybbench.ycsb.schema.TableSpec;
 import java.sql.Connection;
@@ -28,24 +29,6 @@ public record YsqlConfig(
     LoadMethod loadMethod,
     int maxRetries,
     int fetchSize) {
-
-  /**
-   * How a batch of inserted rows is written: one {@code COPY … FROM STDIN} (the default, the bulk
-   * path of PostgreSQL and YSQL alike) or one multi-row INSERT (a JDBC batch the driver rewrites),
-   * each in one transaction. A batch size of 1 writes one INSERT per row either way.
-   */
-  public enum LoadMethod {
-    COPY, INSERT;
-
-    /** The method named by {@code --load-method} or {@value #LOAD_METHOD}, or a one-line error. */
-    public static LoadMethod named(String name) {
-      return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
-        case "copy" -> COPY;
-        case "insert" -> INSERT;
-        default -> throw new UserError("Unknown load method '" + name + "'; use copy or insert");
-      };
-    }
-  }
 
   public static final int DEFAULT_PORT = YsqlEndpoint.YSQL_PORT;
 
