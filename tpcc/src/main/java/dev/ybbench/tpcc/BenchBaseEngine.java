@@ -38,7 +38,14 @@ final class BenchBaseEngine implements TpccEngine {
    * The conditions on customers' money, which BenchBase's float arithmetic breaks by cents: it keeps
    * C_YTD_PAYMENT in a float column and adds Delivery's order-line amounts as a Java float.
    */
-  static final List<String> FLOAT_MONEY = List.of("3.3.2.10", "3.3.2.12");
+  private static final List<String> FLOAT_MONEY = List.of("3.3.2.10", "3.3.2.12");
+
+  @Override
+  public Tolerated tolerated() {
+    return new Tolerated(FLOAT_MONEY, "BenchBase keeps C_YTD_PAYMENT in a float column and adds Delivery's "
+        + "order-line amounts as a Java float, so its customers' money drifts by cents and " + String.join(" and ",
+        FLOAT_MONEY) + " fail in its runs; recorded in summary.json, not held against the run");
+  }
 
   private final Path home;
 
@@ -78,7 +85,7 @@ final class BenchBaseEngine implements TpccEngine {
   public Map<String, PhaseResult> run(Run run, TpccPlan plan, TpccTarget target, TpccDatabase db, boolean create,
       boolean load, boolean execute) throws Exception {
     if (execute && !load) {
-      TpccPhases.requireLoaded(db, plan.range());
+      db.requireLoaded(plan.range());
     }
     target.shareTables();
     return run(run, plan.config(), plan.works(), db.endpoint(), create, load, execute, plan.loaderThreadsGiven());

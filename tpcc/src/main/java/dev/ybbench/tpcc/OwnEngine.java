@@ -52,7 +52,7 @@ final class OwnEngine implements TpccEngine {
     }
     Map<String, PhaseResult> measured = new LinkedHashMap<>();
     if (execute && !run.interrupted()) {
-      TpccPhases.requireLoaded(db, plan.range());
+      db.requireLoaded(plan.range());
       // Every <work> in turn, as BenchBase runs them, each its own phase; each begins its measured
       // window after its own warm-up.
       for (int i = 0; i < plan.works().size() && !run.interrupted(); i++) {

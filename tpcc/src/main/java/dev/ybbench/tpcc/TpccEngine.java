@@ -3,6 +3,7 @@ package dev.ybbench.tpcc;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.tpcc.core.TpccDatabase;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -20,6 +21,19 @@ interface TpccEngine {
 
   /** What run.json records of the engine beside the config (nothing for ybbench's own). */
   Map<String, Object> runInfo();
+
+  /**
+   * Consistency conditions whose failure is the engine's own, not the run's, and why: recorded in
+   * summary.json, not held against the run. None for ybbench's own.
+   */
+  default Tolerated tolerated() {
+    return Tolerated.NONE;
+  }
+
+  /** @param why one line, printed when one of {@code conditions} fails */
+  record Tolerated(List<String> conditions, String why) {
+    static final Tolerated NONE = new Tolerated(List.of(), null);
+  }
 
   /** The database as this engine connects to it (BenchBase's with the settings it supports). */
   TpccDatabase database(TpccTarget target);

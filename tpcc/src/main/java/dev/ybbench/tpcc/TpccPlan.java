@@ -18,15 +18,16 @@ import java.util.Map;
 /**
  * What a TPC-C run will do, settled from the command line before anything starts: the server, the
  * config with --warehouses, --terminals and --spec applied, the works in order, this client's
- * warehouses, the connections, the engine and the phases asked for. Every refusal of the options
- * is here.
+ * warehouses, the connections and the phases asked for. Every refusal of these options is here;
+ * the engine is the runner's choice, and what the plan records of it comes as its name and whether
+ * the terminals are ours.
  *
  * @param configNote null, or how a dry run chose the config the server would choose
  * @param endpoint   the config's URL with the user and password to connect as
  * @param steps      the phases asked for by flag (all false: what is missing, then execute and check)
  */
 record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<TpccConfig.Work> works,
-    WarehouseRange range, Terminals.Setup setup, TpccEngine engine, YsqlEndpoint endpoint, Steps steps, int tablets,
+    WarehouseRange range, Terminals.Setup setup, YsqlEndpoint endpoint, Steps steps, int tablets,
     boolean foreignKeys, Integer loaderThreadsGiven) {
 
   /** The phase flags: --create, --load, --execute, --check, --clear. */
@@ -36,7 +37,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     }
   }
 
-  static TpccPlan of(RunTpcc o, Path home) {
+  static TpccPlan of(TpccOptions o, Path home) {
     ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.hosts, o.dbVersion, 1);
     // With --warehouses and --hosts, a run asks the server which config fits it; a dry run
     // contacts nothing, so it plans with YugabyteDB's and says so.
@@ -52,7 +53,6 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
       throw new UserError("--duration must be at least 1 second and --warmup cannot be negative");
     }
     List<TpccConfig.Work> works = works(o, config);
-    TpccEngine engine = engine(o, config, works);
     Terminals.Setup setup = new Terminals.Setup(connections(o, config), o.spec, o.maxRetries);
     String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD",
         config.password() == null ? "" : config.password());
@@ -69,7 +69,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     }
     String user = o.user != null ? o.user : (config.username() == null ? "yugabyte" : config.username());
     YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(user) : parsed.withUser(user).withPassword(pw);
-    return new TpccPlan(server, config, configNote, works, range, setup, engine, endpoint,
+    return new TpccPlan(server, config, configNote, works, range, setup, endpoint,
         new Steps(o.create, o.load, o.execute, o.check, o.clear), o.tablets, o.foreignKeys, o.loaderThreads);
   }
 
@@ -98,7 +98,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
    * The config: --config, else tiny.xml, else with --warehouses the 100-warehouse config for the
    * target (the spec's with --spec); with --warehouses, --terminals and --spec applied.
    */
-  private static TpccConfig config(RunTpcc o, Path home, boolean yugabyte) {
+  private static TpccConfig config(TpccOptions o, Path home, boolean yugabyte) {
     if (o.warehouses != null && o.warehouses < 1) {
       throw new UserError("--warehouses must be at least 1, was " + o.warehouses);
     }
@@ -127,7 +127,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
    * embedded one is PostgreSQL): the two want different configs (database, driver, isolation),
    * and a PostgreSQL given with --hosts is not a YugabyteDB cluster.
    */
-  private static boolean isYugabyte(RunTpcc o, ServerTarget server) {
+  private static boolean isYugabyte(TpccOptions o, ServerTarget server) {
     String user = o.user != null ? o.user : "yugabyte";
     String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD", "");
     return YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.start(0, line -> { }),
@@ -138,7 +138,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
    * The config's works in order (or the first alone, --mix-only; or the first and each type
    * alone, --each-type), each with --duration and --warmup applied when given.
    */
-  private static List<TpccConfig.Work> works(RunTpcc o, TpccConfig config) {
+  private static List<TpccConfig.Work> works(TpccOptions o, TpccConfig config) {
     if (o.eachType && o.mixOnly) {
       throw new UserError("--each-type adds a work per transaction type and --mix-only keeps the first work alone: "
           + "give one of them");
@@ -158,50 +158,13 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
   }
 
   /**
-   * ybbench's own engine, or with --engine benchbase (--benchbase alone implies it) the BenchBase
-   * build; what only our terminals do is refused with it before anything starts.
-   */
-  private static TpccEngine engine(RunTpcc o, TpccConfig config, List<TpccConfig.Work> works) {
-    if (!o.engine.equals("ybbench") && !o.engine.equals("benchbase")) {
-      throw new UserError("--engine must be ybbench or benchbase, was '" + o.engine + "'");
-    }
-    if (o.engine.equals("ybbench") && o.benchbaseDir == null) {
-      return new OwnEngine();
-    }
-    List<String> ours = new ArrayList<>();
-    if (o.spec) {
-      ours.add("--spec");
-    }
-    if (o.connections != null) {
-      ours.add("--connections");
-    }
-    if (o.startWarehouse != 1 || o.totalWarehouses != null) {
-      ours.add("--start-warehouse/--total-warehouses");
-    }
-    if (o.tablets != 0) {
-      ours.add("--tablets");
-    }
-    if (o.foreignKeys) {
-      ours.add("--foreign-keys");
-    }
-    if (o.options.prometheusPort != null) {
-      ours.add("--prometheus-port"); // it serves our terminals' counters; BenchBase counts in its own process
-    }
-    if (!ours.isEmpty()) {
-      throw new UserError(String.join(", ", ours) + (ours.size() == 1 ? " is" : " are") + " ybbench's own; BenchBase "
-          + "has no counterpart: leave " + (ours.size() == 1 ? "it" : "them") + " out with --engine benchbase");
-    }
-    return new BenchBaseEngine(BenchBaseEngine.home(o.benchbaseDir));
-  }
-
-  /**
    * The connection pool: as asked; else one per terminal, as BenchBase opens them, unless the
    * terminals key and think. Then a terminal is mostly idle: a warehouse's 10 terminals submit
    * about 0.48 transactions a second, so one connection per 4 warehouses stays under half busy
    * until transactions take 1 s on average (Little's law), and a run whose terminals queue for
    * connections shows it in its waits.
    */
-  private static int connections(RunTpcc o, TpccConfig config) {
+  private static int connections(TpccOptions o, TpccConfig config) {
     if (o.connections != null) {
       if (o.connections < 1 || o.connections > config.terminals()) {
         throw new UserError("--connections must be between 1 and the " + config.terminals() + " terminals, was "
@@ -217,7 +180,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
    * The plan as --dry-run prints it, one setting a line: the server, the config as applied, the
    * phases, the engine, every parameter run.json will record (the URL without its password).
    */
-  List<String> lines(RunOptions run) {
+  List<String> lines(RunOptions run, String engine, boolean ownTerminals) {
     List<String> out = new ArrayList<>();
     out.add("Plan (nothing started):");
     out.add("  config: " + config.file() + (configNote == null ? "" : " (" + configNote + ")"));
@@ -225,7 +188,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     out.add("  phases: " + (steps.any() ? String.join(", ", List.of(steps.create ? "create" : "", steps.load ? "load"
         : "", steps.execute ? "execute" : "", steps.check ? "check" : "", steps.clear ? "clear" : "").stream()
         .filter(x -> !x.isEmpty()).toList()) : "create and load what is missing, execute, check"));
-    Map<String, String> p = parameters(endpoint);
+    Map<String, String> p = parameters(endpoint, engine, ownTerminals);
     if (server.embedded()) {
       p.put("url", "the embedded server's, once it is up (database " + endpoint.database() + ")");
     } else {
@@ -249,7 +212,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
   }
 
   /** run.json's parameters; {@code connected} is the endpoint the engine uses. */
-  Map<String, String> parameters(YsqlEndpoint connected) {
+  Map<String, String> parameters(YsqlEndpoint connected, String engine, boolean ownTerminals) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("url", connected.url());
     m.put("isolation", config.isolation());
@@ -257,9 +220,9 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     m.put("start_warehouse", Integer.toString(range.first()));
     m.put("total_warehouses", Integer.toString(range.total()));
     m.put("terminals", Integer.toString(config.terminals()));
-    m.put("connections", Integer.toString(engine.ownTerminals() ? setup.connections() : config.terminals()));
+    m.put("connections", Integer.toString(ownTerminals ? setup.connections() : config.terminals()));
     m.put("deferred_delivery", Boolean.toString(setup.deferDelivery()));
-    m.put("engine", engine.name());
+    m.put("engine", engine);
     m.putAll(config.workParameters(works));
     m.put("tablets", Integer.toString(tablets));
     m.put("max_retries", Integer.toString(setup.maxRetries()));

@@ -32,11 +32,11 @@ class ForeignCommandLinesTest {
     RunTpcc cmd = new RunTpcc(new Console(new PrintStream(new ByteArrayOutputStream(), true,
         StandardCharsets.UTF_8)), Path.of("."));
     new CommandLine(cmd).parseArgs(ForeignCommandLines.translate(args).args().toArray(String[]::new));
-    return String.join(" | ", String.valueOf(cmd.configFile), String.valueOf(cmd.warehouses),
-        String.valueOf(cmd.hosts), String.valueOf(cmd.connections), String.valueOf(cmd.loaderThreads),
-        String.valueOf(cmd.warmup), String.valueOf(cmd.startWarehouse), String.valueOf(cmd.totalWarehouses),
-        "create=" + cmd.create, "load=" + cmd.load, "execute=" + cmd.execute, "clear=" + cmd.clear,
-        "spec=" + cmd.spec, String.valueOf(cmd.options.resultsDir), "verbose=" + cmd.options.verbose);
+    return String.join(" | ", String.valueOf(cmd.o.configFile), String.valueOf(cmd.o.warehouses),
+        String.valueOf(cmd.o.hosts), String.valueOf(cmd.o.connections), String.valueOf(cmd.o.loaderThreads),
+        String.valueOf(cmd.o.warmup), String.valueOf(cmd.o.startWarehouse), String.valueOf(cmd.o.totalWarehouses),
+        "create=" + cmd.o.create, "load=" + cmd.o.load, "execute=" + cmd.o.execute, "clear=" + cmd.o.clear,
+        "spec=" + cmd.o.spec, String.valueOf(cmd.o.run.resultsDir), "verbose=" + cmd.o.run.verbose);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc.core;
 
+import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.sql.Cancel;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
@@ -65,6 +66,17 @@ public final class TpccDatabase {
       }
     }
     return c;
+  }
+
+  /** Refuses to execute over tables missing, or holding fewer warehouses than {@code range} drives. */
+  public void requireLoaded(WarehouseRange range) throws SQLException {
+    long have = loadedWarehouses();
+    if (have < range.last()) {
+      throw new RunFailure(have < 0 ? "the TPC-C tables do not exist in database " + databaseName()
+          + "; create and load them first (--create --load, or no phase flags)"
+          : "database " + databaseName() + " holds " + have + " warehouses, fewer than warehouse " + range.last()
+              + " this run drives; load them first (--load)");
+    }
   }
 
   /** Warehouses loaded (rows in WAREHOUSE), or -1 when the tables do not exist. */
