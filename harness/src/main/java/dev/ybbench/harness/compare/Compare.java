@@ -21,6 +21,7 @@ import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -79,40 +80,22 @@ public final class Compare implements Callable<Integer> {
       + "means); writes series.md, series.json and a chart per workload")
   boolean series;
 
-  @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5",
-      description = "changes smaller than this are 'no change' (default: ${DEFAULT-VALUE} %%)")
-  double threshold;
-
-  @Option(names = "--gate", paramLabel = "PERCENTILE", description = "a latency percentile that gates the exit "
-      + "code too, per operation: p50, p95, p99 or p99.9")
-  String gate;
-
   @Option(names = "--looks", paramLabel = "FIRST-LAST", description = "this comparison is one of repeated looks "
       + "after every round from FIRST to LAST (regress.sh --until-decided): headline intervals widen so that all "
       + "the looks together keep 95 %% (Pocock's repeated confidence intervals); exit 3 while a headline is "
       + "inconclusive before round LAST")
   String looks;
 
-  @Option(names = "--undecided", paramLabel = "pass|fail", description = "what an undecided headline means for "
-      + "the exit code: pass (0) or fail (1); by default 3, so that a pipeline never passes what was not measured "
-      + "well enough. A repeated look before the last (--looks) exits 3 regardless")
-  String undecidedAs;
+  @Mixin
+  ComparisonOptions cmp = new ComparisonOptions();
 
   @Option(names = "--allow-env-diff", description = "compare runs from different machines, core counts or JDKs "
       + "(refused by default: the difference would be the machine's as much as the release's)")
   boolean allowEnvDiff;
 
-  @Option(names = "--results-dir", paramLabel = "DIR", description = "where labels are looked up and the "
-      + "comparison directory is written (default: results/)")
-  Path resultsDir;
-
   @Option(names = "--out", paramLabel = "DIR", description = "the comparison directory (default: "
       + "results/compare/<time>_<baseline>_vs_<candidate>)")
   Path out;
-
-  @Option(names = "--include-incomplete", description = "accept failed and interrupted runs as repetitions "
-      + "(refused by default: a broken run would read as a change of the product)")
-  boolean includeIncomplete;
 
   @Option(names = "--verbose", description = "stack traces on errors")
   boolean verbose;
@@ -185,16 +168,8 @@ public final class Compare implements Callable<Integer> {
   }
 
   private int compare() throws IOException {
-    if (!(threshold > 0)) {
-      throw new UserError("--threshold must be above 0 %, was " + threshold);
-    }
-    if (undecidedAs != null && !List.of("pass", "fail").contains(undecidedAs)) {
-      throw new UserError("--undecided must be pass or fail, was " + undecidedAs);
-    }
-    if (gate != null && !Comparison.GATES.contains(gate)) {
-      throw new UserError("--gate must be one of " + String.join(", ", Comparison.GATES) + ", was " + gate);
-    }
-    Path root = resultsDir != null ? resultsDir : home.resolve("results");
+    cmp.check();
+    Path root = cmp.results(home);
     if (series) {
       if (history != null) {
         throw new UserError("--series follows labels of runs at hand; for a key's series in the history use "
@@ -212,8 +187,8 @@ public final class Compare implements Callable<Integer> {
       throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
           + "more releases in order, add --series; to judge one run against its history, --history FILE|URL");
     }
-    Side b = Side.resolve(sides.get(0), root, includeIncomplete);
-    Side c = Side.resolve(sides.get(1), root, includeIncomplete);
+    Side b = Side.resolve(sides.get(0), root, cmp.includeIncomplete);
+    Side c = Side.resolve(sides.get(1), root, cmp.includeIncomplete);
     return compare(root, b, c, List.of());
   }
 
@@ -228,7 +203,7 @@ public final class Compare implements Callable<Integer> {
     if (key != null && !sides.isEmpty()) {
       throw new UserError("--key lists a key's change points and takes no run; to judge a run, give it without --key");
     }
-    if (key != null && (gate != null || undecidedAs != null || last != null)) {
+    if (key != null && (cmp.gate != null || cmp.undecided != null || last != null)) {
       throw new UserError("--key lists a key's change points: --gate, --undecided and --last are for judging a run");
     }
     if (key == null && sides.size() != 1) {
@@ -237,10 +212,10 @@ public final class Compare implements Callable<Integer> {
     }
     try (HistoryStore store = HistoryStore.open(history)) {
       if (key != null) {
-        HistoryTrend.lines(store, key, threshold).forEach(console::line);
+        HistoryTrend.lines(store, key, cmp.threshold).forEach(console::line);
         return 0;
       }
-      Side c = Side.resolve(sides.get(0), root, includeIncomplete);
+      Side c = Side.resolve(sides.get(0), root, cmp.includeIncomplete);
       AgainstHistory.Baseline b = AgainstHistory.of(store, c, last != null ? last : DEFAULT_LAST, allowEnvDiff);
       return compare(root, b.side(), c, b.notes());
     }
@@ -251,11 +226,11 @@ public final class Compare implements Callable<Integer> {
     double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
     StagedDirectory.checkpoint(stopped);
     Comparison.Result result = Comparison.compare(b, c,
-        new Comparison.Options(threshold, gate, confidence, allowEnvDiff));
+        new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff));
     StagedDirectory.checkpoint(stopped);
     List<Comparison.Row> rows = result.rows();
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
-    Report report = new Report(b, c, result, threshold, gate);
+    Report report = new Report(b, c, result, cmp.threshold, cmp.gate);
     answer = report.verdictLines();
     answer.forEach(console::line);
     notes.forEach(console::line);
@@ -281,10 +256,10 @@ public final class Compare implements Callable<Integer> {
     long undecided = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE).count();
     boolean interim = looked != null && rounds(rows) < looked[1];
     int exit = regressions > 0 ? REGRESSION : unlike > 0 ? CANNOT_COMPARE : undecided == 0 ? 0
-        : interim || undecidedAs == null ? UNDECIDED : undecidedAs.equals("pass") ? 0 : REGRESSION;
+        : interim || cmp.undecided == null ? UNDECIDED : cmp.undecided.equals("pass") ? 0 : REGRESSION;
     console.line(String.format(Locale.ROOT, "%d regression%s, %d headline%s undecided (threshold %.1f %%): %s; "
             + "report: %s", regressions, regressions == 1 ? "" : "s", undecided, undecided == 1 ? "" : "s",
-        threshold, outcome(exit, unlike, undecided, rows), reportDir.resolve("report.html")));
+        cmp.threshold, outcome(exit, unlike, undecided, rows), reportDir.resolve("report.html")));
     return exit;
   }
 
@@ -304,11 +279,11 @@ public final class Compare implements Callable<Integer> {
       return "PASS, exit 0";
     }
     List<Comparison.Row> single = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE
-        && Report.whatDecidesSingleRuns(r, threshold) != null).toList();
+        && Report.whatDecidesSingleRuns(r, cmp.threshold) != null).toList();
     if (!single.isEmpty() && single.size() == undecided) {
       Comparison.Row worst = single.stream().max(java.util.Comparator.comparing(Comparison.Row::roundsToDecide))
           .orElseThrow();
-      String more = Report.whatDecidesSingleRuns(worst, threshold);
+      String more = Report.whatDecidesSingleRuns(worst, cmp.threshold);
       return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
     }
     int now = rounds(rows);
@@ -324,15 +299,15 @@ public final class Compare implements Callable<Integer> {
 
   /** --series: the trends on the terminal and in the series directory; exit 0 (it answers no yes/no question). */
   private int series(Path root) throws IOException {
-    if (looks != null || gate != null) {
+    if (looks != null || cmp.gate != null) {
       throw new UserError("--looks and --gate are for a comparison of two sides, not for --series");
     }
     if (sides.size() < 2) {
       throw new UserError("--series follows two or more releases in order (" + sides.size() + " given)");
     }
-    List<Side> all = sides.stream().map(s -> Side.resolve(s, root, includeIncomplete)).toList();
+    List<Side> all = sides.stream().map(s -> Side.resolve(s, root, cmp.includeIncomplete)).toList();
     StagedDirectory.checkpoint(stopped);
-    List<Series.Trend> trends = Series.of(all, threshold, allowEnvDiff);
+    List<Series.Trend> trends = Series.of(all, cmp.threshold, allowEnvDiff);
     StagedDirectory.checkpoint(stopped);
     trends.forEach(t -> Series.lines(t).forEach(console::line));
     reportDir = outDir(root, "series_" + safe(all.get(0).name()) + "_to_" + safe(all.get(all.size() - 1).name()));

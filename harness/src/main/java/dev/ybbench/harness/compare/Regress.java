@@ -21,6 +21,7 @@ import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -118,13 +119,6 @@ public final class Regress implements Callable<Integer> {
       + "candidate's runs, e.g. \"--target 5000\" to throttle it")
   String candArgs;
 
-  @Option(names = "--gate", paramLabel = "P", description = "compare.sh --gate: a latency percentile gates too (p99)")
-  String gate;
-
-  @Option(names = "--undecided", paramLabel = "pass|fail", description = "compare.sh --undecided: what a headline "
-      + "still undecided at the end means for the exit code (by default 3)")
-  String undecided;
-
   @Option(names = "--seed", paramLabel = "N", description = "the random order of sides per round, repeatable "
       + "(default: random)")
   Long seed;
@@ -137,22 +131,12 @@ public final class Regress implements Callable<Integer> {
       + "(default: ${DEFAULT-VALUE})")
   long records;
 
-  @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5", description = "compare.sh's threshold "
-      + "(default: ${DEFAULT-VALUE})")
-  String threshold;
-
   @Option(names = "--reuse-data", description = "with hosts: load once per side, then only run (embedded servers "
       + "start empty)")
   boolean reuseData;
 
-  @Option(names = "--results-dir", paramLabel = "DIR", description = "where runs and the comparison go "
-      + "(default: results/)")
-  Path resultsDir;
-
-  @Option(names = "--include-incomplete", description = "go on past a run that failed or was interrupted, and let "
-      + "compare.sh use it (by default such a run stops the suite with exit code 2: it measured nothing that "
-      + "could stand for the side it belongs to)")
-  boolean includeIncomplete;
+  @Mixin
+  ComparisonOptions cmp = new ComparisonOptions();
 
   /** Read by the scripts too (run-scripts/common.sh), which install gnuplot before the JVM starts. */
   @Option(names = "--no-install", description = "do not install gnuplot for the charts when it is missing (passed "
@@ -229,7 +213,8 @@ public final class Regress implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Path results = resultsDir != null ? resultsDir : home.resolve("results");
+    cmp.check();
+    Path results = cmp.results(home);
     if (bisect) {
       return bisect(results);
     }
@@ -513,7 +498,7 @@ public final class Regress implements Callable<Integer> {
       return;
     }
     // A run that did not complete measured nothing that could stand for its side.
-    if (includeIncomplete && (o.exitCode() == 1 || o.exitCode() == ShutdownGuard.EXIT_INTERRUPTED)) {
+    if (cmp.includeIncomplete && (o.exitCode() == 1 || o.exitCode() == ShutdownGuard.EXIT_INTERRUPTED)) {
       console.line("warning: " + (o.lastLines().isEmpty() ? "a run did not complete"
           : o.lastLines().get(o.lastLines().size() - 1)));
       return;
@@ -525,17 +510,8 @@ public final class Regress implements Callable<Integer> {
 
   /** compare.sh on the two labels, with this command's comparison flags; its exit code. */
   private int compare(String baseline, String candidate, Path results, String looks) {
-    List<String> a = new ArrayList<>(List.of(baseline, candidate, "--threshold", threshold, "--results-dir",
-        results.toString()));
-    if (gate != null) {
-      a.addAll(List.of("--gate", gate));
-    }
-    if (undecided != null) {
-      a.addAll(List.of("--undecided", undecided));
-    }
-    if (includeIncomplete) {
-      a.add("--include-incomplete");
-    }
+    List<String> a = new ArrayList<>(List.of(baseline, candidate));
+    a.addAll(cmp.args(results));
     if (looks != null) {
       a.addAll(List.of("--looks", looks));
     }

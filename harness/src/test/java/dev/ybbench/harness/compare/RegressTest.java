@@ -174,6 +174,9 @@ class RegressTest {
         {"--suite", "tpcc-small", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "a"},
         {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "nope"},
         {"--baseline-label", "pg16"},
+        // compare.sh's flags, refused before the suite runs rather than by compare.sh after it.
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--threshold", "0"},
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--gate", "p42"},
     };
     String[] said = {
         "error: --suite is missing: ycsb-core, ycql-core or tpcc-small",
@@ -187,6 +190,8 @@ class RegressTest {
         "error: --workloads is for the YCSB suites; tpcc-small runs one configuration",
         "error: --workloads: no workload file workloads/nope",
         "error: give both --baseline-label and --candidate-label",
+        "error: --threshold must be above 0 %, was 0.0",
+        "error: --gate must be one of p50, p95, p99, p99.9, was p42",
     };
     for (int i = 0; i < cases.length; i++) {
       Done d = regress(cases[i]);
