@@ -34,7 +34,7 @@ ybbench_build() {
   rm -f "$log"
   # Maven leaves a jar whose module did not change as it was, older than the source edited
   # elsewhere: dated now, every jar says "built after the sources", and the next run builds nothing.
-  touch "$YBBENCH_HOME"/*/target/*.jar
+  touch "$YBBENCH_HOME"/*/target/*.jar 2>/dev/null || true
 }
 
 # Class-data sharing for a runner's own classes and libraries: later runs map the classes a run
