@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A TPC-C run's phases in order: create, load, execute (by the engine the runner chose), the consistency
- * check of clause 3.3.2, clear; those asked for, or with none, what is missing, then execute and
- * check. Then the works' table and charts.
+ * A TPC-C run's phases in order: create, load, execute (by the engine the runner chose), the
+ * consistency check of clause 3.3.2, clear; those asked for, or with none, what is missing, then
+ * execute and check. Then the works' table and charts.
  */
 final class TpccPhases {
   private TpccPhases() {}
@@ -55,7 +55,7 @@ final class TpccPhases {
     }
   }
 
-  /** The consistency conditions, recorded; a failed one fails the run (BenchBase's float money excepted). */
+  /** The consistency conditions, recorded; a failed one fails the run, unless the engine tolerates it. */
   private static void check(Run run, TpccPlan plan, TpccEngine engine, TpccDatabase db) throws SQLException {
     Console console = run.console();
     Map<String, RunSummary.Condition> conditions = new LinkedHashMap<>();

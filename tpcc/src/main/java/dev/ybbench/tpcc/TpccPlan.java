@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.run.RunOptions;
@@ -14,6 +15,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * What a TPC-C run will do, settled from the command line before anything starts: the server, the
@@ -42,7 +44,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     // With --warehouses and --hosts, a run asks the server which config fits it; a dry run
     // contacts nothing, so it plans with YugabyteDB's and says so.
     boolean ask = o.warehouses != null && o.configFile == null && !server.embedded();
-    TpccConfig config = config(o, home, ask && !o.dryRun ? isYugabyte(o, server) : !server.embedded());
+    TpccConfig config = config(o, home, () -> ask && (o.dryRun || isYugabyte(o, server)));
     String configNote = ask && o.dryRun ? "YugabyteDB's; on PostgreSQL the run takes "
         + (o.spec ? "postgres_100w_spec.xml" : "postgres_100w.xml") + ", as the server says what it is" : null;
     WarehouseRange range = WarehouseRange.of(o.startWarehouse, config.scaleFactor(), o.totalWarehouses);
@@ -96,9 +98,10 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
 
   /**
    * The config: --config, else tiny.xml, else with --warehouses the 100-warehouse config for the
-   * target (the spec's with --spec); with --warehouses, --terminals and --spec applied.
+   * target (the spec's with --spec); with --warehouses, --terminals and --spec applied. The server
+   * is asked whether it is YugabyteDB only after the flags have passed.
    */
-  private static TpccConfig config(TpccOptions o, Path home, boolean yugabyte) {
+  private static TpccConfig config(TpccOptions o, Path home, BooleanSupplier yugabyte) {
     if (o.warehouses != null && o.warehouses < 1) {
       throw new UserError("--warehouses must be at least 1, was " + o.warehouses);
     }
@@ -108,7 +111,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     Path file = o.configFile;
     if (file == null) {
       file = home.resolve("tpcc/config").resolve(o.warehouses == null ? "tiny.xml"
-          : (yugabyte ? "yugabyte_100w" : "postgres_100w") + (o.spec ? "_spec.xml" : ".xml"));
+          : (yugabyte.getAsBoolean() ? "yugabyte_100w" : "postgres_100w") + (o.spec ? "_spec.xml" : ".xml"));
     }
     TpccConfig c = TpccConfig.read(file);
     if (o.spec) {
@@ -192,7 +195,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     if (server.embedded()) {
       p.put("url", "the embedded server's, once it is up (database " + endpoint.database() + ")");
     } else {
-      YsqlEndpoint given = endpoint.withHosts(dev.ybbench.harness.HostList.parse(server.hostSpec(),
+      YsqlEndpoint given = endpoint.withHosts(HostList.parse(server.hostSpec(),
           ServerTarget.Api.YSQL.defaultPort)); // as the target will connect
       p.put("url", given.url() + " as " + given.user() + (given.password().isEmpty() ? "" : " with a password"));
     }

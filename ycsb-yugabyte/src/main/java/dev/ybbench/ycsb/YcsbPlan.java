@@ -202,7 +202,8 @@ final class YcsbPlan {
     }
     m.put("results", o.run.resultsDir == null ? "results/" : o.run.resultsDir.toString());
     m.put("limits", "errors " + o.run.maxErrorPct + " %, aborts " + o.run.maxAbortPct + " %, outage "
-        + o.run.maxOutagePct + " %, server readings every " + o.run.serverIntervalS + " s, metrics ports " + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));
+        + o.run.maxOutagePct + " %, server readings every " + o.run.serverIntervalS + " s, metrics ports "
+        + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));
     m.put("status_interval_s", props.getProperty(YcsbSettings.STATUS_INTERVAL, "10"));
     m.put("prometheus", o.run.prometheusPort == null ? "off" : "serving /metrics on port " + o.run.prometheusPort
         + (o.run.prometheusPort == 0 ? " (any free one, printed as it starts)" : ""));
