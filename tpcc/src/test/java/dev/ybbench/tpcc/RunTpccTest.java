@@ -48,9 +48,7 @@ public class RunTpccTest {
     assertEquals("complete", summary.get("state").asText());
     assertEquals("pass", summary.at("/phases/load/population_check").asText());
     JsonNode exec = summary.at("/phases/execute");
-    for (String txn : List.of("NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel")) {
-      assertTrue(exec.at("/operations/" + txn + "/successes").asLong() > 0, txn + " never committed: " + exec);
-    }
+    assertTheMixRanEveryType(exec);
     double seconds = exec.get("duration_s").asDouble();
     assertTrue(seconds >= 9 && seconds < 20, "measured " + seconds + " s");
     long newOrders = exec.at("/operations/NewOrder/successes").asLong()
@@ -111,9 +109,7 @@ public class RunTpccTest {
     assertEquals(0, deliveryAlone.get("errors").asLong(), deliveryAlone.toString());
     assertTrue(deliveryAlone.has("aborts"), deliveryAlone.toString());
     List<String> types = List.of("NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel");
-    for (String t : types) {
-      assertTrue(phases.at("/execute/operations/" + t + "/successes").asLong() > 0, t + " in the mix");
-    }
+    assertTheMixRanEveryType(phases.get("execute"));
     for (int i = 0; i < types.size(); i++) {
       JsonNode alone = phases.get("execute-" + (i + 2));
       assertTrue(alone.at("/operations/" + types.get(i) + "/successes").asLong() > 0, types.get(i) + " alone");
@@ -330,5 +326,25 @@ public class RunTpccTest {
     assertFalse(o.out().contains("Embedded PostgreSQL"), "a server was started: " + o.out());
     assertEquals(null, o.runDir());
     assertTrue((System.nanoTime() - start) / 1e9 < 10, "a dry run takes seconds");
+  }
+
+  /**
+   * Each of the five types committed in the standard mix. A 4 % type is missing from n draws with
+   * probability 0.96^n, so it is required only once the mix drew enough for that to be below 1e-4
+   * (226 transactions): a busy machine that manages fewer in a short run is not a failure.
+   */
+  private static void assertTheMixRanEveryType(JsonNode exec) {
+    Map<String, Double> weights = Map.of("NewOrder", 0.45, "Payment", 0.43, "OrderStatus", 0.04, "Delivery", 0.04,
+        "StockLevel", 0.04);
+    long drawn = 0;
+    for (JsonNode op : exec.get("operations")) {
+      drawn += op.path("successes").asLong() + op.path("errors").asLong() + op.path("aborts").asLong();
+    }
+    for (Map.Entry<String, Double> t : weights.entrySet()) {
+      if (Math.pow(1 - t.getValue(), drawn) < 1e-4) {
+        assertTrue(exec.at("/operations/" + t.getKey() + "/successes").asLong() > 0,
+            t.getKey() + " never committed in " + drawn + " transactions: " + exec);
+      }
+    }
   }
 }
