@@ -4,6 +4,7 @@ import dev.ybbench.harness.embedded.CassandraVersions;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.embedded.PostgresVersions;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -29,10 +30,17 @@ public final class ServerTarget implements AutoCloseable {
     public static Api named(String api) {
       return "ycql".equals(api) ? YCQL : YSQL;
     }
+
+    /** As --api and run.json spell it: "ysql", "ycql". */
+    public String flag() {
+      return name().toLowerCase(Locale.ROOT);
+    }
   }
 
   private final Api api;
   private final String hostSpec;
+  /** {@link #hostSpec} parsed, once; null for an embedded server. */
+  private final HostList hosts;
   private final String askedVersion;
   private final String version;
   private final int nodes;
@@ -40,9 +48,10 @@ public final class ServerTarget implements AutoCloseable {
   private volatile EmbeddedCassandra cassandra;
   private volatile Consumer<String> log = line -> { };
 
-  private ServerTarget(Api api, String hostSpec, String askedVersion, String version, int nodes) {
+  private ServerTarget(Api api, String hostSpec, HostList hosts, String askedVersion, String version, int nodes) {
     this.api = api;
     this.hostSpec = hostSpec;
+    this.hosts = hosts;
     this.askedVersion = askedVersion;
     this.version = version;
     this.nodes = nodes;
@@ -78,14 +87,14 @@ public final class ServerTarget implements AutoCloseable {
       if (nodes != 1) {
         throw new UserError("--nodes sizes the embedded Cassandra; it cannot apply with --hosts");
       }
-      HostList.parse(hosts, api.defaultPort); // a bad port fails here, before anything starts
-      return new ServerTarget(api, hosts, null, null, nodes);
+      // Parsed here and only here: a bad port fails before anything starts.
+      return new ServerTarget(api, hosts, HostList.parse(hosts, api.defaultPort), null, null, nodes);
     }
     if (api == Api.YCQL) {
       EmbeddedCassandra.checkNodes(nodes);
     }
     String resolved = api == Api.YCQL ? CassandraVersions.resolve(dbVersion) : PostgresVersions.resolve(dbVersion);
-    return new ServerTarget(api, null, dbVersion, resolved, nodes);
+    return new ServerTarget(api, null, null, dbVersion, resolved, nodes);
   }
 
   /**
@@ -139,6 +148,11 @@ public final class ServerTarget implements AutoCloseable {
     return hostSpec;
   }
 
+  /** The nodes given, by --hosts or the environment, parsed; null for an embedded server. */
+  public HostList hosts() {
+    return hosts;
+  }
+
   /** The embedded cluster's size (1 for PostgreSQL and for given hosts). */
   public int nodes() {
     return nodes;
@@ -160,7 +174,7 @@ public final class ServerTarget implements AutoCloseable {
    */
   public HostList start(int connections, Consumer<String> log) {
     if (!embedded()) {
-      return HostList.parse(hostSpec, api.defaultPort);
+      return hosts;
     }
     this.log = log;
     if (api == Api.YCQL) {

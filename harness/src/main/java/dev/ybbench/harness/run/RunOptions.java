@@ -61,6 +61,26 @@ public final class RunOptions {
       + "with apt the scripts install it once, and say so)")
   public boolean noInstall;
 
+  /**
+   * These options with {@code newLabel}, as a copy: a runner that settles the label from elsewhere (YCSB's
+   * {@code label} property) leaves the options as parsed.
+   */
+  public RunOptions withLabel(String newLabel) {
+    RunOptions c = new RunOptions();
+    c.label = newLabel;
+    c.resultsDir = resultsDir;
+    c.maxErrorPct = maxErrorPct;
+    c.maxAbortPct = maxAbortPct;
+    c.maxOutagePct = maxOutagePct;
+    c.serverIntervalS = serverIntervalS;
+    c.metricsPorts = metricsPorts;
+    c.prometheusPort = prometheusPort;
+    c.history = history;
+    c.verbose = verbose;
+    c.noInstall = noInstall;
+    return c;
+  }
+
   public Path resultsRoot(Path home) {
     return resultsDir != null ? resultsDir : home.resolve("results");
   }
