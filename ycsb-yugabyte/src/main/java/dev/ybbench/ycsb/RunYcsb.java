@@ -10,7 +10,11 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.ycsb.cli.EquivalentCommand;
+import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.SampleAppCommandLine;
+import dev.ybbench.ycsb.cli.SettingSources;
+import dev.ybbench.ycsb.cli.SettingsCheck;
 import dev.ybbench.ycsb.cli.YcsbCommandLine;
 import dev.ybbench.ycsb.cli.YcsbOptions;
 import dev.ybbench.ycsb.cli.YcsbSettings;
@@ -123,7 +127,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   /** Whether the command line was a sample app's, already printed as ybbench's. */
   private boolean sampleApp;
 
-  /** The options as settled, for tests and callers. */
+  /** The options as parsed, for tests and callers. */
   public YcsbOptions options() {
     return o;
   }
@@ -162,37 +166,39 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       throw new UserError("--include-incomplete goes with --merge RUN_DIR…; leave it out of a run");
     }
     List<Path> files = WorkloadFiles.resolve(o.workload, o.files, home);
-    YcsbSettings settings = YcsbSettings.settle(o, files);
-    Properties props = settings.properties();
-    String workloadName = settings.workloadName();
-    settings.validate(home);
-    if ((settings.foreign() || o.dryRun) && !sampleApp) { // a sample app's line printed it first
-      console.line("As ybbench: " + settings.equivalentCommand(nativeFlags()));
+    YcsbSettings s = SettingSources.settle(o, files);
+    SettingsCheck.check(s, o);
+    ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), o.dbVersion, o.nodes).withSettings(o.dbSettings());
+    SettingsCheck.checkOn(server, s, o, home);
+    Properties props = s.properties(); // the run's own: the plan and the target complete them
+    String workloadName = s.workloadName();
+    if ((s.provenance().foreign() || o.dryRun) && !sampleApp) { // a sample app's line printed it first
+      console.line("As ybbench: " + EquivalentCommand.of(s, o, nativeFlags(), server));
     }
-    settings.notes().forEach(n -> console.line("note: " + n));
-    boolean doLoad = o.phase.equals("load") || o.phase.equals("both");
-    boolean doRun = o.phase.equals("run") || o.phase.equals("both");
-    YcsbPlan plan = YcsbPlan.of(o, settings, doRun, console);
+    s.notes().forEach(n -> console.line("note: " + n));
+    boolean doLoad = s.phase().loads();
+    boolean doRun = s.phase().runs();
+    YcsbPlan plan = YcsbPlan.of(o, s, props, server, doRun, console);
     long[] mine = plan.loadSlice();
     if (doLoad && mine[1] == 0) {
       throw new UserError("--clients " + o.clients + " is more than the " + props.getProperty("insertcount")
           + " records to load: client " + o.clientIndex + " would have none; use fewer clients or more --records");
     }
-    if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && o.duration == 0) {
+    if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && s.duration() == 0) {
       throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
     LoadCheckpoint.Saved earlier = o.resume == null ? null
-        : LoadResume.earlier(o.resume, workloadName, parameters(props, mine), mine);
+        : LoadResume.earlier(o.resume, workloadName, parameters(s, props, mine), mine);
     if (o.dryRun) {
       plan.print(console, workloadName);
       return 0;
     }
-    Map<String, Object> extra = new LinkedHashMap<>(Map.of("api", o.api));
+    Map<String, Object> extra = new LinkedHashMap<>(Map.of("api", s.api().flag()));
     if (o.resume != null) {
       extra.put("resumed_from", o.resume.getFileName().toString());
     }
-    if (!settings.server().settings().isEmpty()) {
-      extra.put("db_settings", new java.util.TreeMap<>(settings.server().settings()));
+    if (!server.settings().isEmpty()) {
+      extra.put("db_settings", new java.util.TreeMap<>(server.settings()));
     }
     if (o.clients > 1) {
       // Which part of which fleet this is: --merge knows from it when a client is missing.
@@ -202,12 +208,12 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       fleet.put("index", o.clientIndex);
       extra.put("fleet", fleet);
     }
-    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, o.run, home, () -> parameters(props, mine),
-        extra, List.of(args));
+    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, o.run.withLabel(s.label()), home,
+        () -> parameters(s, props, mine), extra, List.of(args));
     YcsbReport report = new YcsbReport(props, YcsbCommandLine.isYcsbs(args));
-    return lifecycle.run(spec, () -> apiTarget = openTarget(settings.server(), props), run -> {
+    return lifecycle.run(spec, () -> apiTarget = openTarget(s, server, props), run -> {
       run.auditTable(props.getProperty("table", "usertable"), o.clients);
-      String create = o.createTable;
+      String create = s.createTable();
       if (o.resume != null || "never".equals(create)) {
         apiTarget.useExistingSchema(console::line); // the table the earlier part loaded into, or one made before
       } else if ("if-missing".equals(create)) {
@@ -216,7 +222,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         } else {
           apiTarget.createSchema(o.fleet, console::line, run::onStop);
         }
-      } else if (o.phase.equals("create") || o.clientIndex == 0 && (doLoad || "always".equals(create))) {
+      } else if (s.phase() == Phase.CREATE || o.clientIndex == 0 && (doLoad || "always".equals(create))) {
         apiTarget.createSchema(o.fleet, console::line, run::onStop);
       } else if (doLoad) {
         apiTarget.awaitSchema(o.fleet, o.clientIndex, o.clients, SCHEMA_WAIT_S, run::interrupted, console::line);
@@ -225,34 +231,34 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
       }
       if (doLoad && !run.interrupted()) {
         Properties loadProps = (Properties) props.clone();
-        loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(o.batchSize));
-        loadProps.setProperty(YcqlConfig.IN_FLIGHT, Integer.toString(o.batchSize));
+        loadProps.setProperty(YsqlConfig.BATCH_SIZE, Integer.toString(s.batchSize()));
+        loadProps.setProperty(YcqlConfig.IN_FLIGHT, Integer.toString(s.batchSize()));
         loadProps.setProperty("insertstart", Long.toString(mine[0]));
         loadProps.setProperty("insertcount", Long.toString(mine[1]));
         console.line(String.format("Loading %d records%s with %d threads%s (%s %d)%s", mine[1], o.clients == 1 ? ""
             : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1, o.clientIndex,
-                o.clients), o.threads, o.clientThreads().describe(), o.api.equals("ycql")
-                    ? "writes in flight per thread:" : o.batchSize == 1 ? "rows per INSERT:"
+                o.clients), s.threads(), s.clientThreads().describe(), s.ycql()
+                    ? "writes in flight per thread:" : s.batchSize() == 1 ? "rows per INSERT:"
                     : props.getProperty(YsqlConfig.LOAD_METHOD).equals("copy") ? "rows per COPY:"
-                    : "rows per multi-row INSERT:", o.batchSize,
-            o.target > 0 ? String.format(", paced to %.0f rows/s", o.target) : ""));
+                    : "rows per multi-row INSERT:", s.batchSize(),
+            s.target() > 0 ? String.format(", paced to %.0f rows/s", s.target()) : ""));
         // Keys handed out per write of the checkpoint: at most this many (and those in flight) in doubt after a crash.
-        int reserveAhead = (int) Math.min(1_000_000, Math.max(1_000L, 2L * o.threads * o.batchSize));
+        int reserveAhead = (int) Math.min(1_000_000, Math.max(1_000L, 2L * s.threads() * s.batchSize()));
         LoadCheckpoint checkpoint = !plan.coreWorkload() ? null : earlier == null
             ? new LoadCheckpoint(run.directory().path(), mine[0], mine[0] + mine[1], mine[0], List.of(), reserveAhead,
                 null)
             : LoadResume.resume(run, o.resume, earlier, loadProps, apiTarget::newBinding, reserveAhead);
-        runPhase(run, "load", loadProps, List.of(new YcsbPhase.Threads(Pool.MIX, o.threads, checkpoint == null
-            ? mine[1] : checkpoint.toInsert(), o.target)), 0, 0, checkpoint, report);
+        runPhase(run, Phase.LOAD, loadProps, List.of(new YcsbPhase.Threads(Pool.MIX, s.threads(), checkpoint == null
+            ? mine[1] : checkpoint.toInsert(), s.target())), 0, 0, checkpoint, s, report);
       }
       if (doRun && !run.interrupted()) {
         List<YcsbPhase.Threads> pools = plan.runPools();
         console.line("Running " + workloadName + " with " + String.join(" and ", pools.stream().map(p ->
-            p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + o.clientThreads().describe()
+            p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + s.clientThreads().describe()
                 + ": " + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " operations"
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
-            + ", at most " + (o.duration == 0 ? "no time limit" : o.duration + " s"));
-        runPhase(run, "run", props, pools, o.warmup, o.duration, null, report);
+            + ", at most " + (s.duration() == 0 ? "no time limit" : s.duration() + " s"));
+        runPhase(run, Phase.RUN, props, pools, s.warmup(), s.duration(), null, s, report);
       }
       report.export();
     });
@@ -285,15 +291,16 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return out;
   }
 
-  private ApiTarget openTarget(ServerTarget server, Properties props) {
+  private ApiTarget openTarget(YcsbSettings s, ServerTarget server, Properties props) {
     Consumer<String> log = lifecycle.console()::line;
-    return o.api.equals("ycql") ? YcqlTarget.open(server, props, log) : YsqlTarget.open(server, o.threads, props, log);
+    return s.ycql() ? YcqlTarget.open(server, props, log) : YsqlTarget.open(server, s.threads(), props, log);
   }
 
-  private void runPhase(Run run, String name, Properties props, List<YcsbPhase.Threads> pools, long warmupSeconds,
-      long maxSeconds, LoadCheckpoint checkpoint, YcsbReport report) throws Exception {
-    YcsbPhase p = new YcsbPhase(name, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name))
-        .checkpointed(checkpoint).on(o.clientThreads());
+  private void runPhase(Run run, Phase phase, Properties props, List<YcsbPhase.Threads> pools, long warmupSeconds,
+      long maxSeconds, LoadCheckpoint checkpoint, YcsbSettings s, YcsbReport report) throws Exception {
+    String name = phase.toString();
+    YcsbPhase p = new YcsbPhase(phase, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name))
+        .checkpointed(checkpoint).on(s.clientThreads());
     run.onStop(p::stop);
     YcsbPhase.Result r = p.execute(pools, warmupSeconds, maxSeconds, run.directory().latencyDir(), run.timeseries());
     run.console().line(report.text(r));
@@ -303,30 +310,30 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     run.record(name, r.summary());
   }
 
-  private Map<String, String> parameters(Properties props, long[] loadKeys) {
+  private Map<String, String> parameters(YcsbSettings s, Properties props, long[] loadKeys) {
     Map<String, String> m = new TreeMap<>();
     props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
     if (o.clients > 1) {
       m.put(YcsbMerge.LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
     }
-    m.put("ybbench.threads", Integer.toString(o.threads));
-    if (o.jobs != null) {
-      m.put(YcsbSettings.JOBS, Integer.toString(o.jobs));
+    m.put("ybbench.threads", Integer.toString(s.threads()));
+    if (s.jobs() != null) {
+      m.put(YcsbSettings.JOBS, Integer.toString(s.jobs()));
     }
-    m.put("ybbench.duration_s", Long.toString(o.duration));
-    m.put("ybbench.target_ops", Double.toString(o.target));
-    m.put("ybbench.batch_size", Integer.toString(o.batchSize));
-    m.put("ybbench.phase", o.phase);
-    if (o.createTable != null) {
-      m.put(YcsbSettings.CREATE_TABLE, o.createTable);
+    m.put("ybbench.duration_s", Long.toString(s.duration()));
+    m.put("ybbench.target_ops", Double.toString(s.target()));
+    m.put("ybbench.batch_size", Integer.toString(s.batchSize()));
+    m.put("ybbench.phase", s.phase().toString());
+    if (s.createTable() != null) {
+      m.put(YcsbSettings.CREATE_TABLE, s.createTable());
     }
-    if (o.pools()) {
-      m.put(YcsbSettings.READ_THREADS, Integer.toString(o.readThreads()));
-      m.put(YcsbSettings.WRITE_THREADS, Integer.toString(o.writeThreads()));
-      m.put(YcsbSettings.READS, Long.toString(o.reads));
-      m.put(YcsbSettings.WRITES, Long.toString(o.writes));
-      m.put(YcsbSettings.READ_TARGET, Double.toString(o.readTarget));
-      m.put(YcsbSettings.WRITE_TARGET, Double.toString(o.writeTarget));
+    if (s.pools()) {
+      m.put(YcsbSettings.READ_THREADS, Integer.toString(s.readers()));
+      m.put(YcsbSettings.WRITE_THREADS, Integer.toString(s.writers()));
+      m.put(YcsbSettings.READS, Long.toString(s.reads()));
+      m.put(YcsbSettings.WRITES, Long.toString(s.writes()));
+      m.put(YcsbSettings.READ_TARGET, Double.toString(s.readTarget()));
+      m.put(YcsbSettings.WRITE_TARGET, Double.toString(s.writeTarget()));
     }
     return m;
   }

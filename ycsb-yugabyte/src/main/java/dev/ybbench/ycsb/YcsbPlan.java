@@ -6,6 +6,7 @@ import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
+import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.PropertyNames;
 import dev.ybbench.ycsb.cli.ReadProperties;
 import dev.ybbench.ycsb.cli.YcsbOptions;
@@ -36,6 +37,7 @@ import site.ycsb.measurements.Measurements;
  */
 final class YcsbPlan {
   private final YcsbOptions o;
+  private final YcsbSettings s;
   private final Properties props;
   private final boolean coreWorkload;
   private final long[] loadSlice;
@@ -43,8 +45,10 @@ final class YcsbPlan {
   /** What the run takes, setting by setting, for --dry-run. */
   private final Map<String, String> settings = new LinkedHashMap<>();
 
-  private YcsbPlan(YcsbOptions o, Properties props, boolean coreWorkload, long[] loadSlice, ServerTarget server) {
+  private YcsbPlan(YcsbOptions o, YcsbSettings s, Properties props, boolean coreWorkload, long[] loadSlice,
+      ServerTarget server) {
     this.o = o;
+    this.s = s;
     this.server = server;
     this.props = props;
     this.coreWorkload = coreWorkload;
@@ -52,11 +56,12 @@ final class YcsbPlan {
   }
 
   /**
-   * Checks the workload's properties, works out this client's slice of the load, and reads every
-   * property as the run will, warning of those nothing reads.
+   * Checks the workload's properties, works out this client's slice of the load into {@code props}
+   * (the run's copy of the settings' properties), and reads every property as the run will against
+   * {@code server}, warning of those nothing reads.
    */
-  static YcsbPlan of(YcsbOptions o, YcsbSettings settings, boolean doRun, Console console) throws Exception {
-    Properties props = settings.properties();
+  static YcsbPlan of(YcsbOptions o, YcsbSettings settings, Properties props, ServerTarget server, boolean doRun,
+      Console console) throws Exception {
     WorkloadCheck.check(props, doRun).forEach(note -> console.line("note: " + note));
     long insertStart = Long.parseLong(props.getProperty("insertstart", "0").strip());
     props.setProperty("insertcount", props.getProperty("insertcount",
@@ -72,23 +77,23 @@ final class YcsbPlan {
     }
     props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(o.clients));
     props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(o.clientIndex));
-    YcsbPlan plan = new YcsbPlan(o, props, core, mine, settings.server());
-    plan.read(settings, console, doRun);
+    YcsbPlan plan = new YcsbPlan(o, settings, props, core, mine, server);
+    plan.read(console, doRun);
     return plan;
   }
 
   /** The run phase's threads: one pool doing the mix, or readers and writers apart. */
   List<YcsbPhase.Threads> runPools() {
-    if (!o.pools()) {
-      return List.of(new YcsbPhase.Threads(Pool.MIX, o.threads, Long.parseLong(props.getProperty("operationcount",
-          "1000")), o.target));
+    if (!s.pools()) {
+      return List.of(new YcsbPhase.Threads(Pool.MIX, s.threads(), Long.parseLong(props.getProperty("operationcount",
+          "1000")), s.target()));
     }
     List<YcsbPhase.Threads> pools = new ArrayList<>();
-    if (o.readThreads() > 0) {
-      pools.add(new YcsbPhase.Threads(Pool.READ, o.readThreads(), o.reads, o.readTarget));
+    if (s.readers() > 0) {
+      pools.add(new YcsbPhase.Threads(Pool.READ, s.readers(), s.reads(), s.readTarget()));
     }
-    if (o.writeThreads() > 0) {
-      pools.add(new YcsbPhase.Threads(Pool.WRITE, o.writeThreads(), o.writes, o.writeTarget));
+    if (s.writers() > 0) {
+      pools.add(new YcsbPhase.Threads(Pool.WRITE, s.writers(), s.writes(), s.writeTarget()));
     }
     return pools;
   }
@@ -102,11 +107,11 @@ final class YcsbPlan {
   }
 
   /** Every part reads its properties as it will in the run; what none of them asked for is named. */
-  private void read(YcsbSettings s, Console console, boolean doRun) throws Exception {
+  private void read(Console console, boolean doRun) throws Exception {
     ReadProperties read = new ReadProperties(props); // WorkloadCheck checked them, but reads every binding's keys
     Measurements.setProperties(read); // YCSB's own measurement settings, as its workloads expect them
     Workload w = YcsbPhase.workload(read);
-    if (o.pools() && doRun && !(w instanceof Pooled)) {
+    if (s.pools() && doRun && !(w instanceof Pooled)) {
       throw new UserError("--read-threads and --write-threads split the mix of YCSB's CoreWorkload or a sample "
           + "app; workload=" + props.getProperty("workload") + " has no readers and writers apart");
     }
@@ -129,9 +134,9 @@ final class YcsbPlan {
       read.getProperty(name); // the runner's own
     }
     BindingProperties.valuesRead(read);
-    Record binding = o.api.equals("ycql") ? YcqlConfig.from(read) : YsqlConfig.from(read);
+    boolean ycql = s.ycql();
+    Record binding = ycql ? YcqlConfig.from(read) : YsqlConfig.from(read);
     boolean embedded = server.embedded();
-    boolean ycql = o.api.equals("ycql");
     String dialectGiven = props.getProperty(ycql ? YcqlConfig.DIALECT : YsqlConfig.DIALECT);
     for (RecordComponent c : binding.getClass().getRecordComponents()) {
       Object v = c.getAccessor().invoke(binding);
@@ -149,8 +154,8 @@ final class YcsbPlan {
         // The run takes the dialect from the server it meets, not from this default.
         v = embedded ? (ycql ? "CASSANDRA" : "POSTGRESQL") : "as the server answers (YUGABYTEDB on YugabyteDB)";
       }
-      if (List.of("batchSize", "inFlight").contains(c.getName()) && !o.phase.equals("load")) {
-        v = v + " in the run phase" + (o.phase.equals("run") ? "" : " (the load's: on the load line)");
+      if (List.of("batchSize", "inFlight").contains(c.getName()) && s.phase() != Phase.LOAD) {
+        v = v + " in the run phase" + (s.phase() == Phase.RUN ? "" : " (the load's: on the load line)");
       } else if (List.of("batchSize", "inFlight").contains(c.getName())) {
         continue; // a load alone: the load line says it
       }
@@ -163,7 +168,7 @@ final class YcsbPlan {
     }
     s.givenProperties().forEach((name, where) -> {
       if (!read.asked().contains(name) && !s.consumed().contains(name)) {
-        console.line("warning: " + PropertyNames.unread(name, where, o.api, read.asked()));
+        console.line("warning: " + PropertyNames.unread(name, where, s.api(), read.asked()));
       }
     });
   }
@@ -172,30 +177,30 @@ final class YcsbPlan {
   void print(Console console, String workloadName) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("workload", workloadName);
-    m.put("api", o.api);
+    m.put("api", s.api().flag());
     m.put("server", server.describe());
-    m.put("phase", o.phase);
-    m.put("threads", Integer.toString(o.threads) + (o.pools() ? " (load)" : "") + o.clientThreads().describe());
-    if (o.pools()) {
+    m.put("phase", s.phase().toString());
+    m.put("threads", Integer.toString(s.threads()) + (s.pools() ? " (load)" : "") + s.clientThreads().describe());
+    if (s.pools()) {
       for (YcsbPhase.Threads t : runPools()) {
         m.put(t.pool().label(), t.count() + " threads, " + (t.operations() == 0 ? "until the time limit"
             : t.operations() + " operations") + (t.targetOps() > 0 ? ", " + t.targetOps() + " ops/s" : ""));
       }
     }
-    if (!o.phase.equals("run")) {
-      m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (o.api.equals("ycql")
-          ? o.batchSize + " writes in flight per thread" : o.batchSize == 1 ? "one row per INSERT"
-              : o.batchSize + " rows per " + (o.loadMethod.equals("copy") ? "COPY" : "multi-row INSERT")));
+    if (s.phase() != Phase.RUN) {
+      m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (s.ycql()
+          ? s.batchSize() + " writes in flight per thread" : s.batchSize() == 1 ? "one row per INSERT"
+              : s.batchSize() + " rows per " + (s.loadMethod().equals("copy") ? "COPY" : "multi-row INSERT")));
     }
-    if (!o.pools()) {
+    if (!s.pools()) {
       m.put("operations", props.getProperty("operationcount", "1000"));
     }
-    m.put("create_table", o.createTable == null ? "for a load" : o.createTable);
-    m.put("duration_s", Long.toString(o.duration));
-    m.put("warmup_s", Long.toString(o.warmup));
-    m.put("target_ops", o.target > 0 ? Double.toString(o.target) : "none");
+    m.put("create_table", s.createTable() == null ? "for a load" : s.createTable());
+    m.put("duration_s", Long.toString(s.duration()));
+    m.put("warmup_s", Long.toString(s.warmup()));
+    m.put("target_ops", s.target() > 0 ? Double.toString(s.target()) : "none");
     m.put("clients", o.clients + " (this one " + o.clientIndex + (o.fleet == null ? "" : ", fleet " + o.fleet) + ")");
-    m.put("label", String.valueOf(o.run.label));
+    m.put("label", String.valueOf(s.label()));
     if (o.run.history != null) {
       m.put("history", dev.ybbench.harness.history.HistoryStore.redact(o.run.history) + " (the run recorded as it "
           + "ends)");

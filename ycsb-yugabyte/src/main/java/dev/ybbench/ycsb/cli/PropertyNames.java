@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.cli;
 
+import dev.ybbench.harness.ServerTarget.Api;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -43,7 +44,7 @@ public final class PropertyNames {
    * The warning for a property given ({@code where}: "-p" or a file's name) that nothing in this
    * run reads; {@code read} are the names the run's parts asked for, for "did you mean".
    */
-  public static String unread(String name, String where, String api, Set<String> read) {
+  public static String unread(String name, String where, Api api, Set<String> read) {
     String given = where.equals("-p") ? "-p " + name : name + " (" + where + ")";
     String whose = whose(name, api);
     if (whose != null) {
@@ -62,11 +63,11 @@ public final class PropertyNames {
   }
 
   /** Whose a known property is, when the run does not read it: the other API's, or a distribution's not chosen. */
-  private static String whose(String name, String api) {
-    if (name.startsWith("ysql.") && api.equals("ycql")) {
+  private static String whose(String name, Api api) {
+    if (name.startsWith("ysql.") && api == Api.YCQL) {
       return "it is the YSQL binding's, and this run is YCQL";
     }
-    if (name.startsWith("ycql.") && api.equals("ysql")) {
+    if (name.startsWith("ycql.") && api == Api.YSQL) {
       return "it is the YCQL binding's, and this run is YSQL";
     }
     if (CORE_WORKLOAD.contains(name)) {

@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.cli;
 
 import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerTarget.Api;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.util.ArrayList;
@@ -67,16 +68,16 @@ final class YcsbBindingProperties {
    *
    * @param api the API the run uses; the other binding's properties are refused
    */
-  static void translate(Map<String, String> p, String api, BiConsumer<String, Source> out, Consumer<String> notes) {
-    Set<String> other = api.equals("ysql") ? CQL : SQL;
+  static void translate(Map<String, String> p, Api api, BiConsumer<String, Source> out, Consumer<String> notes) {
+    Set<String> other = api == Api.YSQL ? CQL : SQL;
     for (String name : p.keySet()) {
       if (other.contains(name)) {
-        throw new UserError(name + " is " + (api.equals("ysql") ? "yugabyteCQL's (YCQL)" : "yugabyteSQL's (YSQL)")
-            + " property, and this run is --api " + api + "; give the binding's own properties, or --api "
-            + (api.equals("ysql") ? "ycql" : "ysql"));
+        throw new UserError(name + " is " + (api == Api.YSQL ? "yugabyteCQL's (YCQL)" : "yugabyteSQL's (YSQL)")
+            + " property, and this run is --api " + api.flag() + "; give the binding's own properties, or --api "
+            + (api == Api.YSQL ? "ycql" : "ysql"));
       }
     }
-    if (api.equals("ysql")) {
+    if (api == Api.YSQL) {
       sql(p, out, notes);
     } else {
       cql(p, out, notes);

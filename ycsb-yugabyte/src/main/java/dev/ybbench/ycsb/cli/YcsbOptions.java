@@ -2,7 +2,6 @@ package dev.ybbench.ycsb.cli;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.Count;
-import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,9 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * run_ycsb.sh's flags as typed. A flag left out is null here until {@link YcsbSettings} settles
- * it from the workload files and {@code -p} (YCSB's own properties, yugabyte/YCSB's binding
- * properties) or the default: one precedence for every setting.
+ * run_ycsb.sh's flags as typed, and only read once parsed. A flag left out is null here; {@link
+ * SettingSources} settles it into {@link YcsbSettings} from the workload files and {@code -p}
+ * (YCSB's own properties, yugabyte/YCSB's binding properties) or the default: one precedence for
+ * every setting.
  */
 public final class YcsbOptions {
   @Parameters(index = "0", arity = "0..1", paramLabel = "WORKLOAD",
@@ -220,24 +220,6 @@ public final class YcsbOptions {
 
   @Mixin
   public RunOptions run = new RunOptions();
-
-  /** Whether the run phase has separate reader and writer pools. */
-  public boolean pools() {
-    return readThreads != null || writeThreads != null;
-  }
-
-  /** How the client threads run: --jobs, refused on a JVM without virtual threads. */
-  public ClientThreads clientThreads() {
-    return jobs == null ? ClientThreads.platform() : ClientThreads.virtual(jobs, "--jobs");
-  }
-
-  public int readThreads() {
-    return readThreads == null ? 0 : readThreads;
-  }
-
-  public int writeThreads() {
-    return writeThreads == null ? 0 : writeThreads;
-  }
 
   @Option(names = "-p", paramLabel = "KEY=VALUE",
       description = "a YCSB or binding property (repeatable; a later one replaces an earlier one)")

@@ -9,6 +9,7 @@ import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.MeasuredWindow;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.StatusLine;
+import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.YcsbSettings;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.workload.Pool;
@@ -51,7 +52,7 @@ public final class YcsbPhase {
     }
   }
 
-  private final String phase;
+  private final Phase phase;
   private final Properties props;
   private final Supplier<DB> bindings;
   private final Consumer<String> console;
@@ -62,13 +63,13 @@ public final class YcsbPhase {
   private ClientThreads clientThreads = ClientThreads.platform();
 
   /**
-   * @param phase    "load" (inserts) or "run" (the workload's transaction mix)
+   * @param phase    {@link Phase#LOAD} (inserts) or {@link Phase#RUN} (the workload's transaction mix)
    * @param props    effective YCSB properties
    * @param bindings makes one binding per thread
    * @param measuring called when the measured window begins: before the threads start, or when
    *                  the warm-up ends
    */
-  public YcsbPhase(String phase, Properties props, Supplier<DB> bindings, Consumer<String> console,
+  public YcsbPhase(Phase phase, Properties props, Supplier<DB> bindings, Consumer<String> console,
       Runnable measuring) {
     this.measuring = measuring;
     this.phase = phase;
@@ -175,7 +176,7 @@ public final class YcsbPhase {
     // Progress is against the operations asked for, when every pool has a limit.
     long opCount = pools.stream().allMatch(p -> p.operations() > 0)
         ? pools.stream().mapToLong(Threads::operations).sum() : 0;
-    boolean load = phase.equals("load");
+    boolean load = phase == Phase.LOAD;
     Measurements.setProperties(props); // YCSB's workload and threads expect it to exist
     Workload w = workload(props);
     if (checkpoint != null) {
@@ -187,7 +188,7 @@ public final class YcsbPhase {
     }
 
     Verifications verifications = !load && BindingProperties.verifies(props) ? Verifications.start() : null;
-    MeasuredWindow window = new MeasuredWindow(phase, warmupSeconds > 0, WARMUP, latencyDir, timeseries, measuring);
+    MeasuredWindow window = new MeasuredWindow(phase.toString(), warmupSeconds > 0, WARMUP, latencyDir, timeseries, measuring);
     window.targetOpsPerSecond(pools.stream().mapToDouble(Threads::targetOps).sum());
     window.expectOperations(load ? List.of("INSERT") : operations(props));
     Metrics metrics = window.window();
@@ -288,7 +289,7 @@ public final class YcsbPhase {
       throw new RunFailure(threadFailures.reason(threads));
     }
     if (verifications != null) {
-      verifications.record(phase, metrics, console); // counted in the measured window, the warm-up's too
+      verifications.record(phase.toString(), metrics, console); // counted in the measured window, the warm-up's too
     }
     double seconds = measurementWindow(measured, recorder.elapsedSeconds(), recorder.startNanos());
     recorder.close();
@@ -296,7 +297,7 @@ public final class YcsbPhase {
     if (stopRequested) {
       end = End.STOPPED;
     }
-    return new Result(phase, metrics, recorder, seconds, end, window.warmupResult());
+    return new Result(phase.toString(), metrics, recorder, seconds, end, window.warmupResult());
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.ServerTarget.Api;
 import dev.ybbench.harness.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,13 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
  * that disagree refused naming both — and yugabyte/YCSB's binding properties with their
  * binding's meaning, each checked exactly.
  */
-class YcsbSettingsTest {
+class SettingSourcesTest {
   @TempDir
   Path dir;
 
   private final List<Path> files = new ArrayList<>();
 
-  private YcsbSettingsTest file(String name, String... lines) throws Exception {
+  private SettingSourcesTest file(String name, String... lines) throws Exception {
     Path f = dir.resolve(name);
     Files.write(f, List.of(lines));
     files.add(f);
@@ -44,7 +45,7 @@ class YcsbSettingsTest {
     if (files.isEmpty()) {
       file("workload", "workload=site.ycsb.workloads.CoreWorkload", "recordcount=1000");
     }
-    return YcsbSettings.settle(o, files);
+    return SettingSources.settle(o, files);
   }
 
   private String refusal(YcsbOptions o) {
@@ -56,40 +57,43 @@ class YcsbSettingsTest {
     file("w", "threadcount=16", "target=100", "maxexecutiontime=30", "operationcount=5000");
     file("later", "threadcount=12");
     YcsbOptions o = options();
-    settle(o);
-    assertEquals(12, o.threads, "a later -P file replaces an earlier one's value");
-    assertEquals(100.0, o.target);
-    assertEquals(30L, o.duration, "maxexecutiontime is the run's time limit");
-    assertEquals(5000L, o.operations);
+    YcsbSettings s = settle(o);
+    assertEquals(12, s.threads(), "a later -P file replaces an earlier one's value");
+    assertEquals(100.0, s.target());
+    assertEquals(30L, s.duration(), "maxexecutiontime is the run's time limit");
+    assertEquals(5000L, s.operations());
 
     files.clear();
     file("w", "threadcount=16");
     o = options("threadcount", "3", "target", "250", "maxexecutiontime", "4");
-    Properties p = settle(o).properties();
-    assertEquals(3, o.threads, "-p replaces the file's");
-    assertEquals(250.0, o.target);
-    assertEquals(4L, o.duration);
+    s = settle(o);
+    Properties p = s.properties();
+    assertEquals(3, s.threads(), "-p replaces the file's");
+    assertEquals(250.0, s.target());
+    assertEquals(4L, s.duration());
     assertEquals("3", p.getProperty("threadcount"), "the workload sees the settled value");
     assertNull(p.getProperty("maxexecutiontime"), "YCSB's client setting, taken by the runner");
 
     o = options();
     o.threads = 4;
-    settle(o);
-    assertEquals(4, o.threads, "a flag replaces the file's silently, as -p does in YCSB");
+    assertEquals(4, settle(o).threads(), "a flag replaces the file's silently, as -p does in YCSB");
+    assertEquals(4, o.threads, "the flags are only read");
   }
 
   @Test
   void defaultsWhereNothingIsGiven() throws Exception {
     YcsbOptions o = options();
-    settle(o);
-    assertEquals(YcsbSettings.DEFAULT_THREADS, o.threads);
-    assertEquals(YcsbSettings.DEFAULT_DURATION_S, o.duration);
-    assertEquals(0.0, o.target);
-    assertEquals("both", o.phase);
-    assertEquals("ysql", o.api);
-    assertEquals("ycsb", o.database);
-    assertEquals(YcsbSettings.YSQL_BATCH_ROWS, o.batchSize);
-    assertEquals("copy", o.loadMethod);
+    YcsbSettings s = settle(o);
+    assertEquals(YcsbSettings.DEFAULT_THREADS, s.threads());
+    assertEquals(YcsbSettings.DEFAULT_DURATION_S, s.duration());
+    assertEquals(0.0, s.target());
+    assertEquals(Phase.BOTH, s.phase());
+    assertEquals(Api.YSQL, s.api());
+    assertEquals("ycsb", s.database());
+    assertEquals(YcsbSettings.YSQL_BATCH_ROWS, s.batchSize());
+    assertEquals("copy", s.loadMethod());
+    assertNull(o.threads, "a flag left out stays out of the flags");
+    assertNull(o.phase);
   }
 
   @Test
@@ -118,10 +122,9 @@ class YcsbSettingsTest {
 
   @Test
   void ycsbsPhaseAndBindingPropertiesAreSettings() throws Exception {
-    YcsbOptions o = options("dotransactions", "false", "db", "site.ycsb.db.CassandraCQLClient");
-    settle(o);
-    assertEquals("load", o.phase);
-    assertEquals("ycql", o.api);
+    YcsbSettings s = settle(options("dotransactions", "false", "db", "site.ycsb.db.CassandraCQLClient"));
+    assertEquals(Phase.LOAD, s.phase());
+    assertEquals(Api.YCQL, s.api());
     assertEquals("db=site.ycsb.db.BasicDB is not a binding ybbench has: its YSQL binding stands for yugabyteSQL "
         + "(site.ycsb.db.JdbcDBClient), its YCQL binding for yugabyteCQL (site.ycsb.db.CassandraCQLClient)",
         refusal(options("db", "site.ycsb.db.BasicDB")));
@@ -131,19 +134,19 @@ class YcsbSettingsTest {
   void dbUrlIsTheServerItNames() throws Exception {
     YcsbOptions o = options("db.url", "jdbc:postgresql://10.0.0.1:5433/bench?sslmode=require;"
         + "jdbc:postgresql://10.0.0.2:5433/bench?sslmode=require;", "db.user", "yugabyte", "db.passwd", "pw");
-    Properties p = settle(o).properties();
-    assertEquals("ysql", o.api, "db.url is YSQL's");
-    assertEquals("10.0.0.1:5433,10.0.0.2:5433", o.hosts);
-    assertEquals("bench", o.database);
-    assertEquals("yugabyte", o.user);
-    assertEquals("pw", o.password);
-    assertEquals("pgjdbc", o.driver, "a jdbc:postgresql: URL is pgjdbc's");
+    YcsbSettings s = settle(o);
+    Properties p = s.properties();
+    assertEquals(Api.YSQL, s.api(), "db.url is YSQL's");
+    assertEquals("10.0.0.1:5433,10.0.0.2:5433", s.hosts());
+    assertEquals("bench", s.database());
+    assertEquals("yugabyte", s.user());
+    assertEquals("pw", s.password());
+    assertEquals("pgjdbc", s.driver(), "a jdbc:postgresql: URL is pgjdbc's");
     assertEquals("sslmode=require", p.getProperty("ysql.url_options"));
-    assertEquals(1, o.batchSize, "yugabyte/YCSB's binding inserts one row per statement unless its batch API is on");
+    assertEquals(1, s.batchSize(), "yugabyte/YCSB's binding inserts one row per statement unless its batch API is on");
 
     o = options("db.url", "jdbc:yugabytedb://h:5433/ycsb?load-balance=true", "db.driver", "com.yugabyte.Driver");
-    settle(o);
-    assertEquals("yugabyte", o.driver);
+    assertEquals("yugabyte", settle(o).driver());
     assertEquals("db.driver=org.postgresql.Driver does not take db.url's jdbc:yugabytedb: URLs; use "
         + "com.yugabyte.Driver or change the URLs", refusal(options("db.url", "jdbc:yugabytedb://h:5433/ycsb",
             "db.driver", "org.postgresql.Driver")));
@@ -157,12 +160,13 @@ class YcsbSettingsTest {
   void yugabyteYcsbsLoadIsItsBindingsLoad() throws Exception {
     YcsbOptions o = options("db.url", "jdbc:postgresql://h:5433/ycsb", "db.batchsize", "1000",
         "jdbc.batchupdateapi", "true", "jdbc.fetchsize", "10");
-    Properties p = settle(o).properties();
-    assertEquals(1000, o.batchSize);
-    assertEquals("insert", o.loadMethod, "JDBC batches: one multi-row INSERT each");
+    YcsbSettings s = settle(o);
+    Properties p = s.properties();
+    assertEquals(1000, s.batchSize());
+    assertEquals("insert", s.loadMethod(), "JDBC batches: one multi-row INSERT each");
     assertEquals("10", p.getProperty("ysql.fetch_size"));
-    YcsbSettings s = settle(o = options("db.url", "jdbc:postgresql://h:5433/ycsb", "db.batchsize", "1000"));
-    assertEquals(1, o.batchSize);
+    s = settle(options("db.url", "jdbc:postgresql://h:5433/ycsb", "db.batchsize", "1000"));
+    assertEquals(1, s.batchSize());
     assertEquals(List.of("db.batchsize=1000 batches nothing without jdbc.batchupdateapi=true, as in yugabyte/YCSB's "
         + "binding: the load writes one row per INSERT (--batch-size N for ybbench's batched COPY)"), s.notes());
     assertEquals("jdbc.autocommit=false: yugabyte/YCSB's binding then keeps every read and update in one transaction "
@@ -174,8 +178,7 @@ class YcsbSettingsTest {
     file("db.properties", "db.url=jdbc:postgresql://h:5433/ycsb", "db.batchsize=1000");
     o = options();
     o.batchSize = 256;
-    settle(o);
-    assertEquals(256, o.batchSize, "--batch-size over a file's or the binding's");
+    assertEquals(256, settle(o).batchSize(), "--batch-size over a file's or the binding's");
     o = options("db.batchsize", "1000");
     o.batchSize = 256;
     assertEquals("--batch-size 256 and -p db.batchsize=1000 disagree; give one of them", refusal(o));
@@ -186,11 +189,12 @@ class YcsbSettingsTest {
     YcsbOptions o = options("hosts", "10.0.0.1,10.0.0.2", "port", "9043", "cassandra.username", "cassandra",
         "cassandra.password", "pw", "cassandra.keyspace", "bench", "cassandra.writeconsistencylevel", "QUORUM",
         "cassandra.maxconnections", "4", "cassandra.readtimeoutmillis", "2000", "cassandra.useSSL", "true");
-    Properties p = settle(o).properties();
-    assertEquals("ycql", o.api);
-    assertEquals("10.0.0.1:9043,10.0.0.2:9043", o.hosts);
-    assertEquals("bench", o.database);
-    assertEquals("cassandra", o.user);
+    YcsbSettings s = settle(o);
+    Properties p = s.properties();
+    assertEquals(Api.YCQL, s.api());
+    assertEquals("10.0.0.1:9043,10.0.0.2:9043", s.hosts());
+    assertEquals("bench", s.database());
+    assertEquals("cassandra", s.user());
     assertEquals("ONE", p.getProperty("ycql.read_consistency"), "CassandraCQLClient reads at ONE by default");
     assertEquals("QUORUM", p.getProperty("ycql.write_consistency"));
     assertEquals("4", p.getProperty("ycql.connections_per_node"));
@@ -225,17 +229,5 @@ class YcsbSettingsTest {
         refusal(options("measurementtype", "raw")));
     assertEquals("-p spin.sleep=true: ybbench's threads wait for the target schedule by parking, not spinning; leave "
         + "spin.sleep out", refusal(options("spin.sleep", "true")));
-  }
-
-  @Test
-  void theEquivalentCommandSaysItInFlags() throws Exception {
-    YcsbOptions o = options("threadcount", "3", "db.url", "jdbc:postgresql://h:5433/x", "db.passwd", "secret",
-        "requestdistribution", "uniform");
-    o.workload = "workloadc";
-    YcsbSettings s = settle(o);
-    assertTrue(s.foreign());
-    assertEquals("./run_ycsb.sh workloadc --duration 9 --api ysql --threads 3 --batch-size 1 --hosts h:5433 "
-        + "--database x --password '***' --driver pgjdbc -p requestdistribution=uniform",
-        s.equivalentCommand(List.of("--duration", "9")));
   }
 }
