@@ -3,6 +3,7 @@ package dev.ybbench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +35,10 @@ class ServerTargetTest {
     assertFalse(given.embedded());
     assertEquals("n1,n2:5434 (given)", given.describe());
     assertEquals("n1:5433,n2:5434", given.start(0, line -> { }).toString(), "given hosts start nothing");
+    assertSame(given.hosts(), given.start(0, line -> { }), "the nodes are parsed once, as they were chosen");
+    assertEquals("n1,n2:5434", given.hostSpec(), "as given, for the equivalent command");
+    assertEquals("ysql", Api.YSQL.flag());
+    assertEquals("ycql", Api.YCQL.flag());
     assertNull(given.embeddedVersion());
 
     assertEquals("e1 (given)", ServerTarget.choose(Api.YSQL, null, null, 1, Map.of("YSQL_NODES", "e1")).describe());

@@ -1,6 +1,5 @@
 package dev.ybbench.tpcc;
 
-import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.run.RunOptions;
@@ -195,8 +194,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     if (server.embedded()) {
       p.put("url", "the embedded server's, once it is up (database " + endpoint.database() + ")");
     } else {
-      YsqlEndpoint given = endpoint.withHosts(HostList.parse(server.hostSpec(),
-          ServerTarget.Api.YSQL.defaultPort)); // as the target will connect
+      YsqlEndpoint given = endpoint.withHosts(server.hosts()); // as the target will connect
       p.put("url", given.url() + " as " + given.user() + (given.password().isEmpty() ? "" : " with a password"));
     }
     p.put("loader_threads", Integer.toString(loaderThreads()));

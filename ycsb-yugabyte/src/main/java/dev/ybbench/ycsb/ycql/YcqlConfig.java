@@ -110,8 +110,14 @@ public record YcqlConfig(
   private static final List<String> CONSISTENCY_NAMES = Arrays.stream(DefaultConsistencyLevel.values())
       .map(Enum::name).toList();
 
+  /** The settings of a binding used without the runner: its nodes are {@value #HOSTS}, else YCQL_NODES or YCQL_ADDRS, else 127.0.0.1. */
   public static YcqlConfig from(Properties p) {
     String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(ServerTarget.environmentHosts(ServerTarget.Api.YCQL), "127.0.0.1"));
+    return from(p, HostList.parse(hostSpec, DEFAULT_PORT));
+  }
+
+  /** The settings with the nodes the runner's server target parsed once, for every binding thread. */
+  public static YcqlConfig from(Properties p, HostList hosts) {
     String cl = p.getProperty(CONSISTENCY, "QUORUM");
     TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10),
         KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")), intProp(p, "yb.tablets", 0));
@@ -125,7 +131,7 @@ public record YcqlConfig(
       throw new UserError("The replication factor must be at least 1, was " + rf);
     }
     return new YcqlConfig(
-        HostList.parse(hostSpec, DEFAULT_PORT),
+        hosts,
         p.getProperty(KEYSPACE, "ycsb"),
         p.getProperty(USER, ""),
         p.getProperty(PASSWORD, System.getenv().getOrDefault("YCQL_PASSWORD", "")),

@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.ybbench.harness.ErrorText;
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.Attempts;
 import dev.ybbench.harness.retry.Decision;
@@ -51,6 +52,8 @@ import site.ycsb.StringByteIterator;
  * the last of them, and a write that finally fails is reported as lost.
  */
 public class YcqlDB extends DB implements OperationEvents.Source {
+  /** The nodes the runner gave, or null: then {@link YcqlConfig#HOSTS} or the environment, as YCSB's own client runs it. */
+  private final HostList hosts;
   private OperationEvents events = OperationEvents.NONE;
   private YcqlConfig config;
   private CqlSchema schema;
@@ -69,9 +72,19 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     this.events = events;
   }
 
+  /** For YCSB's own client, which makes a binding by its class name. */
+  public YcqlDB() {
+    this(null);
+  }
+
+  /** For the runner: the nodes its server target parsed, the same list for every thread. */
+  public YcqlDB(HostList hosts) {
+    this.hosts = hosts;
+  }
+
   @Override
   public void init() throws DBException {
-    config = YcqlConfig.from(getProperties());
+    config = hosts == null ? YcqlConfig.from(getProperties()) : YcqlConfig.from(getProperties(), hosts);
     schema = config.schema();
     cqlText = new StatementCache(schema);
     valuesRead = BindingProperties.valuesRead(getProperties());

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ycql;
 
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
@@ -36,18 +37,19 @@ public final class YcqlTarget implements ApiTarget {
    */
   public static YcqlTarget open(ServerTarget target, Properties props, Consumer<String> log) {
     YcqlConfig.from(props).schema(); // a bad consistency level or layout fails here, before a server starts
-    props.setProperty(YcqlConfig.HOSTS, target.start(0, log).toString());
+    HostList hosts = target.start(0, log);
+    props.setProperty(YcqlConfig.HOSTS, hosts.toString()); // for run.json; the bindings take the list itself
     if (target.embedded()) {
       // Replicate to every node unless told otherwise (at most 3, the usual production factor).
       props.putIfAbsent(YcqlConfig.RF, Integer.toString(Math.min(3, target.nodes())));
     }
     try {
-      ServerInfo server = YcqlSetup.detect(YcqlConfig.from(props));
+      ServerInfo server = YcqlSetup.detect(YcqlConfig.from(props, hosts));
       log.accept("Server: " + server.fullVersion());
       props.setProperty(YcqlConfig.DIALECT, (server.isYugabyte() ? CqlDialect.YUGABYTEDB : CqlDialect.CASSANDRA).name());
       props.setProperty(YcqlConfig.PARTITION_METADATA, Boolean.toString(server.isYugabyte()));
       props.setProperty(YcqlConfig.DRIVER, YcqlConfig.driverCoordinates());
-      YcqlConfig config = YcqlConfig.from(props);
+      YcqlConfig config = YcqlConfig.from(props, hosts);
       if (!server.isYugabyte() && (config.table().tablets() > 0 || config.transactions())) {
         log.accept("note: --tablets and ycql.transactions apply to YugabyteDB only; Cassandra ignores them");
       }
@@ -107,7 +109,7 @@ public final class YcqlTarget implements ApiTarget {
 
   @Override
   public DB newBinding() {
-    return new YcqlDB();
+    return new YcqlDB(config.hosts());
   }
 
   /**

@@ -57,15 +57,21 @@ public record YsqlConfig(
   /** {@link LoadMethod}: copy (default) or insert. */
   public static final String LOAD_METHOD = "ysql.load_method";
 
+  /** The settings of a binding used without the runner: its nodes are {@value #HOSTS}, else YSQL_NODES, else 127.0.0.1. */
   public static YsqlConfig from(Properties p) {
     String hostSpec = p.getProperty(HOSTS, Objects.requireNonNullElse(ServerTarget.environmentHosts(ServerTarget.Api.YSQL), "127.0.0.1"));
+    return from(p, HostList.parse(hostSpec, DEFAULT_PORT));
+  }
+
+  /** The settings with the nodes the runner's server target parsed once, for every binding thread. */
+  public static YsqlConfig from(Properties p, HostList hosts) {
     YsqlEndpoint.Driver driver = switch (p.getProperty(DRIVER, "yugabyte").toLowerCase()) {
       case "yugabyte", "yb", "smart" -> YsqlEndpoint.Driver.YUGABYTE;
       case "pgjdbc", "postgresql", "postgres" -> YsqlEndpoint.Driver.PGJDBC;
       default -> throw new UserError("Unknown " + DRIVER + " '" + p.getProperty(DRIVER)
           + "'; use yugabyte (smart driver) or pgjdbc");
     };
-    YsqlEndpoint endpoint = YsqlEndpoint.of(driver, HostList.parse(hostSpec, DEFAULT_PORT),
+    YsqlEndpoint endpoint = YsqlEndpoint.of(driver, hosts,
             p.getProperty(DATABASE, "ycsb"), p.getProperty(USER, "yugabyte"),
             p.getProperty(PASSWORD, System.getenv().getOrDefault("YSQL_PASSWORD", "")))
         .withOptions(p.getProperty(URL_OPTIONS));

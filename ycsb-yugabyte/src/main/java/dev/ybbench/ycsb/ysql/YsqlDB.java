@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.ysql;
 
 import dev.ybbench.harness.ErrorText;
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.RetryPolicy;
 import dev.ybbench.harness.sql.SqlErrors;
@@ -37,6 +38,8 @@ import site.ycsb.StringByteIterator;
  * in an {@link InsertBatch}; the last partial batch is written in {@link #cleanup()}.
  */
 public class YsqlDB extends DB implements OperationEvents.Source {
+  /** The nodes the runner gave, or null: then {@link YsqlConfig#HOSTS} or the environment, as YCSB's own client runs it. */
+  private final HostList hosts;
   private OperationEvents events = OperationEvents.NONE;
   private YsqlConfig config;
   private SqlSchema schema;
@@ -59,9 +62,19 @@ public class YsqlDB extends DB implements OperationEvents.Source {
     this.events = events;
   }
 
+  /** For YCSB's own client, which makes a binding by its class name. */
+  public YsqlDB() {
+    this(null);
+  }
+
+  /** For the runner: the nodes its server target parsed, the same list for every thread. */
+  public YsqlDB(HostList hosts) {
+    this.hosts = hosts;
+  }
+
   @Override
   public void init() throws DBException {
-    config = YsqlConfig.from(getProperties());
+    config = hosts == null ? YsqlConfig.from(getProperties()) : YsqlConfig.from(getProperties(), hosts);
     schema = config.schema();
     sqlText = new StatementCache(schema);
     valuesRead = BindingProperties.valuesRead(getProperties());

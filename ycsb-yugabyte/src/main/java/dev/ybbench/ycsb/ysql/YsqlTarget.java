@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb.ysql;
 
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.server.ServerView;
@@ -36,12 +37,13 @@ public final class YsqlTarget implements ApiTarget {
    * options) to match.
    */
   public static YsqlTarget open(ServerTarget target, int threads, Properties props, Consumer<String> log) {
-    props.setProperty(YsqlConfig.HOSTS, target.start(threads + 20, log).toString());
+    HostList hosts = target.start(threads + 20, log);
+    props.setProperty(YsqlConfig.HOSTS, hosts.toString()); // for run.json; the bindings take the list itself
     if (target.embeddedUser() != null) {
       props.putIfAbsent(YsqlConfig.USER, target.embeddedUser());
     }
     try {
-      YsqlConfig probe = YsqlConfig.from(props);
+      YsqlConfig probe = YsqlConfig.from(props, hosts);
       movePasswordOutOfUrlOptions(props, probe.endpoint());
       ServerInfo server = probe.endpoint().detect();
       log.accept("Server: " + server.fullVersion());
@@ -49,7 +51,7 @@ public final class YsqlTarget implements ApiTarget {
       // Unless asked for one: the smart driver where its topology awareness has nodes to balance,
       // pgjdbc elsewhere (on PostgreSQL 17, 5 % more point reads for 8 % less client CPU each).
       props.putIfAbsent(YsqlConfig.DRIVER, server.isYugabyte() ? "yugabyte" : "pgjdbc");
-      probe = YsqlConfig.from(props);
+      probe = YsqlConfig.from(props, hosts);
       if (!server.isYugabyte() && probe.endpoint().loadBalance()) {
         log.accept("note: " + server.product()
             + " is not YugabyteDB, so the smart driver connects without load balancing");
@@ -58,7 +60,7 @@ public final class YsqlTarget implements ApiTarget {
       if (!server.isYugabyte() && probe.table().tablets() > 0) {
         log.accept("note: --tablets applies to YugabyteDB only; " + server.product() + " ignores it");
       }
-      YsqlConfig config = YsqlConfig.from(props);
+      YsqlConfig config = YsqlConfig.from(props, hosts);
       config.schema(); // refuses a layout the dialect cannot express, before anything is created
       return new YsqlTarget(server, config, target, log);
     } catch (RuntimeException e) {
@@ -115,7 +117,7 @@ public final class YsqlTarget implements ApiTarget {
 
   @Override
   public DB newBinding() {
-    return new YsqlDB();
+    return new YsqlDB(config.endpoint().hosts());
   }
 
   @Override

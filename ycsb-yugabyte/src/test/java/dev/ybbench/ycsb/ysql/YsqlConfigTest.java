@@ -2,8 +2,10 @@ package dev.ybbench.ycsb.ysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import java.util.Properties;
@@ -26,6 +28,15 @@ class YsqlConfigTest {
     assertEquals("yugabyte", c.endpoint().user());
     assertEquals(KeyLayout.HASH, c.table().layout());
     assertEquals(10, c.table().fields().size());
+  }
+
+  @Test
+  void theNodesTheRunnerParsedAreTakenAsTheyAre() {
+    HostList nodes = HostList.parse("n1,n2:5434", YsqlConfig.DEFAULT_PORT);
+    YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "n1,n2:5434", "ysql.database", "bench"), nodes);
+    assertSame(nodes, c.endpoint().hosts(), "parsed once, not again for each binding thread");
+    assertEquals("jdbc:yugabytedb://n1:5433,n2:5434/bench"
+        + "?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true&load-balance=true", c.url("bench"));
   }
 
   @Test

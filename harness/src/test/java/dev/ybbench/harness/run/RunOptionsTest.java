@@ -1,0 +1,36 @@
+package dev.ybbench.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class RunOptionsTest {
+  @Test
+  void withLabelCopiesEveryOptionButTheLabel() throws Exception {
+    RunOptions o = new RunOptions();
+    o.label = "parsed";
+    o.resultsDir = Path.of("r");
+    o.maxErrorPct = 2;
+    o.maxAbortPct = 3;
+    o.maxOutagePct = 4;
+    o.serverIntervalS = 5;
+    o.metricsPorts = "9000";
+    o.prometheusPort = 6;
+    o.history = "h.db";
+    o.verbose = true;
+    o.noInstall = true;
+    RunOptions c = o.withLabel("settled");
+    assertNotSame(o, c);
+    assertEquals("settled", c.label);
+    assertEquals("parsed", o.label, "the options parsed stay as they were");
+    for (Field f : RunOptions.class.getDeclaredFields()) {
+      if (!Modifier.isStatic(f.getModifiers()) && !f.getName().equals("label")) {
+        assertEquals(f.get(o), f.get(c), f.getName()); // an option added later must be copied too
+      }
+    }
+  }
+}
