@@ -132,6 +132,13 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return o;
   }
 
+  /** The settings of the last command, once settled (a dry run settles them too), for callers. */
+  public YcsbSettings settings() {
+    return settled;
+  }
+
+  private YcsbSettings settled;
+
   /** The run directory of the last run, for tests and callers. */
   public Path runDirectory() {
     return mergedDir != null ? mergedDir : lifecycle.runDirectory();
@@ -167,6 +174,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     }
     List<Path> files = WorkloadFiles.resolve(o.workload, o.files, home);
     YcsbSettings s = SettingSources.settle(o, files);
+    settled = s;
     SettingsCheck.check(s, o);
     ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), o.dbVersion, o.nodes).withSettings(o.dbSettings());
     SettingsCheck.checkOn(server, s, o, home);
@@ -200,8 +208,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     if (!server.settings().isEmpty()) {
       extra.put("db_settings", new java.util.TreeMap<>(server.settings()));
     }
-    if (o.clients > 1) {
-      // Which part of which fleet this is: --merge knows from it when a client is missing.
+    if (o.clients > 1 || o.fleet != null) {
+      // Which part of which fleet this is: --merge knows from it when a client is missing, and
+      // fleet.sh finds each client's run by it.
       Map<String, Object> fleet = new LinkedHashMap<>();
       fleet.put("id", o.fleet);
       fleet.put("clients", o.clients);

@@ -24,7 +24,12 @@ public final class CommandLines {
    */
   public static int execute(Object command, String[] args, PrintStream err, UnaryOperator<String> clean,
       BooleanSupplier verbose) {
-    CommandLine cl = new CommandLine(command);
+    return execute(new CommandLine(command), args, err, clean, verbose);
+  }
+
+  /** As the method above, for a command line the caller has set up (e.g. its unmatched words kept). */
+  public static int execute(CommandLine cl, String[] args, PrintStream err, UnaryOperator<String> clean,
+      BooleanSupplier verbose) {
     cl.setParameterExceptionHandler((ex, a) -> {
       err.println("error: " + clean.apply(message(ex)) + " (see --help)");
       return 2;
