@@ -453,10 +453,10 @@ public final class Comparison {
       // How many runs would decide: rounds in all, or for a single run against its history, runs of
       // the candidate (Report and Compare read it by the same test).
       Integer more = !(r.headline() && v == Verdict.INCONCLUSIVE) ? null
-          : Statistics.oneAgainstSeveral(r.change())
-              ? Statistics.candidateRunsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS)
-          : r.change().hasInterval() || Statistics.runsUnknown(r.change())
-              ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
+          : RunsToDecide.oneAgainstSeveral(r.change())
+              ? RunsToDecide.candidateRuns(r.change(), options.thresholdPct(), MAX_ROUNDS)
+          : r.change().hasInterval() || RunsToDecide.runsUnknown(r.change())
+              ? RunsToDecide.rounds(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
       out.add(r.judged(q[i], v, more));
     }
     return out;

@@ -175,8 +175,8 @@ final class Report {
     if (r.roundsToDecide() == null) {
       return null;
     }
-    return Statistics.runsUnknown(c) ? undecidedSingleRuns(c, r.roundsToDecide(), threshold)
-        : Statistics.oneAgainstSeveral(c) ? undecidedAgainstSeveral(c, r.roundsToDecide(), threshold) : null;
+    return RunsToDecide.runsUnknown(c) ? undecidedSingleRuns(c, r.roundsToDecide(), threshold)
+        : RunsToDecide.oneAgainstSeveral(c) ? undecidedAgainstSeveral(c, r.roundsToDecide(), threshold) : null;
   }
 
   /**
@@ -185,7 +185,7 @@ final class Report {
    * 1.2 %)"; at least, since runs differ by more than their own seconds say.
    */
   static String undecidedSingleRuns(Statistics.Change c, int runsInAll, double threshold) {
-    int history = Statistics.historyToDecide(c, threshold, Comparison.MAX_ROUNDS);
+    int history = RunsToDecide.history(c, threshold, Comparison.MAX_ROUNDS);
     if (c.se() == 0) {
       return String.format(Locale.ROOT, "at least %d more runs a side, or a history of at least %d runs of this key, "
           + "would decide (these runs are too short to say how noisy they are)", Statistics.FLOORLESS - 1, history);
@@ -209,7 +209,7 @@ final class Report {
    */
   static String undecidedAgainstSeveral(Statistics.Change c, int candidateRuns, double threshold) {
     int n = c.baselineRuns();
-    double[] beyond = Statistics.decidedBeyond(c);
+    double[] beyond = RunsToDecide.decidedBeyond(c);
     double spreadPct = Math.expm1(c.se() / Math.sqrt(1 + 1.0 / n)) * 100;
     String then = candidateRuns >= Comparison.MAX_ROUNDS
         ? String.format(Locale.ROOT, "no number of candidate runs would decide a %.1f %% change against them: more "
