@@ -38,7 +38,7 @@ final class AgainstHistory {
     Set<String> own = new LinkedHashSet<>();
     candidate.runs().forEach(r -> own.add(r.dir().getFileName().toString()));
     Instant first = candidate.runs().stream().map(Side.Run::started).min(Comparator.naturalOrder()).orElseThrow();
-    for (var byWorkload : Comparison.byWorkload(candidate).entrySet()) {
+    for (var byWorkload : RunMatching.byWorkload(candidate).entrySet()) {
       Side.Run c = byWorkload.getValue().get(0);
       String key = HistoryRuns.key(c);
       List<HistoryStore.Entry> all = store.entries(key);
@@ -82,7 +82,7 @@ final class AgainstHistory {
     if (runs.size() < 2 * RunsToDecide.MIN_HISTORY) {
       return 0;  // too short to tell a shift from noise
     }
-    double[] logs = runs.stream().mapToDouble(r -> Math.log(Comparison.headline(r).value())).toArray();
+    double[] logs = runs.stream().mapToDouble(r -> Math.log(ComparedMetrics.headline(r).value())).toArray();
     boolean[] allowed = new boolean[logs.length];
     // Each level keeps enough runs to be judged against.
     for (int i = RunsToDecide.MIN_HISTORY; i <= logs.length - RunsToDecide.MIN_HISTORY; i++) {

@@ -359,7 +359,7 @@ final class Where {
    */
   private static Map<String, String> shapes(List<Side.Run> runs) {
     Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
-    for (Side.Run r : Comparison.byStart(runs)) {
+    for (Side.Run r : RunMatching.byStart(runs)) {
       Path f = r.dir().resolve(StatementPlans.FILE);
       if (!Files.isRegularFile(f)) {
         continue;
