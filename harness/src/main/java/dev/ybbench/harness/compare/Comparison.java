@@ -18,9 +18,9 @@ import java.util.function.Function;
 /**
  * Matches the two sides' runs by benchmark and workload, refuses runs whose parameters differ,
  * pairs runs that were interleaved ({@link RunMatching}), and turns every metric of every matching
- * operation ({@link ComparedMetrics}) into a row: both sides' values, the change, its interval and a verdict. The headline rows (throughput;
- * tpmC for TPC-C; a latency percentile with --gate) gate the exit code; the others get a
- * false-discovery-rate correction across rows.
+ * operation ({@link ComparedMetrics}) into a row: both sides' values, the change, its interval and
+ * a verdict. The headline rows (throughput; tpmC for TPC-C; a latency percentile with --gate) gate
+ * the exit code; the others get a false-discovery-rate correction across rows.
  */
 public final class Comparison {
   /**

@@ -104,9 +104,10 @@ public final class HistoryRuns {
         r.started(), ended, r.summary().state(), r.summary().reason(), info.path("label").asText(null),
         info.at("/server/product").asText(), info.at("/server/version").asText(), nodes(info),
         info.at("/server/embedded").asBoolean(false), client.host(), client.cores(), client.jdk(),
-        info.at("/harness/git_revision").asText(null), ComparedMetrics.headlineName(r), positive(ComparedMetrics.headline(r)
-            .value()), p.throughputOps(), p.successes(), p.errors(), p.aborts(), p.retries(), p.durationS(),
-        r.dir().toAbsolutePath().normalize().toString(), config(r), runJson, summaryJson, noise, ops);
+        info.at("/harness/git_revision").asText(null), ComparedMetrics.headlineName(r),
+        positive(ComparedMetrics.headline(r).value()), p.throughputOps(), p.successes(), p.errors(), p.aborts(),
+        p.retries(), p.durationS(), r.dir().toAbsolutePath().normalize().toString(), config(r), runJson, summaryJson,
+        noise, ops);
   }
 
   private static Double positive(double v) {
