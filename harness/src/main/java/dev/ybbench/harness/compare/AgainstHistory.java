@@ -38,7 +38,7 @@ final class AgainstHistory {
     Set<String> own = new LinkedHashSet<>();
     candidate.runs().forEach(r -> own.add(r.dir().getFileName().toString()));
     Instant first = candidate.runs().stream().map(Side.Run::started).min(Comparator.naturalOrder()).orElseThrow();
-    for (var byWorkload : Comparison.byWorkload(candidate).entrySet()) {
+    for (var byWorkload : RunMatching.byWorkload(candidate).entrySet()) {
       Side.Run c = byWorkload.getValue().get(0);
       String key = HistoryRuns.key(c);
       List<HistoryStore.Entry> all = store.entries(key);
@@ -79,13 +79,13 @@ final class AgainstHistory {
 
   /** The index of the first run after the series' last change point, or 0. */
   static int lastChangePoint(List<Side.Run> runs, String key) {
-    if (runs.size() < 2 * Statistics.MIN_HISTORY) {
+    if (runs.size() < 2 * RunsToDecide.MIN_HISTORY) {
       return 0;  // too short to tell a shift from noise
     }
-    double[] logs = runs.stream().mapToDouble(r -> Math.log(Comparison.headline(r).value())).toArray();
+    double[] logs = runs.stream().mapToDouble(r -> Math.log(ComparedMetrics.headline(r).value())).toArray();
     boolean[] allowed = new boolean[logs.length];
     // Each level keeps enough runs to be judged against.
-    for (int i = Statistics.MIN_HISTORY; i <= logs.length - Statistics.MIN_HISTORY; i++) {
+    for (int i = RunsToDecide.MIN_HISTORY; i <= logs.length - RunsToDecide.MIN_HISTORY; i++) {
       allowed[i] = true;
     }
     List<Integer> cuts = ChangePoints.find(logs, allowed, key.hashCode(), ALPHA);

@@ -279,11 +279,11 @@ public final class Compare implements Callable<Integer> {
       return "PASS, exit 0";
     }
     List<Comparison.Row> single = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE
-        && Report.whatDecidesSingleRuns(r, cmp.threshold) != null).toList();
+        && VerdictLines.whatDecidesSingleRuns(r, cmp.threshold) != null).toList();
     if (!single.isEmpty() && single.size() == undecided) {
       Comparison.Row worst = single.stream().max(java.util.Comparator.comparing(Comparison.Row::roundsToDecide))
           .orElseThrow();
-      String more = Report.whatDecidesSingleRuns(worst, cmp.threshold);
+      String more = VerdictLines.whatDecidesSingleRuns(worst, cmp.threshold);
       return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
     }
     int now = rounds(rows);

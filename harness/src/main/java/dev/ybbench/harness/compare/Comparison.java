@@ -1,11 +1,9 @@
 package dev.ybbench.harness.compare;
 
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.compare.ComparedMetrics.Metric;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
-import dev.ybbench.harness.results.RunInfo;
-import dev.ybbench.harness.results.RunSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,35 +11,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
  * Matches the two sides' runs by benchmark and workload, refuses runs whose parameters differ,
- * pairs runs that were interleaved, and turns every metric of every matching operation into a
- * row: both sides' values, the change, its interval and a verdict. The headline rows (throughput;
- * tpmC for TPC-C; a latency percentile with --gate) gate the exit code; the others get a
- * false-discovery-rate correction across rows.
+ * pairs runs that were interleaved ({@link RunMatching}), and turns every metric of every matching
+ * operation ({@link ComparedMetrics}) into a row: both sides' values, the change, its interval and
+ * a verdict. The headline rows (throughput; tpmC for TPC-C; a latency percentile with --gate) gate
+ * the exit code; the others get a false-discovery-rate correction across rows.
  */
 public final class Comparison {
-  /**
-   * Parameters that may differ between sides: where and how to connect, which is not what ran;
-   * the throughput cap, so that a throttled run can stand in for a slower release; and which
-   * phases a run had (regress.sh --reuse-data loads in the first round only), since the phase
-   * compared is the same.
-   */
-
   /**
    * Error ratios closer than this many percentage points are no change: a tenth of the default
    * --max-error-pct, below which a run's errors do not change what it measured.
    */
   static final double ERROR_MARGIN_PP = 0.1;
-
-  /** tpmC counts New-Orders, those rolled back by design included (TPC-C clause 5.4.2). */
-  private static final String[] NEW_ORDERS = {"NewOrder", "NewOrderRollback"};
 
   /**
    * One metric of one operation (or of the whole phase, operation "ALL").
@@ -83,72 +69,11 @@ public final class Comparison {
   /** The rows, warnings about the runs behind them (a noisy side), and per workload where a change lives. */
   public record Result(List<Row> rows, List<String> warnings, Map<String, Where.Workload> where) {}
 
-  /** How to read one metric's sample from a run; null when the run does not have the metric. */
-  private interface SampleOf<T> {
-    Statistics.Sample of(T result, String operation, RunNoise noise);
-  }
-
-  private record Metric<T>(String name, boolean higherIsBetter, Statistics.Scale scale, SampleOf<T> sample) {
-    boolean latency() {
-      return name.endsWith("(µs)");
-    }
-  }
-
-  private static final Metric<PhaseResult> THROUGHPUT = new Metric<>("throughput (ops/s)", true,
-      Statistics.Scale.RATIO, (p, op, n) -> n.throughput(p.throughputOps()));
-  private static final Metric<PhaseResult> TPMC = new Metric<>("tpmC", true, Statistics.Scale.RATIO,
-      (p, op, n) -> p.tpmC() == null ? null : n.rate(p.tpmC(), NEW_ORDERS));
-
-  private static final List<Metric<PhaseResult>> PHASE_METRICS = List.of(THROUGHPUT, TPMC,
-      new Metric<>("efficiency (%)", true, Statistics.Scale.RATIO,
-          (p, op, n) -> p.efficiencyPct() == null ? null : n.rate(p.efficiencyPct(), NEW_ORDERS)),
-      new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (p, op, n) -> Statistics.Sample.of(pct(p.errors(), p.successes(), p.errors(), p.aborts()))),
-      new Metric<>("abort ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (p, op, n) -> Statistics.Sample.of(pct(p.aborts(), p.successes(), p.errors(), p.aborts()))));
-
-  private static final List<Metric<OperationResult>> OPERATION_METRICS = List.of(
-      new Metric<>("throughput (ops/s)", true, Statistics.Scale.RATIO, (o, op, n) -> n.rate(o.throughputOps(), op)),
-      percentile("p50", 50, Latency::p50),
-      percentile("p95", 95, Latency::p95),
-      percentile("p99", 99, Latency::p99),
-      percentile("p99.9", 99.9, Latency::p99_9),
-      new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (o, op, n) -> Statistics.Sample.of(pct(o.errors(), o.successes(), o.errors(), o.aborts()))),
-      new Metric<>("abort ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (o, op, n) -> Statistics.Sample.of(pct(o.aborts(), o.successes(), o.errors(), o.aborts()))));
-
-  /** Latency percentiles a --gate may name. */
-  public static final List<String> GATES = List.of("p50", "p95", "p99", "p99.9");
-
-  private static Metric<OperationResult> percentile(String name, double percentile, Function<Latency, Long> value) {
-    return new Metric<>(name + " (µs)", false, Statistics.Scale.RATIO, (o, op, n) -> {
-      Long v = o.latencyUs() == null ? null : value.apply(o.latencyUs());
-      return v == null ? null : n.percentile(op, percentile, v);
-    });
-  }
-
-  /** {@code part} (errors or aborts) as a percentage of the operations that ended. */
-  private static double pct(long part, long successes, long errors, long aborts) {
-    long ended = successes + errors + aborts;
-    return ended == 0 ? 0 : 100.0 * part / ended;
-  }
-
   private Comparison() {}
 
-  /** The phase compared: YCSB's run phase (else its load), TPC-C's measurement. */
-  static String phase(RunSummary summary) {
-    for (String p : List.of("execute", "run", "load")) {
-      if (summary.phase(p) != null) {
-        return p;
-      }
-    }
-    return null;
-  }
-
   public static Result compare(Side baseline, Side candidate, Options options) {
-    Map<String, List<Side.Run>> b = byWorkload(baseline);
-    Map<String, List<Side.Run>> c = byWorkload(candidate);
+    Map<String, List<Side.Run>> b = RunMatching.byWorkload(baseline);
+    Map<String, List<Side.Run>> c = RunMatching.byWorkload(candidate);
     List<String> common = new ArrayList<>(new TreeSet<>(b.keySet()));
     common.retainAll(c.keySet());
     if (common.isEmpty()) {
@@ -158,16 +83,16 @@ public final class Comparison {
     List<String> warnings = new ArrayList<>();
     Map<String, Where.Workload> where = new LinkedHashMap<>();
     for (String key : common) {
-      checkParameters(b.get(key), c.get(key));
+      RunMatching.checkParameters(b.get(key), c.get(key));
       if (!options.allowEnvDiff()) {
-        checkEnvironment(b.get(key), c.get(key));
+        RunMatching.checkEnvironment(b.get(key), c.get(key));
       }
       List<Side.Run> rb = b.get(key);
       List<Side.Run> rc = c.get(key);
-      boolean paired = interleaved(rb, rc);
+      boolean paired = RunMatching.interleaved(rb, rc);
       if (paired) {
-        rb = byStart(rb);
-        rc = byStart(rc);
+        rb = RunMatching.byStart(rb);
+        rc = RunMatching.byStart(rc);
       }
       List<Row> workload = rows(key, rb, rc, paired, options);
       rows.addAll(workload);
@@ -178,125 +103,13 @@ public final class Comparison {
     return new Result(judge(rows, options), warnings, where);
   }
 
-  /** A side's runs by "bench/workload", those without a compared phase left out. */
-  static Map<String, List<Side.Run>> byWorkload(Side side) {
-    Map<String, List<Side.Run>> m = new TreeMap<>();
-    for (Side.Run r : side.runs()) {
-      if (r.phaseName() != null) {
-        m.computeIfAbsent(r.bench() + "/" + r.workload(), k -> new ArrayList<>()).add(r);
-      }
-    }
-    return m;
-  }
-
-  /** Every run of a workload, on both sides, must have run with the same parameters. */
-  static void checkParameters(List<Side.Run> baseline, List<Side.Run> candidate) {
-    Side.Run ref = baseline.get(0);
-    List<Side.Run> all = new ArrayList<>(baseline);
-    all.addAll(candidate);
-    for (Side.Run r : all) {
-      TreeSet<String> names = new TreeSet<>();
-      ref.info().path("parameters").fieldNames().forEachRemaining(names::add);
-      r.info().path("parameters").fieldNames().forEachRemaining(names::add);
-      for (String n : names) {
-        if (RunInfo.mayDifferBetweenRuns(n)) {
-          continue;
-        }
-        String a = ref.info().path("parameters").path(n).asText(null);
-        String v = r.info().path("parameters").path(n).asText(null);
-        if (!Objects.equals(a, v)) {
-          throw new UserError("Refusing to compare " + r.workload() + ": parameter " + n + " is " + a + " in "
-              + ref.dir().getFileName() + " but " + v + " in " + r.dir().getFileName());
-        }
-      }
-    }
-  }
-
-  /** What must be the same for two runs to differ only by the release: the machine and the JDK. */
-  private static final List<String> ENVIRONMENT = List.of("/host/name", "/host/cores", "/harness/jdk");
-
-  /**
-   * Refuses runs from different machines, core counts or JDKs: their difference would be the
-   * environment's as much as the release's. Runs that do not record a field (older results) pass it.
-   */
-  static void checkEnvironment(List<Side.Run> baseline, List<Side.Run> candidate) {
-    Side.Run ref = baseline.get(0);
-    for (Side.Run r : candidate) {
-      for (String field : ENVIRONMENT) {
-        String a = ref.info().at(field).asText(null);
-        String v = r.info().at(field).asText(null);
-        if (a != null && v != null && !a.equals(v)) {
-          throw new UserError("Refusing to compare " + r.workload() + ": " + field.substring(1).replace('/', '.')
-              + " is " + a + " in " + ref.dir().getFileName() + " but " + v + " in " + r.dir().getFileName()
-              + "; a difference of machine is not one of release: compare runs from one machine, or pass "
-              + "--allow-env-diff");
-        }
-      }
-    }
-  }
-
-  static List<Side.Run> byStart(List<Side.Run> runs) {
-    return runs.stream().sorted(Comparator.comparing(Side.Run::started)).toList();
-  }
-
-  /**
-   * Whether the runs were interleaved (A B, B A, A B … as regress.sh runs them): in order of
-   * start, every consecutive pair holds one run of each side. Then the i-th runs of the two
-   * sides form round i, and what drifted between rounds cancels in their ratio.
-   */
-  static boolean interleaved(List<Side.Run> baseline, List<Side.Run> candidate) {
-    if (baseline.size() != candidate.size() || baseline.size() < 2) {
-      return false;
-    }
-    List<Side.Run> all = new ArrayList<>(baseline);
-    all.addAll(candidate);
-    all = byStart(all);
-    for (int i = 0; i < all.size(); i += 2) {
-      if (baseline.contains(all.get(i)) == baseline.contains(all.get(i + 1))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * The metric that gates a run's verdict: tpmC for a TPC-C work with New-Orders, else the
-   * phase's throughput (a work of Payments alone has no tpmC).
-   */
-  private static Metric<PhaseResult> headlineMetric(Side.Run r) {
-    return r.bench().equals("tpcc") && r.phase().operations().containsKey("NewOrder") ? TPMC : THROUGHPUT;
-  }
-
-  /**
-   * Every metric of a run's phase the comparison reads, with its noise from the run's seconds: what
-   * the history keeps so that the run is compared the same once its directory is gone.
-   */
-  static Map<String, double[]> noiseOf(Side.Run r) {
-    RunNoise noise = r.noise();
-    for (Metric<PhaseResult> m : PHASE_METRICS) {
-      m.sample().of(r.phase(), "ALL", noise);
-    }
-    r.phase().operations().forEach((op, result) -> OPERATION_METRICS.forEach(m -> m.sample().of(result, op, noise)));
-    return noise.recorded();
-  }
-
-  /** Its name, as the rows carry it. */
-  static String headlineName(Side.Run r) {
-    return headlineMetric(r).name();
-  }
-
-  /** A run's headline sample (see {@link #headlineMetric}). */
-  static Statistics.Sample headline(Side.Run r) {
-    return headlineMetric(r).sample().of(r.phase(), "ALL", r.noise());
-  }
-
   /** "a's runs of ycsb/workloadc differ by up to 12.3 % (A 8123.0 vs B 7234.0 ops/s) …": a noisy side. */
   private static Optional<String> noisy(String side, String key, List<Side.Run> runs, double threshold) {
     if (runs.size() < 2) {
       return Optional.empty();
     }
     Map<Side.Run, Double> value = new HashMap<>();
-    runs.forEach(r -> value.put(r, headline(r).value()));
+    runs.forEach(r -> value.put(r, ComparedMetrics.headline(r).value()));
     Side.Run lo = runs.stream().min(Comparator.comparing(value::get)).orElseThrow();
     Side.Run hi = runs.stream().max(Comparator.comparing(value::get)).orElseThrow();
     double spread = (value.get(hi) / value.get(lo) - 1) * 100;
@@ -365,8 +178,8 @@ public final class Comparison {
         : "intended vs actual start" : origin(b);
     String paced = pacedNote(b, c);
     List<Row> rows = new ArrayList<>();
-    for (Metric<PhaseResult> m : PHASE_METRICS) {
-      boolean headline = m == headlineMetric(b.get(0));
+    for (Metric<PhaseResult> m : ComparedMetrics.PHASE_METRICS) {
+      boolean headline = m == ComparedMetrics.headlineMetric(b.get(0));
       add(rows, bench, workload, "ALL", m, headline, b, c, Side.Run::phase, noiseOf, paired, options, null,
           headline && m.higherIsBetter() ? paced : null);
     }
@@ -375,7 +188,7 @@ public final class Comparison {
       ops.addAll(r.phase().operations().keySet());
     }
     for (String op : ops) {
-      for (Metric<OperationResult> m : OPERATION_METRICS) {
+      for (Metric<OperationResult> m : ComparedMetrics.OPERATION_METRICS) {
         boolean gates = options.gate() != null && m.name().equals(options.gate() + " (µs)");
         add(rows, bench, workload, op, m, gates, b, c, r -> r.phase().operations().get(op), noiseOf, paired,
             options, m.latency() ? origin : null, m.latency() ? unlike : null);
@@ -453,10 +266,10 @@ public final class Comparison {
       // How many runs would decide: rounds in all, or for a single run against its history, runs of
       // the candidate (Report and Compare read it by the same test).
       Integer more = !(r.headline() && v == Verdict.INCONCLUSIVE) ? null
-          : Statistics.oneAgainstSeveral(r.change())
-              ? Statistics.candidateRunsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS)
-          : r.change().hasInterval() || Statistics.runsUnknown(r.change())
-              ? Statistics.roundsToDecide(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
+          : RunsToDecide.oneAgainstSeveral(r.change())
+              ? RunsToDecide.candidateRuns(r.change(), options.thresholdPct(), MAX_ROUNDS)
+          : r.change().hasInterval() || RunsToDecide.runsUnknown(r.change())
+              ? RunsToDecide.rounds(r.change(), options.thresholdPct(), MAX_ROUNDS) : null;
       out.add(r.judged(q[i], v, more));
     }
     return out;

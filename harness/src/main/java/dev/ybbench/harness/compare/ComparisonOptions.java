@@ -41,8 +41,8 @@ public final class ComparisonOptions {
     if (undecided != null && !List.of("pass", "fail").contains(undecided)) {
       throw new UserError("--undecided must be pass or fail, was " + undecided);
     }
-    if (gate != null && !Comparison.GATES.contains(gate)) {
-      throw new UserError("--gate must be one of " + String.join(", ", Comparison.GATES) + ", was " + gate);
+    if (gate != null && !ComparedMetrics.GATES.contains(gate)) {
+      throw new UserError("--gate must be one of " + String.join(", ", ComparedMetrics.GATES) + ", was " + gate);
     }
   }
 

@@ -62,7 +62,7 @@ final class Dashboard {
           .append("; ").append(shiftsText(t, changeLinks, threshold)).append("</p>\n");
       List<Point> headline = new ArrayList<>();
       for (int i = 0; i < runs.size(); i++) {
-        Statistics.Sample s = Comparison.headline(runs.get(i));
+        Statistics.Sample s = ComparedMetrics.headline(runs.get(i));
         headline.add(point(s, dir, t.runs().get(i), String.format(Locale.ROOT, "%.1f", s.value())));
       }
       body.append(chart(t.metric() + ", run by run", headline, t, changeLinks));

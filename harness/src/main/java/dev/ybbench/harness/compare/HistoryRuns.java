@@ -92,7 +92,7 @@ public final class HistoryRuns {
     PhaseResult p = r.phase();
     String noise;
     try {
-      noise = COMPACT.writeValueAsString(Comparison.noiseOf(r));
+      noise = COMPACT.writeValueAsString(ComparedMetrics.noiseOf(r));
     } catch (IOException e) {
       throw new UserError("Cannot record the noise of " + r.dir() + ": " + e.getMessage());
     }
@@ -104,9 +104,10 @@ public final class HistoryRuns {
         r.started(), ended, r.summary().state(), r.summary().reason(), info.path("label").asText(null),
         info.at("/server/product").asText(), info.at("/server/version").asText(), nodes(info),
         info.at("/server/embedded").asBoolean(false), client.host(), client.cores(), client.jdk(),
-        info.at("/harness/git_revision").asText(null), Comparison.headlineName(r), positive(Comparison.headline(r)
-            .value()), p.throughputOps(), p.successes(), p.errors(), p.aborts(), p.retries(), p.durationS(),
-        r.dir().toAbsolutePath().normalize().toString(), config(r), runJson, summaryJson, noise, ops);
+        info.at("/harness/git_revision").asText(null), ComparedMetrics.headlineName(r),
+        positive(ComparedMetrics.headline(r).value()), p.throughputOps(), p.successes(), p.errors(), p.aborts(),
+        p.retries(), p.durationS(), r.dir().toAbsolutePath().normalize().toString(), config(r), runJson, summaryJson,
+        noise, ops);
   }
 
   private static Double positive(double v) {
@@ -133,7 +134,7 @@ public final class HistoryRuns {
   }
 
   /**
-   * What makes runs one configuration, as {@link Comparison#checkParameters} decides it: bench,
+   * What makes runs one configuration, as {@link RunMatching#checkParameters} decides it: bench,
    * workload (a TPC-C run's later work is its own), every parameter but those that may differ
    * between runs (how the server was reached, the target), the server's product and its number of
    * nodes. Not the server's version: a key's history runs over builds. Not the client machine:

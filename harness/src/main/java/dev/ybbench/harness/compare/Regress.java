@@ -6,7 +6,6 @@ import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -31,6 +30,8 @@ import picocli.CommandLine.Option;
  * machine hits both sides alike and the comparison can pair them by round; then {@link Compare}.
  * With --until-decided, after the first rounds it looks after every round and stops once every
  * headline is decided or the budget is spent, the looks accounted for (compare's --looks).
+ * --bisect searches a list of builds step by step ({@link Bisection}), each step decided the same
+ * way; every run is a process of its own ({@link BenchmarkProcess}).
  */
 @Command(name = "regress.sh", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Runs a suite against a baseline and a candidate in interleaved rounds (every workload once on "
@@ -163,7 +164,7 @@ public final class Regress implements Callable<Integer> {
 
   private final Console console;
   private final Path home;
-  private Runner runner = this::runProcess;
+  private Runner runner = BenchmarkProcess::run;
   private LongSupplier clock = System::nanoTime;
   private PrintStream err = System.err;
   private Comparer comparer;
@@ -301,52 +302,7 @@ public final class Regress implements Callable<Integer> {
     }
   }
 
-  /** A build of a bisection: its name, and the flags its runs get (a versions file's, after the name). */
-  record Build(String name, List<String> extra) {}
-
-  /** --versions or --versions-file, in release order; at least three, each named once. */
-  List<Build> builds() throws IOException {
-    if ((versions == null) == (versionsFile == null)) {
-      throw new UserError("--bisect needs the builds in release order: --versions V1,V2,… or --versions-file FILE");
-    }
-    List<Build> out = new ArrayList<>();
-    if (versions != null) {
-      for (String v : versions.split(",")) {
-        if (!v.isBlank()) {
-          out.add(new Build(v.strip(), List.of()));
-        }
-      }
-    } else {
-      if (!Files.isRegularFile(versionsFile)) {
-        throw new UserError("--versions-file " + versionsFile + " is not a file");
-      }
-      for (String line : Files.readAllLines(versionsFile, StandardCharsets.UTF_8)) {
-        String l = line.replaceFirst("#.*", "").strip();
-        if (!l.isEmpty()) {
-          List<String> w = words(l);
-          out.add(new Build(w.get(0), w.subList(1, w.size())));
-        }
-      }
-    }
-    if (out.size() < 3) {
-      throw new UserError("--bisect needs at least three builds to search between (" + out.size() + " given); for two, "
-          + "compare them: --baseline-version/--candidate-version");
-    }
-    if (out.stream().map(Build::name).distinct().count() < out.size()) {
-      throw new UserError("--bisect: a build is named twice in " + out.stream().map(Build::name).toList());
-    }
-    return out;
-  }
-
-  /**
-   * --bisect: the first build whose headline regresses against the last good one. The first and
-   * last builds are compared first (no regression between them: nothing to find); then, while
-   * builds lie between the last good and the first bad, the middle one is compared with the last
-   * good: a regression makes it the first bad so far, a decided "not a regression" the last good.
-   * Each step is one decision in interleaved rounds until decided within --budget; a step still
-   * undecided ends the search with the range it narrowed to (exit 3). The first bad build is then
-   * compared with the build just before it, if no step did, so that its where is printed.
-   */
+  /** --bisect: refuses what it cannot search, then hands the builds to {@link Bisection}. */
   private int bisect(Path results) throws IOException, InterruptedException {
     if (baseVersion != null || candVersion != null || baseHosts != null || candHosts != null || baseLabel != null
         || candLabel != null) {
@@ -364,60 +320,14 @@ public final class Regress implements Callable<Integer> {
     }
     long budgetS = seconds(budget);
     List<String> list = workloads(suite);
-    List<Build> builds = builds();
+    List<Bisection.Build> builds = Bisection.builds(versions, versionsFile);
     String prefix = "bisect-" + stamp() + "-" + suite.label;
     Random order = seed != null ? new Random(seed) : new Random();
-    console.line("Bisect " + suite.label + " over " + builds.size() + " builds (" + builds.stream().map(Build::name)
-        .collect(java.util.stream.Collectors.joining(", ")) + "): each step " + repeat + " rounds, then one more at a "
-        + "time until decided (budget " + budget + " a step)");
-    int good = 0;
-    int bad = builds.size() - 1;
-    int step = 0;
-    java.util.Set<String> compared = new java.util.HashSet<>();
-    String badVerdict = null;
-    int rc = step(suite, list, builds, good, bad, ++step, prefix, order, results, budgetS);
-    compared.add(good + "-" + bad);
-    if (rc != Compare.REGRESSION) {
-      console.line(rc == 0 ? "No regression from " + builds.get(0).name() + " to " + builds.get(bad).name()
-          + ": nothing to bisect (" + runsStarted + " runs)" : "Undecided whether " + builds.get(bad).name()
-          + " regresses against " + builds.get(0).name() + ": nothing bisected (" + runsStarted + " runs)");
-      return rc;
-    }
-    badVerdict = firstLine();
-    while (bad - good > 1) {
-      int mid = (good + bad) / 2;
-      rc = step(suite, list, builds, good, mid, ++step, prefix, order, results, budgetS);
-      compared.add(good + "-" + mid);
-      if (rc == Compare.REGRESSION) {
-        bad = mid;
-        badVerdict = firstLine();
-      } else if (rc == 0) {
-        good = mid;
-      } else {
-        console.line("Undecided at " + builds.get(mid).name() + " against " + builds.get(good).name() + " (exit "
-            + rc + "): the first bad build is one of " + builds.subList(good + 1, bad + 1).stream().map(Build::name)
-            .toList() + " (" + runsStarted + " runs); a larger --budget may decide it");
-        return Compare.UNDECIDED;
-      }
-    }
-    if (!compared.contains(good + "-" + bad)) {
-      // The first bad was found against an earlier good: compare it with the build just before it.
-      rc = step(suite, list, builds, good, bad, ++step, prefix, order, results, budgetS);
-      if (rc != Compare.REGRESSION) {
-        console.line("warning: " + builds.get(bad).name() + " regressed against an earlier build but not detectably "
-            + "against " + builds.get(good).name() + " (exit " + rc + "): the change may be spread over both");
-      } else {
-        badVerdict = firstLine();
-      }
-    }
-    int everyPair = (builds.size() - 1) * repeat * list.size() * 2;
-    console.line("First bad build: " + builds.get(bad).name() + " (last good: " + builds.get(good).name() + "), "
-        + step + " steps, " + runsStarted + " runs; judging every build against the one before it would take at "
-        + "least " + everyPair + " runs (" + (builds.size() - 1) + " steps of " + repeat + " rounds)");
-    if (badVerdict != null) {
-      console.line("  " + badVerdict);
-    }
-    return Compare.REGRESSION;
+    console.line("Bisect " + suite.label + " over " + builds.size() + " builds (" + builds.stream()
+        .map(Bisection.Build::name).collect(java.util.stream.Collectors.joining(", ")) + "): each step " + repeat
+        + " rounds, then one more at a time until decided (budget " + budget + " a step)");
+    return new Bisection(console, runner, deployCmd, (baseline, candidate) -> decide(suite, list, baseline, candidate,
+        order, results, budgetS, true), () -> runsStarted, this::firstLine).search(builds, prefix, repeat, list.size());
   }
 
   /** The last comparison's regression line, where included, or null. */
@@ -425,49 +335,8 @@ public final class Regress implements Callable<Integer> {
     return lastAnswer.stream().filter(l -> l.startsWith("REGRESSION")).findFirst().orElse(null);
   }
 
-  /** One step of a bisection: build {@code a} against build {@code b}, until decided. */
-  private int step(RegressSuite suite, List<String> list, List<Build> builds, int a, int b, int step, String prefix,
-      Random order, Path results, long budgetS) throws IOException, InterruptedException {
-    Build x = builds.get(a);
-    Build y = builds.get(b);
-    console.line("Step " + step + ": " + y.name() + " against " + x.name());
-    Side baseline = new Side("baseline", prefix + "-step" + step + "-baseline-" + safe(x.name()), target(x),
-        x.extra());
-    Side candidate = new Side("candidate", prefix + "-step" + step + "-candidate-" + safe(y.name()), target(y),
-        y.extra());
-    return decide(suite, list, baseline, candidate, order, results, budgetS, true);
-  }
-
-  private final java.util.Map<String, String> deployed = new java.util.HashMap<>();
-
-  /** A build's server flags: --db-version, or --hosts of what --deploy-cmd deployed for it. */
-  private List<String> target(Build b) throws IOException, InterruptedException {
-    if (deployCmd == null) {
-      return List.of("--db-version", b.name());
-    }
-    String hosts = deployed.get(b.name());
-    if (hosts == null) {
-      String cmd = deployCmd.replace("{version}", b.name());
-      console.line("Deploying " + b.name() + ": " + cmd);
-      Outcome o = runner.run(List.of("bash", "-c", cmd));
-      String last = o.lastLines().isEmpty() ? "" : o.lastLines().get(o.lastLines().size() - 1).strip();
-      if (o.exitCode() != 0 || last.isEmpty()) {
-        o.lastLines().forEach(console::line);
-        throw new UserError("--deploy-cmd for " + b.name() + " exited " + o.exitCode() + (last.isEmpty()
-            ? " and printed no hosts" : "") + "; it must print the cluster's hosts (host[:port],…) on its last line");
-      }
-      hosts = last;
-      deployed.put(b.name(), hosts);
-    }
-    return List.of("--hosts", hosts);
-  }
-
-  private static String safe(String s) {
-    return s.replaceAll("[^A-Za-z0-9._-]", "_");
-  }
-
   /** One side of the comparison: its name, the label its runs carry, its server, its extra flags. */
-  private record Side(String name, String label, List<String> target, List<String> extra) {}
+  record Side(String name, String label, List<String> target, List<String> extra) {}
 
   /** Every workload once on each side, the two sides in a random order per workload. */
   private void round(RegressSuite suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
@@ -549,7 +418,7 @@ public final class Regress implements Callable<Integer> {
     return "h".equals(m.group(2)) ? n * 3600 : "m".equals(m.group(2)) ? n * 60 : n;
   }
 
-  private static List<String> words(String s) {
+  static List<String> words(String s) {
     return Arrays.stream(s.strip().split("\\s+")).filter(w -> !w.isEmpty()).toList();
   }
 
@@ -557,24 +426,4 @@ public final class Regress implements Callable<Integer> {
     return (clock.getAsLong() - start) / 1_000_000_000L;
   }
 
-  /** A benchmark in a process of its own, its output kept in a file and only the last lines shown on failure. */
-  private Outcome runProcess(List<String> command) throws IOException, InterruptedException {
-    Path log = Files.createTempFile("ybbench-regress-", ".log");
-    try {
-      ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-      pb.environment().put("YBBENCH_SKIP_BUILD", "1"); // the build regress.sh made, for every run
-      Process p = pb.start();
-      int rc;
-      try {
-        rc = p.waitFor();
-      } catch (InterruptedException e) {
-        p.destroy();
-        throw e;
-      }
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-      return new Outcome(rc, lines.subList(Math.max(0, lines.size() - 3), lines.size()));
-    } finally {
-      Files.deleteIfExists(log);
-    }
-  }
 }

@@ -36,7 +36,8 @@ final class ReportCharts {
    * {@code checkpoint} is called before each chart.
    */
   String draw(Path dir, List<String> names, Runnable checkpoint) throws IOException {
-    String sides = "; base=" + Gnuplot.quote(Report.sideLabel(baseline)) + "; cand=" + Gnuplot.quote(Report.sideLabel(candidate));
+    String sides = "; base=" + Gnuplot.quote(ReportFormat.sideLabel(baseline)) + "; cand="
+        + Gnuplot.quote(ReportFormat.sideLabel(candidate));
     List<String> charts = new ArrayList<>();
     for (Map.Entry<String, List<Comparison.Row>> w : Comparison.byWorkload(result.rows()).entrySet()) {
       String workload = w.getValue().get(0).workload();
@@ -50,7 +51,8 @@ final class ReportCharts {
             double lo = c.hasInterval() ? c.baseline() * (1 + c.low() / 100) : c.candidate();
             double hi = c.hasInterval() ? c.baseline() * (1 + c.high() / 100) : c.candidate();
             lines.add(String.format(Locale.ROOT, "\"%s\" %.3f %.3f %.3f %.3f \"%s\"", r.operation().equals("ALL")
-                ? "all operations" : r.operation(), c.baseline(), c.candidate(), lo, hi, Report.change(c).replace(" ", "")));
+                ? "all operations" : r.operation(), c.baseline(), c.candidate(), lo, hi,
+                ReportFormat.change(c).replace(" ", "")));
           }
         }
         if (lines.isEmpty()) {

@@ -38,7 +38,7 @@ final class Series {
   private Series() {}
 
   static List<Trend> of(List<Side> sides, double threshold, boolean allowEnvDiff) {
-    List<Map<String, List<Side.Run>>> byWorkload = sides.stream().map(Comparison::byWorkload).toList();
+    List<Map<String, List<Side.Run>>> byWorkload = sides.stream().map(RunMatching::byWorkload).toList();
     List<String> common = new ArrayList<>(byWorkload.get(0).keySet());
     byWorkload.forEach(m -> common.retainAll(m.keySet()));
     if (common.isEmpty()) {
@@ -50,9 +50,9 @@ final class Series {
       List<List<Side.Run>> runs = byWorkload.stream().map(m -> m.get(key).stream()
           .sorted(Comparator.comparing(Side.Run::started)).toList()).toList();
       for (List<Side.Run> r : runs.subList(1, runs.size())) {
-        Comparison.checkParameters(runs.get(0), r);
+        RunMatching.checkParameters(runs.get(0), r);
         if (!allowEnvDiff) {
-          Comparison.checkEnvironment(runs.get(0), r);
+          RunMatching.checkEnvironment(runs.get(0), r);
         }
       }
       out.add(trend(key, sides, runs, threshold));
@@ -61,7 +61,7 @@ final class Series {
   }
 
   private static Trend trend(String key, List<Side> sides, List<List<Side.Run>> runs, double threshold) {
-    List<List<Statistics.Sample>> samples = runs.stream().map(rs -> rs.stream().map(Comparison::headline).toList())
+    List<List<Statistics.Sample>> samples = runs.stream().map(rs -> rs.stream().map(ComparedMetrics::headline).toList())
         .toList();
     List<Point> points = new ArrayList<>();
     List<Step> steps = new ArrayList<>();
@@ -74,7 +74,7 @@ final class Series {
           runs.get(i).size()));
       if (i > 0) {
         Statistics.Change c = Statistics.change(samples.get(i - 1), samples.get(i),
-            Comparison.interleaved(runs.get(i - 1), runs.get(i)), Statistics.Scale.RATIO, 0.95);
+            RunMatching.interleaved(runs.get(i - 1), runs.get(i)), Statistics.Scale.RATIO, 0.95);
         steps.add(new Step(sides.get(i - 1).name(), sides.get(i).name(), c, Verdict.headline(c, true, threshold)));
       }
       for (int j = 0; j < samples.get(i).size(); j++) {
@@ -95,7 +95,7 @@ final class Series {
       changes.add(new ChangePoint(sides.get(release.get(cut) - 1).name(), sides.get(release.get(cut)).name(),
           ChangePoints.changePct(values, cuts, k)));
     }
-    return new Trend(key, Comparison.headlineName(runs.get(0).get(0)), points, steps, changes);
+    return new Trend(key, ComparedMetrics.headlineName(runs.get(0).get(0)), points, steps, changes);
   }
 
   /** The trend as lines for the terminal and series.md. */

@@ -27,7 +27,7 @@ public record Side(String name, List<Run> runs) {
       .withZone(ZoneOffset.UTC);
 
   /**
-   * One run's files, read, and the phase of it compared: {@link Comparison#phase}, or a later
+   * One run's files, read, and the phase of it compared: {@link RunMatching#phase}, or a later
    * work of a TPC-C config (execute-2 …), which stands as a workload of its own.
    *
    * @param recordedNoise the noise of its metrics as the history recorded it, for a run read back
@@ -50,7 +50,7 @@ public record Side(String name, List<Run> runs) {
 
     /** The run's workload; a later work's is "workload@execute-2", so each work pairs with its own. */
     public String workload() {
-      return phaseName == null || phaseName.equals(Comparison.phase(summary)) ? summary.workload()
+      return phaseName == null || phaseName.equals(RunMatching.phase(summary)) ? summary.workload()
           : summary.workload() + "@" + phaseName;
     }
 
@@ -143,7 +143,7 @@ public record Side(String name, List<Run> runs) {
     RunSummary summary = RunSummary.read(dir);
     try {
       return new Run(dir, RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()), summary,
-          Comparison.phase(summary));
+          RunMatching.phase(summary));
     } catch (IOException e) {
       throw new UserError("Cannot read the results in " + dir + ": " + e.getMessage());
     }

@@ -93,30 +93,30 @@ class StatisticsTest {
     Statistics.Change bare = Statistics.change(samples(100), samples(50), false, Statistics.Scale.RATIO, 0.95);
     assertFalse(bare.hasInterval());
     assertEquals(-50.0, bare.change(), 1e-9);
-    assertTrue(Statistics.runsUnknown(bare));
+    assertTrue(RunsToDecide.runsUnknown(bare));
     assertEquals(0.0, bare.se(), "no per-second data: not even a least noise");
-    assertEquals(Statistics.MIN_HISTORY, Statistics.historyToDecide(bare, 5, 1000));
+    assertEquals(RunsToDecide.MIN_HISTORY, RunsToDecide.history(bare, 5, 1000));
     // Quiet seconds (a 1 % sd each) and a 50 % drop: still no interval, and no verdict.
     Statistics.Change blocks = Statistics.change(List.of(new Statistics.Sample(100, 0.0001, 6)),
         List.of(new Statistics.Sample(50, 0.0001, 5)), false, Statistics.Scale.RATIO, 0.95);
     assertFalse(blocks.hasInterval());
-    assertTrue(Statistics.runsUnknown(blocks));
+    assertTrue(RunsToDecide.runsUnknown(blocks));
     assertEquals(Verdict.INCONCLUSIVE, Verdict.headline(blocks, true, 5));
     assertEquals(Math.sqrt(0.0002), blocks.se(), 1e-15);
     // Per run at least 1 %: m = 5 is the first with (t(m − 1) + 0.8416) × 0.01 × √(1 + 1/m) ≤ ln 1.05 = 0.04879:
     // t(4) = 2.7764: 3.6181 × 0.01 × 1.0954 = 0.0396.
-    assertEquals(5, Statistics.historyToDecide(blocks, 5, 1000));
+    assertEquals(5, RunsToDecide.history(blocks, 5, 1000));
     // Per run 1.5 %: the first m whose width fits, every smaller one too wide.
     Statistics.Change noisier = Statistics.change(List.of(new Statistics.Sample(100, 0.000225, 6)),
         List.of(new Statistics.Sample(100, 0.000225, 6)), false, Statistics.Scale.RATIO, 0.95);
-    int m = Statistics.historyToDecide(noisier, 5, 1000);
-    assertTrue(m > Statistics.MIN_HISTORY && m < 1000, "m = " + m);
-    for (int k = Statistics.MIN_HISTORY; k <= m; k++) {
+    int m = RunsToDecide.history(noisier, 5, 1000);
+    assertTrue(m > RunsToDecide.MIN_HISTORY && m < 1000, "m = " + m);
+    for (int k = RunsToDecide.MIN_HISTORY; k <= m; k++) {
       double width = (Distributions.tQuantile(0.975, k - 1) + Distributions.normalQuantile(0.8)) * 0.015
           * Math.sqrt(1 + 1.0 / k);
       assertEquals(k == m, width <= Math.log(1.05), "m = " + k);
     }
-    assertEquals(1000, Statistics.historyToDecide(noisier, 1, 1000), "1.5 % a run never decides a 1 % change");
+    assertEquals(1000, RunsToDecide.history(noisier, 1, 1000), "1.5 % a run never decides a 1 % change");
   }
 
   @Test
@@ -131,25 +131,6 @@ class StatisticsTest {
     assertEquals(Math.expm1(-0.2 + 2.776445 * Math.sqrt(0.0075)) * 100, c.high(), 1e-4);
     // Its own seconds alone (the old interval) would have called it at −0.2 ± 0.10.
     assertTrue(c.high() > 0, c.toString());
-  }
-
-  @Test
-  void whatDecidesOneRunAgainstSeveral() {
-    // The history of the test above (s² = 0.00625, n = 5): its prediction's half-width is
-    // t(0.975, 4) · √(0.00625 · 1.2) = 2.776445 · 0.0866025 = 0.240447 on the log scale.
-    List<Statistics.Sample> history = samples(1, Math.exp(0.1), Math.exp(-0.1), Math.exp(0.05), Math.exp(-0.05));
-    Statistics.Change c = Statistics.change(history, List.of(new Statistics.Sample(Math.exp(-0.2), 0.00001, 10)),
-        false, Statistics.Scale.RATIO, 0.95);
-    assertTrue(Statistics.oneAgainstSeveral(c));
-    assertArrayEquals(new double[] {Math.expm1(-0.240447) * 100, Math.expm1(0.240447) * 100},
-        Statistics.decidedBeyond(c), 1e-3);
-    // k candidate runs: (t(4) + z(0.8)) · 0.0790569 · √(1/5 + 1/k) ≤ ln 1.2 first at k = 5 (k = 4: 0.1918 > 0.1823).
-    assertEquals(5, Statistics.candidateRunsToDecide(c, 20, 1000));
-    // 5 %: even the five runs' own mean is too uncertain (3.618 · 0.0791 · √0.2 = 0.128 > ln 1.05).
-    assertEquals(1000, Statistics.candidateRunsToDecide(c, 5, 1000));
-    Statistics.Change twoRuns = Statistics.change(history, samples(Math.exp(-0.2), Math.exp(-0.21)), false,
-        Statistics.Scale.RATIO, 0.95);
-    assertFalse(Statistics.oneAgainstSeveral(twoRuns));
   }
 
   @Test
@@ -254,17 +235,6 @@ class StatisticsTest {
     // Sorted 0.005, 0.01, 0.03, 0.04 of m = 4: × 4/1, 4/2, 4/3, 4/4, then monotone from the top.
     double[] q = Statistics.benjaminiHochberg(new double[] {0.01, 0.04, Double.NaN, 0.03, 0.005});
     assertArrayEquals(new double[] {0.02, 0.04, Double.NaN, 0.04, 0.02}, q, 1e-12);
-  }
-
-  @Test
-  void roundsToDecideFollowsFromTheNoise() {
-    Statistics.Change c = new Statistics.Change(Statistics.Scale.RATIO, 100, 97, -3, -15, 10, 0.5, 0.05, 2, 3, 3,
-        true, 0.95);
-    // Smallest n with (t(0.975, n − 1) + z(0.8)) · 0.05 · √(3 / n) ≤ ln 1.05: n = 27 (26 gives 0.0493 > 0.0488).
-    assertEquals(27, Statistics.roundsToDecide(c, 5, 1000));
-    Statistics.Change quiet = new Statistics.Change(Statistics.Scale.RATIO, 100, 97, -3, -15, 10, 0.5, 0.01, 2, 3, 3,
-        true, 0.95);
-    assertTrue(Statistics.roundsToDecide(quiet, 5, 1000) < 27);
   }
 
   @Test
