@@ -3,6 +3,7 @@ package dev.ybbench.ycsb;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.ServerTarget.Api;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.ClassArchive;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.cli.ShutdownGuard;
@@ -12,6 +13,7 @@ import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.ycsb.cli.Phase;
@@ -19,6 +21,7 @@ import dev.ybbench.ycsb.cli.YcsbSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +35,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,17 +44,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code run-scripts/fleet.sh --clients N WORKLOAD… [run_ycsb.sh options]}: a fleet of YCSB
- * clients on this machine, as many client machines would drive one cluster. Each workload is
- * planned once here, as run_ycsb.sh plans it (its flags, then the workload file's {@code
- * ybbench.*} defaults), which refuses bad input before anything starts. Then one server is started
- * for them all (unless --hosts names one), and for each phase of each workload N run_ycsb.sh
- * processes run it at once, each with {@code --clients N --client-index I --fleet ID}; every
- * client's load ends before any client's run phase begins. Each client's run directory is found
- * by its run.json (the fleet id, its index, the phase), and the runs are merged and audited here:
- * the statements the server completed on the table must equal the operations the clients
- * counted, and a load must have written exactly the records asked for; a difference, or a client
- * that failed, is exit code 1.
+ * {@code run-scripts/fleet.sh --clients N WORKLOAD… [run_ycsb.sh options]}: N run_ycsb.sh
+ * processes at once against one server, as many client machines would drive one cluster. Each
+ * workload is planned here first, as run_ycsb.sh plans it, so bad input is refused before anything
+ * starts; every client's load ends before any client's run phase begins; each client's run is
+ * found by its run.json, and the runs are merged and audited in this process (docs/fleet.md).
  */
 @Command(name = "fleet.sh", sortOptions = false, usageHelpAutoWidth = true,
     description = {
@@ -108,11 +106,6 @@ public final class FleetCommand implements Callable<Integer> {
   @Parameters(paramLabel = "WORKLOAD… [run_ycsb.sh options]")
   List<String> words = new ArrayList<>();
 
-  /** What a client runs: the run_ycsb.sh arguments in, the command that runs them out. */
-  public interface Launcher {
-    List<String> command(List<String> runYcsbArgs);
-  }
-
   /** The options fleet.sh sets for each client itself. */
   private static final Set<String> OWN = Set.of("--clients", "--client-index", "--fleet", "--merge");
   /** What a client's log shows of a failure. */
@@ -121,25 +114,15 @@ public final class FleetCommand implements Callable<Integer> {
   private final Console console;
   private final Path home;
   private final ShutdownGuard guard;
-  private Launcher launcher;
   private final List<Process> running = new CopyOnWriteArrayList<>();
   private final List<Path> merged = new ArrayList<>();
+  /** The embedded server, once started: stopped by the last resort should Ctrl-C's stop hang. */
+  private volatile AutoCloseable server;
 
   public FleetCommand(Console console, Path home, ShutdownGuard guard) {
     this.console = console;
     this.home = home;
     this.guard = guard;
-    this.launcher = args -> {
-      List<String> cmd = new ArrayList<>(List.of(home.resolve("run_ycsb.sh").toString()));
-      cmd.addAll(args);
-      return cmd;
-    };
-  }
-
-  /** Runs each client with {@code launcher}'s command instead of run_ycsb.sh (tests). */
-  public FleetCommand launchingWith(Launcher launcher) {
-    this.launcher = launcher;
-    return this;
   }
 
   /** The fleet's runs, in order: each merged run (or the one client's run), for tests and callers. */
@@ -155,7 +138,7 @@ public final class FleetCommand implements Callable<Integer> {
     ShutdownGuard guard = new ShutdownGuard(() -> {
       console.line(ShutdownGuard.STOPPING);
       fleet[0].running.forEach(Process::destroy);
-    }, () -> { }, Duration.ofSeconds(60));
+    }, () -> fleet[0].stopServer(), Duration.ofSeconds(60));
     fleet[0] = new FleetCommand(console, Path.of(System.getProperty("ybbench.home", ".")), guard);
     guard.runMain(() -> {
       try {
@@ -215,9 +198,11 @@ public final class FleetCommand implements Callable<Integer> {
       for (int n = 0; n < plans.size(); n++) {
         Planned p = plans.get(n);
         for (String ph : p.phases()) {
+          List<String> each = clientArgs(p.workload(), ph, pass, hosts == null ? "<embedded server>" : hosts,
+              fleetBase + "-" + (n + 1), 0, results);
           console.line("[" + ph + "] " + p.workload() + ": " + clientsWord() + " at once, each: ./run_ycsb.sh "
-              + ShellWords.join(hide(clientArgs(p.workload(), ph, pass, hosts == null ? "<embedded server>" : hosts,
-              fleetBase + "-" + (n + 1), 0, results))).replace("--client-index 0", "--client-index I"));
+              + ShellWords.join(RunInfo.redactCommand(each, UnaryOperator.identity()))
+              .replace("--client-index 0", "--client-index I"));
         }
       }
       console.line("Dry run: nothing started");
@@ -229,6 +214,7 @@ public final class FleetCommand implements Callable<Integer> {
     }
     if (fleetApi == Api.YCQL) {
       try (EmbeddedCassandra server = EmbeddedCassandra.start(dbVersion, 1, console::line)) {
+        this.server = server;
         console.line("Embedded server Cassandra " + server.version() + " on " + server.hostList() + ", for "
             + clientsWord());
         return steps(plans, pass, server.hostList(), fleetBase, results);
@@ -236,6 +222,7 @@ public final class FleetCommand implements Callable<Integer> {
     }
     // Each client's threads and its one connection for the server's view, with room to spare.
     try (EmbeddedPostgres server = EmbeddedPostgres.start(dbVersion, clients * 40 + 20, console::line)) {
+      this.server = server;
       console.line("Embedded server PostgreSQL " + server.version() + " on " + server.hostPort() + ", for "
           + clientsWord());
       List<String> withUser = new ArrayList<>(pass);
@@ -317,16 +304,6 @@ public final class FleetCommand implements Callable<Integer> {
     return args;
   }
 
-  private static List<String> hide(List<String> args) {
-    List<String> shown = new ArrayList<>(args);
-    for (int i = 0; i + 1 < shown.size(); i++) {
-      if (shown.get(i).equals("--password")) {
-        shown.set(i + 1, "***");
-      }
-    }
-    return shown;
-  }
-
   /** Every phase of every workload, in order; the first that fails ends the fleet (what follows would read it). */
   private int steps(List<Planned> plans, List<String> pass, String target, String fleetBase, Path results)
       throws Exception {
@@ -362,13 +339,15 @@ public final class FleetCommand implements Callable<Integer> {
    */
   private int step(String workload, String phase, List<String> pass, String target, String fleet, Path results,
       Path logs) throws Exception {
+    if (guard.interrupted()) { // Ctrl-C while the server started or between phases: start no client
+      console.line("Interrupted: no client of this phase started; nothing merged");
+      return RunLifecycle.EXIT_INTERRUPTED;
+    }
     List<Process> started = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
       List<String> args = clientArgs(workload, phase, pass, target, fleet, i, results);
-      ProcessBuilder pb = new ProcessBuilder(launcher.command(args)).redirectErrorStream(true)
-          .redirectOutput(logs.resolve(phase + "-" + i + ".log").toFile());
-      pb.environment().put("YBBENCH_SKIP_BUILD", "1"); // the build fleet.sh made, for every client
-      Process process = pb.start();
+      Process process = new ProcessBuilder(clientCommand(args)).redirectErrorStream(true)
+          .redirectOutput(logs.resolve(phase + "-" + i + ".log").toFile()).start();
       started.add(process);
       running.add(process);
     }
@@ -378,7 +357,11 @@ public final class FleetCommand implements Callable<Integer> {
       int rc = started.get(i).waitFor();
       running.remove(started.get(i));
       Path dir = runOf(results, fleet, i, phase);
-      if (rc != 0 && !guard.interrupted()) {
+      if (rc == 0 && dir == null) {
+        console.line("error: client " + i + " of " + clients + " ended its " + phase + " phase but left no run "
+            + "directory of fleet " + fleet + " in " + results);
+        failed = true;
+      } else if (rc != 0 && !guard.interrupted()) {
         console.line("error: client " + i + " of " + clients + " failed its " + phase + " phase (exit " + rc + ")"
             + (dir == null ? "" : ", " + dir) + "; the end of its log:");
         List<String> log = Files.readAllLines(logs.resolve(phase + "-" + i + ".log"));
@@ -412,8 +395,37 @@ public final class FleetCommand implements Callable<Integer> {
     return HistoryRuns.record(history, dir, rc, console::line);
   }
 
+  /**
+   * A client: run_ycsb.sh's main on this JVM's class path, with this JVM's options (the client
+   * JVM's defaults or YBBENCH_JAVA_OPTS, the class-data archive), as run_ycsb.sh of this build
+   * would start it. A client records no class-data archive (a completed run_ycsb.sh run does).
+   */
+  private List<String> clientCommand(List<String> args) {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!option.startsWith("-D" + ClassArchive.PROPERTY + "=") && !option.equals("-XX:+RecordDynamicDumpInfo")
+          && !option.startsWith("-agentlib:jdwp") && !option.startsWith("-Dybbench.home=")) {
+        cmd.add(option);
+      }
+    }
+    cmd.addAll(List.of("-Dybbench.home=" + home, "-cp", System.getProperty("java.class.path"),
+        RunYcsb.class.getName()));
+    cmd.addAll(args);
+    return cmd;
+  }
+
   private String clientsWord() {
     return clients + (clients == 1 ? " client" : " clients");
+  }
+
+  private void stopServer() {
+    try {
+      if (server != null) {
+        server.close();
+      }
+    } catch (Exception e) {
+      console.line("warning: the embedded server did not stop: " + e.getMessage());
+    }
   }
 
   /** The run directory a client of the fleet made for this phase, read from the runs' run.json; null if none. */

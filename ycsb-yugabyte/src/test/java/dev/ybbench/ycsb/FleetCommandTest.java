@@ -2,27 +2,36 @@ package dev.ybbench.ycsb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.testing.Awaits;
+import dev.ybbench.harness.testing.CtrlC;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * fleet.sh's command: it plans each workload as run_ycsb.sh does, starts one embedded server,
- * runs its clients as processes (each run_ycsb.sh's main on this class path), finds their runs by
- * their run.json, and merges and audits them in this process.
+ * runs its clients as processes (run_ycsb.sh's main on this JVM's class path and options), finds
+ * their runs by their run.json, and merges and audits them in this process.
  */
 class FleetCommandTest {
   @TempDir
@@ -34,13 +43,7 @@ class FleetCommandTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     FleetCommand cmd = new FleetCommand(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)),
-        RunYcsbTest.HOME, new ShutdownGuard(() -> { }, () -> { }, Duration.ofSeconds(1))).launchingWith(a -> {
-          List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-              .toString(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-              "-Dybbench.home=" + RunYcsbTest.HOME, RunYcsb.class.getName()));
-          java.addAll(a);
-          return java;
-        });
+        RunYcsbTest.HOME, new ShutdownGuard(() -> { }, () -> { }, Duration.ofSeconds(1)));
     int rc = cmd.execute(args, new PrintStream(err, true, StandardCharsets.UTF_8));
     System.out.println(out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
     return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), cmd.runs());
@@ -63,6 +66,39 @@ class FleetCommandTest {
     // Each merge names its parts: the two clients' runs of that phase, found by their run.json.
     JsonNode parts = RunDirectory.JSON.readTree(o.runs().get(1).resolve("run.json").toFile());
     assertEquals(2, parts.at("/merged_from").size(), parts.toString());
+  }
+
+  /**
+   * Ctrl-C (SIGINT to fleet.sh's process alone) in the run phase: every client stops and writes
+   * what it measured, marked interrupted; nothing is merged; the embedded server stops; exit 130.
+   */
+  @Test
+  void ctrlCStopsEveryClientKeepsWhatTheyMeasuredAndStopsTheServer() throws Exception {
+    try (CtrlC p = CtrlC.startJava(FleetCommand.class, RunYcsbTest.HOME, List.of("--clients", "2", "workloadc",
+        "--records", "1000", "--duration", "300", "--threads", "1", "--results-dir", results.toString()))) {
+      p.awaitLine(l -> l.startsWith("[run] workloadc: 2 clients"), Duration.ofSeconds(120));
+      Awaits.phaseStarted(results, "run");
+      Matcher server = Pattern.compile("on 127\\.0\\.0\\.1:(\\d+),").matcher(p.output());
+      assertTrue(server.find(), p.output());
+      p.send();
+      assertEquals(130, p.exitCode(Duration.ofSeconds(60)), p.output());
+      assertTrue(p.output().contains("Interrupted: each client kept what it measured; nothing merged"), p.output());
+      for (int i = 0; i < 2; i++) {
+        Path run = FleetCommand.runOf(results, p.output().replaceFirst("(?s).*of fleet (\\S+) .*", "$1"), i, "run");
+        assertEquals("interrupted", RunDirectory.JSON.readTree(run.resolve("run.json").toFile()).get("state")
+            .asText(), "client " + i + ": " + run);
+        assertTrue(RunDirectory.JSON.readTree(run.resolve("summary.json").toFile()).at("/phases/run/successes")
+            .asLong() > 0, "what it measured is kept: " + run);
+      }
+      try (Socket s = new Socket()) {
+        assertThrows(IOException.class, () -> s.connect(new InetSocketAddress("127.0.0.1",
+            Integer.parseInt(server.group(1))), 1000), "the embedded server stopped");
+      }
+      try (Stream<Path> dirs = Files.list(results)) {
+        assertEquals(1, dirs.filter(d -> d.getFileName().toString().contains("-merged_")).count(),
+            "the load's merge alone: the interrupted run phase is not merged");
+      }
+    }
   }
 
   @Test
