@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.harness.FileTrees;
 import dev.ybbench.harness.ServerTarget.Api;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.ClassArchive;
@@ -324,12 +325,7 @@ public final class FleetCommand implements Callable<Integer> {
       }
       return 0;
     } finally {
-      try (Stream<Path> files = Files.list(logs)) {
-        for (Path f : files.toList()) {
-          Files.deleteIfExists(f);
-        }
-      }
-      Files.deleteIfExists(logs);
+      FileTrees.delete(logs);
     }
   }
 
