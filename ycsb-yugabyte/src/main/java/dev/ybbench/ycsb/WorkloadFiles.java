@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Which YCSB workload files a run means: a name in workloads/ or a path, then any -P files, read
- * in that order as YCSB reads several -P (a later file's values replace an earlier one's).
+ * Which YCSB workload files a run means: a name in workloads/ or a path, then any -P files (a
+ * relative path from here, else from ybbench's home), read in that order as YCSB reads several
+ * -P (a later file's values replace an earlier one's).
  */
 final class WorkloadFiles {
   private WorkloadFiles() {}
@@ -23,10 +24,12 @@ final class WorkloadFiles {
       out.add(named(workload, home));
     }
     for (Path f : files) {
-      if (!Files.isRegularFile(f)) {
+      // As YCSB reads -P workloads/… from its home, a relative path missing here is looked up in ybbench's.
+      Path found = Files.isRegularFile(f) || f.isAbsolute() ? f : home.resolve(f);
+      if (!Files.isRegularFile(found)) {
         throw new UserError("Workload file " + f + " (-P) does not exist");
       }
-      out.add(f);
+      out.add(found);
     }
     if (out.isEmpty()) {
       throw new UserError("Name a workload, e.g. ./run_ycsb.sh workloada (see --help)");

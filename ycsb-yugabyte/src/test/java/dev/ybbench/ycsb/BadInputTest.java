@@ -93,6 +93,14 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--hosts", "http://10.0.0.1:5433"}, "The host list takes host[:port],…, not "
         + "a URL: give '10.0.0.1:5433' for 'http://10.0.0.1:5433'");
     cases.put(new String[] {"workloada", "--api", "ycql", "--layout", "range"}, "The range layout needs YSQL");
+    cases.put(new String[] {"workloada", "--split-at", "user5"}, "--split-at needs --layout range; a hashed key is "
+        + "split by count (--tablets)");
+    cases.put(new String[] {"workloada", "--layout", "range", "--split-at", "user5,user10"}, "--split-at must ascend "
+        + "without repeats; 'user5' comes before 'user10'");
+    cases.put(new String[] {"workloada", "--layout", "range", "--split-at", "user5", "--tablets", "3"}, "--split-at "
+        + "and --tablets both pre-split the table: give one (--split-at for a range key, --tablets for a hashed one)");
+    cases.put(new String[] {"workloada", "--api", "ycql", "--split-at", "user5"}, "--split-at needs YSQL: a CQL "
+        + "partition key is always hashed; pre-split a YCQL table by count (--tablets)");
     // Command lines in YCSB's and yugabyte/YCSB's words: a setting given twice that disagrees, or one that cannot be
     // honoured, is refused by name.
     cases.put(new String[] {"workloada", "--threads", "4", "-p", "threadcount=3"},

@@ -95,6 +95,7 @@ class DocumentedOptionsTest {
     c.put("--write-target", new Case(POOLS, List.of("--write-target", "100")));
     c.put("--layout", ysql("--layout", "range"));
     c.put("--tablets", ysql("--tablets", "4"));
+    c.put("--split-at", ysql("--layout", "range", "--split-at", "user3,user6"));
     c.put("--batch-size", ysql("--batch-size", "64"));
     c.put("--load-method", ysql("--load-method", "insert"));
     c.put("--create-table", ysql("--create-table", "never"));
@@ -148,6 +149,7 @@ class DocumentedOptionsTest {
     c.put("yb.layout", p(YSQL, "yb.layout=range"));
     c.put("yb.split", p(List.of("workloade-hashrange", "--hosts", "h1:5433"), "yb.split=50"));
     c.put("yb.tablets", p(YSQL, "yb.tablets=4"));
+    c.put("yb.split_at", p(List.of("workloada", "--hosts", "h1:5433", "--layout", "range"), "yb.split_at=user5"));
     c.put("table", p(YSQL, "table=other"));
     c.put("fieldcount", p(YSQL, "fieldcount=3"));
     c.put("fieldnameprefix", p(YSQL, "fieldnameprefix=col"));

@@ -11,8 +11,8 @@ import java.util.List;
 public enum SqlDialect {
   /**
    * YugabyteDB YSQL: the leading key column(s) HASH, which spreads rows over tablets by their
-   * hash; the rest ASC, which keeps one hash value's rows together in key order; and
-   * {@code SPLIT INTO n TABLETS}, which pre-splits a hash-sharded table.
+   * hash; the rest ASC, which keeps one hash value's rows together in key order; and a
+   * pre-split ({@link TableSplit}).
    */
   YUGABYTEDB,
   /** PostgreSQL (the embedded default): the same key as a plain column list, one node, no split. */
@@ -56,18 +56,15 @@ public enum SqlDialect {
   }
 
   /**
-   * {@code CREATE TABLE name (elements)}, pre-split into {@code tablets} tablets on YugabyteDB
-   * when above 0. A split by count needs a hashed key: YSQL splits a range-sharded table only at
-   * explicit values ({@code SPLIT AT VALUES}), so callers refuse that combination before here.
+   * {@code CREATE TABLE name (elements)}, pre-split on YugabyteDB as {@code split} says. A split
+   * by count needs a hashed key and a split at values a range key: callers refuse the other
+   * combinations before here, where they can name the flag.
    *
    * @param elements column definitions and table constraints, in order
    */
-  public String createTable(String name, List<String> elements, int tablets) {
+  public String createTable(String name, List<String> elements, TableSplit split) {
     String ddl = "CREATE TABLE " + name + " (" + String.join(", ", elements) + ")";
-    if (this == YUGABYTEDB && tablets > 0) {
-      ddl += " SPLIT INTO " + tablets + " TABLETS";
-    }
-    return ddl;
+    return this == YUGABYTEDB ? ddl + split.clause() : ddl;
   }
 
   /** {@code CREATE INDEX name ON table (columns)}, its leading {@code hashed} columns hashed on YugabyteDB. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.UserError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,9 +39,32 @@ class SqlDialectTest {
   void onlyYugabyteSplitsIntoTablets() {
     List<String> elements = List.of("k BIGINT", "v TEXT", "PRIMARY KEY (k HASH)");
     assertEquals("CREATE TABLE t (k BIGINT, v TEXT, PRIMARY KEY (k HASH)) SPLIT INTO 8 TABLETS",
-        YB.createTable("t", elements, 8));
-    assertEquals("CREATE TABLE t (k BIGINT, v TEXT, PRIMARY KEY (k HASH))", YB.createTable("t", elements, 0));
-    assertEquals("CREATE TABLE t (k BIGINT, v TEXT)", PG.createTable("t", List.of("k BIGINT", "v TEXT"), 8));
+        YB.createTable("t", elements, TableSplit.into(8)));
+    assertEquals("CREATE TABLE t (k BIGINT, v TEXT, PRIMARY KEY (k HASH))",
+        YB.createTable("t", elements, TableSplit.into(0)));
+    assertEquals("CREATE TABLE t (k BIGINT, v TEXT)", PG.createTable("t", List.of("k BIGINT", "v TEXT"),
+        TableSplit.into(8)));
+  }
+
+  @Test
+  void aRangeKeySplitsAtValuesAsYsqlWritesThem() {
+    List<String> elements = List.of("k VARCHAR(255)", "v TEXT", "PRIMARY KEY (k ASC)");
+    assertEquals("CREATE TABLE t (k VARCHAR(255), v TEXT, PRIMARY KEY (k ASC)) SPLIT AT VALUES (('user10'), "
+        + "('user14'), ('user9''s'))", YB.createTable("t", elements,
+        TableSplit.atText(List.of("user10", "user14", "user9's"), "--split-at")));
+    assertEquals("CREATE TABLE t (id INT, PRIMARY KEY (id ASC)) SPLIT AT VALUES ((100), (200))",
+        YB.createTable("t", List.of("id INT", "PRIMARY KEY (id ASC)"), TableSplit.atNumbers(List.of(100L, 200L))));
+    assertEquals("CREATE TABLE t (k VARCHAR(255), v TEXT, PRIMARY KEY (k ASC))", PG.createTable("t", elements,
+        TableSplit.atText(List.of("user10"), "--split-at")));
+  }
+
+  @Test
+  void splitPointsOutOfKeyOrderAreRefusedByName() {
+    UserError e = assertThrows(UserError.class, () -> TableSplit.atText(List.of("user14", "user10"), "--split-at"));
+    assertEquals("--split-at must ascend without repeats; 'user14' comes before 'user10'", e.getMessage());
+    e = assertThrows(UserError.class, () -> TableSplit.atText(List.of("a", "a"), "yb.split_at"));
+    assertEquals("yb.split_at must ascend without repeats; 'a' comes before 'a'", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> new TableSplit(4, List.of("'a'")));
   }
 
   @Test

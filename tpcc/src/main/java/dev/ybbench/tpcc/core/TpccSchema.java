@@ -1,6 +1,7 @@
 package dev.ybbench.tpcc.core;
 
 import dev.ybbench.harness.ysql.SqlDialect;
+import dev.ybbench.harness.ysql.TableSplit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -122,11 +123,11 @@ public final class TpccSchema {
   String createTable(Table t) {
     if (t.key() == null) {
       // HISTORY has no key in the spec, so nothing of its own to hash: it keeps the server's default sharding.
-      return dialect.createTable(t.name(), t.columns(), 0);
+      return dialect.createTable(t.name(), t.columns(), TableSplit.NONE);
     }
     List<String> parts = new ArrayList<>(t.columns());
     parts.add(dialect.primaryKey(t.key(), HASHED));
-    return dialect.createTable(t.name(), parts, tablets);
+    return dialect.createTable(t.name(), parts, TableSplit.into(tablets));
   }
 
   /** An index leads with its warehouse column, hashed like the tables' keys, so it stays with its warehouse. */

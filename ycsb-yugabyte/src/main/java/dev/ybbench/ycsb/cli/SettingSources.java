@@ -17,6 +17,7 @@ import static dev.ybbench.ycsb.cli.YcsbSettings.WRITE_THREADS;
 import dev.ybbench.harness.ServerTarget.Api;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.ycsb.schema.TableSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -170,7 +171,9 @@ public final class SettingSources {
     double writeTarget = pick("--write-target", o.writeTarget, WRITE_TARGET, number(WRITE_TARGET), 0.0);
     String label = pick("--label", o.run.label, "label", s -> s, null);
     String layout = pick("--layout", o.layout, "yb.layout", s -> s, null);
-    Integer tablets = pick("--tablets", o.tablets, "yb.tablets", whole("yb.tablets", Integer::parseInt), null);
+    Integer tablets = pick("--tablets", o.tablets, TableSpec.TABLETS, whole(TableSpec.TABLETS, Integer::parseInt),
+        null);
+    String splitAt = pick("--split-at", o.splitAt, TableSpec.SPLIT_AT, s -> s, null);
     int batchSize = pick("--batch-size", o.batchSize, FILE_BATCH_SIZE, whole(FILE_BATCH_SIZE, Integer::parseInt),
         ycql ? YcsbSettings.YCQL_IN_FLIGHT : YcsbSettings.YSQL_BATCH_ROWS);
     String prefix = ycql ? "ycql." : "ysql.";
@@ -203,7 +206,8 @@ public final class SettingSources {
     }
     set(WARMUP, warmup > 0 ? Long.toString(warmup) : null);
     set("yb.layout", layout);
-    set("yb.tablets", tablets == null ? null : tablets.toString());
+    set(TableSpec.TABLETS, tablets == null ? null : tablets.toString());
+    set(TableSpec.SPLIT_AT, splitAt);
     set(prefix + "hosts", hosts);
     set(ycql ? "ycql.keyspace" : "ysql.database", database);
     set(prefix + "user", user);
@@ -230,7 +234,7 @@ public final class SettingSources {
     Map<String, String> givenProperties = new LinkedHashMap<>(fileOf);
     cli.keySet().forEach(name -> givenProperties.put(name, "-p"));
     return new YcsbSettings(api, phase, createTable, threads, jobs, target, duration, operations, records, warmup,
-        readThreads, writeThreads, reads, writes, readTarget, writeTarget, label, layout, tablets, batchSize, hosts,
+        readThreads, writeThreads, reads, writes, readTarget, writeTarget, label, layout, tablets, splitAt, batchSize, hosts,
         database, user, password, rf, consistency, loadMethod, driver, workloadName(), props,
         new YcsbSettings.Provenance(origins, flagged, picked, consumed, translated, translatedProperties, cli,
             givenProperties, notes, !effective().isEmpty()));

@@ -16,6 +16,8 @@ import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.ycsb.schema.CqlSchema;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.LoadMethod;
+import dev.ybbench.ycsb.schema.SqlSchema;
+import dev.ybbench.ycsb.schema.TableSpec;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,6 +92,7 @@ public final class SettingsCheck {
     if (o.fleet != null && !o.fleet.matches(FLEET_ID)) {
       throw new UserError("--fleet '" + o.fleet + "' must be 1-64 letters, digits, '.', '_' or '-'");
     }
+    splitAt(s);
     if (s.layout() != null && KeyLayout.fromFlag(s.layout()) == KeyLayout.RANGE && s.ycql()) {
       throw new UserError(CqlSchema.RANGE_NEEDS_YSQL);
     }
@@ -102,6 +105,28 @@ public final class SettingsCheck {
     if (o.resume != null && !Files.isDirectory(o.resume)) {
       throw new UserError("--resume " + o.resume + " is not a directory; give the run directory of the load");
     }
+  }
+
+  /** A pre-split at key values: YSQL's, for a range key, not beside a count, its keys in order. */
+  private static void splitAt(YcsbSettings s) {
+    if (s.splitAt() == null) {
+      return;
+    }
+    String given = s.said("--split-at", TableSpec.SPLIT_AT);
+    if (s.ycql()) {
+      throw new UserError(CqlSchema.SPLIT_AT_NEEDS_YSQL);
+    }
+    if (s.tablets() != null) {
+      throw new UserError(given + " and " + s.said("--tablets", TableSpec.TABLETS) + " both pre-split the table: give "
+          + "one (--split-at for a range key, --tablets for a hashed one)");
+    }
+    if (s.layout() == null || KeyLayout.fromFlag(s.layout()) != KeyLayout.RANGE) {
+      throw new UserError(SqlSchema.SPLIT_AT_NEEDS_RANGE);
+    }
+    if (s.splitAt().isBlank()) {
+      throw new UserError(given + " names no keys; give them comma-separated, e.g. user10,user14,user18");
+    }
+    TableSpec.splitAt(s.splitAt(), given); // keys out of order are refused by name before anything starts
   }
 
   /** The run phase's reader and writer pools, or their limits given without them. */

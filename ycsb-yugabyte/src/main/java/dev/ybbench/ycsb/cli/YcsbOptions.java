@@ -142,6 +142,10 @@ public final class YcsbOptions {
   @Option(names = "--tablets", paramLabel = "N", description = "YugabyteDB: pre-split the table into N tablets")
   public Integer tablets;
 
+  @Option(names = "--split-at", paramLabel = "K1,K2,…",
+      description = "YugabyteDB YSQL, --layout range: pre-split the table at these keys (SPLIT AT VALUES)")
+  public String splitAt;
+
   @Option(names = "--batch-size", paramLabel = "N",
       description = "load: YSQL rows per insert batch; YCQL writes in flight per thread; 1 = one at a time "
           + "(default: the workload file's ybbench.batch_size, else 512 for YSQL, 128 for YCQL)")

@@ -14,7 +14,7 @@ import java.util.Set;
  * reads it from the workload files, {@code -p} and the flags; {@link SettingsCheck} refuses what
  * means nothing). A value: nothing here changes after it is made, and {@link #properties()} hands
  * out a copy. A setting the command left out holds its default; one that only some runs have
- * (operations, jobs, a table's tablets, the pools) is null when not given.
+ * (operations, jobs, a table's pre-split, the pools) is null when not given.
  *
  * @param properties what the workload and bindings read: the files', then -p's, then the settings'
  * @param provenance where each setting came from, for errors and the equivalent command
@@ -23,7 +23,7 @@ public record YcsbSettings(
     Api api, Phase phase, String createTable,
     int threads, Integer jobs, double target, long duration, Long operations, long records, long warmup,
     Integer readThreads, Integer writeThreads, long reads, long writes, double readTarget, double writeTarget,
-    String label, String layout, Integer tablets, int batchSize,
+    String label, String layout, Integer tablets, String splitAt, int batchSize,
     String hosts, String database, String user, String password, Integer rf, String consistency,
     String loadMethod, String driver,
     String workloadName, Properties properties, Provenance provenance) {

@@ -18,9 +18,14 @@ public final class CqlSchema extends TableStatements {
   /** Refused before anything starts, and again here for any other way in. */
   public static final String RANGE_NEEDS_YSQL = "The range layout needs YSQL: a CQL partition key is always hashed; "
       + "use hash or hash-range";
+  public static final String SPLIT_AT_NEEDS_YSQL = "--split-at needs YSQL: a CQL partition key is always hashed; "
+      + "pre-split a YCQL table by count (--tablets)";
 
   public CqlSchema(TableSpec spec, CqlDialect dialect, String keyspace, int replicationFactor, boolean transactions) {
     super(spec);
+    if (!spec.split().at().isEmpty()) {
+      throw new UserError(SPLIT_AT_NEEDS_YSQL);
+    }
     if (spec.layout() == KeyLayout.RANGE) {
       throw new UserError(RANGE_NEEDS_YSQL);
     }

@@ -7,14 +7,22 @@ import java.util.List;
 
 /** The YCSB table over SQL: YugabyteDB YSQL or PostgreSQL DDL, and SQL scans. */
 public final class SqlSchema extends TableStatements {
+  public static final String TABLETS_NEED_HASH = "--tablets needs a hash or hash-range layout; a range layout is "
+      + "split at key values (--split-at)";
+  public static final String SPLIT_AT_NEEDS_RANGE = "--split-at needs --layout range; a hashed key is split by "
+      + "count (--tablets)";
+
   private final SqlDialect dialect;
 
   public SqlSchema(TableSpec spec, SqlDialect dialect) {
     super(spec);
     this.dialect = dialect;
-    if (spec.tablets() > 0 && dialect == SqlDialect.YUGABYTEDB && spec.layout() == KeyLayout.RANGE) {
-      // YSQL pre-splits range-sharded tables only at explicit values (SPLIT AT VALUES).
-      throw new UserError("--tablets needs a hash or hash-range layout; a range layout cannot be split by count");
+    // YSQL pre-splits a hashed key by count and a range key only at values (SPLIT AT VALUES).
+    if (spec.tablets() > 0 && spec.layout() == KeyLayout.RANGE) {
+      throw new UserError(TABLETS_NEED_HASH);
+    }
+    if (!spec.split().at().isEmpty() && spec.layout() != KeyLayout.RANGE) {
+      throw new UserError(SPLIT_AT_NEEDS_RANGE);
     }
   }
 
@@ -37,7 +45,7 @@ public final class SqlSchema extends TableStatements {
       columns.add(f + " TEXT");
     }
     columns.add(dialect.primaryKey(spec.keyColumns(), spec.layout().hashedColumns()));
-    return dialect.createTable(table(), columns, spec.tablets());
+    return dialect.createTable(table(), columns, spec.split());
   }
 
   /** COPY of all key columns and fields from the client, in the order of {@link #insert()}. */

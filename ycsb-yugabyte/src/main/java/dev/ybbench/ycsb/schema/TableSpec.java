@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.schema;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.ysql.TableSplit;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -9,18 +10,22 @@ import java.util.stream.IntStream;
 
 /**
  * The benchmark table as the harness creates it: its name, key column and value columns, a key
- * layout, and an optional pre-split into a number of tablets (YugabyteDB only; 0 = server
- * default). Two shapes: YCSB's ({@code ycsb_key VARCHAR(255)} and YCSB's {@code fieldcount} text
+ * layout, and an optional pre-split (YugabyteDB only): into a number of tablets, or at key
+ * values for a range key. Two shapes: YCSB's ({@code ycsb_key VARCHAR(255)} and YCSB's {@code fieldcount} text
  * fields named by {@code fieldnameprefix}), and a key-value table of the sample apps' (a text key
  * and named value columns, text or binary), chosen by {@value #COLUMNS}.
  */
 public record TableSpec(String table, String keyColumn, List<String> fields, ValueType values, KeyLayout layout,
-    int tablets) {
+    TableSplit split) {
   public static final String KEY = "ycsb_key";
   public static final String KEY1 = "ycsb_key1";
   public static final String KEY2 = "ycsb_key2";
   /** A key-value table's columns, key first ({@code k,v}); without it the table is YCSB's. */
   public static final String COLUMNS = "yb.columns";
+  /** YugabyteDB: the tablets to pre-split a hashed key into (--tablets). */
+  public static final String TABLETS = "yb.tablets";
+  /** YugabyteDB YSQL: the key values to pre-split a range key at, comma-separated (--split-at). */
+  public static final String SPLIT_AT = "yb.split_at";
   /** A key-value table's values: text (default) or blob (binary, as CassandraKeyValue's). */
   public static final String VALUE_TYPE = "yb.value_type";
 
@@ -46,11 +51,40 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
 
   /** YCSB's table with its default field names: field0 … field{n-1}. */
   public TableSpec(String table, int fieldCount, KeyLayout layout, int tablets) {
-    this(table, KEY, fieldNames("field", fieldCount), ValueType.TEXT, layout, tablets);
+    this(table, KEY, fieldNames("field", fieldCount), ValueType.TEXT, layout, TableSplit.into(tablets));
+  }
+
+  /** The pre-split the properties ask for: {@value #TABLETS}, or {@value #SPLIT_AT}'s values. */
+  public static TableSplit split(Properties p) {
+    String at = p.getProperty(SPLIT_AT, "").strip();
+    if (!at.isEmpty()) {
+      return splitAt(at, SPLIT_AT);
+    }
+    String tablets = p.getProperty(TABLETS, "0").strip();
+    try {
+      return TableSplit.into(Integer.parseInt(tablets));
+    } catch (IllegalArgumentException e) {
+      throw new UserError(TABLETS + "=" + tablets + " is not a number of tablets");
+    }
+  }
+
+  /**
+   * A split at the comma-separated keys of {@code --split-at} or {@value #SPLIT_AT}.
+   *
+   * @param what the flag or property that gave them, for the error
+   */
+  public static TableSplit splitAt(String keys, String what) {
+    return TableSplit.atText(List.of(keys.strip().split("\\s*,\\s*")), what);
+  }
+
+  /** YugabyteDB: the tablets to pre-split into, or 0. */
+  public int tablets() {
+    return split.tablets();
   }
 
   /** The table the properties describe: YCSB's ({@code table}, {@code fieldcount}, {@code fieldnameprefix}) or {@value #COLUMNS}'. */
-  public static TableSpec from(Properties p, int fieldCount, KeyLayout layout, int tablets) {
+  public static TableSpec from(Properties p, int fieldCount, KeyLayout layout) {
+    TableSplit split = split(p);
     String table = p.getProperty("table", "usertable").strip();
     String columns = p.getProperty(COLUMNS);
     ValueType values = switch (p.getProperty(VALUE_TYPE, "text").strip().toLowerCase(java.util.Locale.ROOT)) {
@@ -66,7 +100,7 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
       if (!(prefix + "0").matches(IDENTIFIER)) {
         throw new UserError("fieldnameprefix=" + prefix + " does not make plain SQL column names");
       }
-      return new TableSpec(table, KEY, fieldNames(prefix, fieldCount), values, layout, tablets);
+      return new TableSpec(table, KEY, fieldNames(prefix, fieldCount), values, layout, split);
     }
     List<String> names = List.of(columns.strip().split("\\s*,\\s*"));
     if (names.size() < 2 || !names.get(0).matches(IDENTIFIER)) {
@@ -75,7 +109,7 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
     if (layout == KeyLayout.HASH_RANGE) {
       throw new UserError("a key-value table (" + COLUMNS + ") has one key column; the hash-range layout is YCSB's");
     }
-    return new TableSpec(table, names.get(0), names.subList(1, names.size()), values, layout, tablets);
+    return new TableSpec(table, names.get(0), names.subList(1, names.size()), values, layout, split);
   }
 
   /** The names for each prefix and field count, built once: the bindings ask for them with every row they load. */

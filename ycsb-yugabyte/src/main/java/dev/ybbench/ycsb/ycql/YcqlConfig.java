@@ -120,7 +120,7 @@ public record YcqlConfig(
   public static YcqlConfig from(Properties p, HostList hosts) {
     String cl = p.getProperty(CONSISTENCY, "QUORUM");
     TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10),
-        KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")), intProp(p, "yb.tablets", 0));
+        KeyLayout.fromFlag(p.getProperty("yb.layout", "hash")));
     String trustStore = p.getProperty(TRUSTSTORE, "").strip();
     String trustStorePassword = p.getProperty(TRUSTSTORE_PASSWORD, "");
     if (!trustStore.isEmpty()) {

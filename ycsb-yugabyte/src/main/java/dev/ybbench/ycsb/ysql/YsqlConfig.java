@@ -49,7 +49,6 @@ public record YsqlConfig(
   public static final String MAX_RETRIES = "ysql.max_retries";
   public static final String LAYOUT = "yb.layout";
   public static final String SPLIT = "yb.split";
-  public static final String TABLETS = "yb.tablets";
   /** Rows per insert batch during a load (--batch-size; the runner sets it). */
   public static final String BATCH_SIZE = "ysql.batch_rows";
   /** The JDBC fetch size of scans, as yugabyte/YCSB's jdbc.fetchsize (0: the driver's). */
@@ -80,8 +79,7 @@ public record YsqlConfig(
       endpoint = endpoint.withLoadBalance(loadBalance == null || Boolean.parseBoolean(loadBalance));
     }
     SqlDialect dialect = SqlDialect.valueOf(p.getProperty(DIALECT, "YUGABYTEDB").toUpperCase());
-    TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10), KeyLayout.fromFlag(p.getProperty(LAYOUT, "hash")),
-        intProp(p, TABLETS, 0));
+    TableSpec table = TableSpec.from(p, intProp(p, "fieldcount", 10), KeyLayout.fromFlag(p.getProperty(LAYOUT, "hash")));
     if (table.values() != TableSpec.ValueType.TEXT) {
       throw new UserError(TableSpec.VALUE_TYPE + "=blob is YCQL's; the YSQL binding keeps text values");
     }

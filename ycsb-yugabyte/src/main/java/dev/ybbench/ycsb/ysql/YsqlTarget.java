@@ -57,8 +57,9 @@ public final class YsqlTarget implements ApiTarget {
             + " is not YugabyteDB, so the smart driver connects without load balancing");
         props.setProperty(YsqlConfig.LOAD_BALANCE, "false");
       }
-      if (!server.isYugabyte() && probe.table().tablets() > 0) {
-        log.accept("note: --tablets applies to YugabyteDB only; " + server.product() + " ignores it");
+      if (!server.isYugabyte() && !probe.table().split().none()) {
+        String split = probe.table().tablets() > 0 ? "--tablets (yb.tablets)" : "--split-at (yb.split_at)";
+        log.accept("note: " + split + " applies to YugabyteDB only; " + server.product() + " ignores it");
       }
       YsqlConfig config = YsqlConfig.from(props, hosts);
       config.schema(); // refuses a layout the dialect cannot express, before anything is created

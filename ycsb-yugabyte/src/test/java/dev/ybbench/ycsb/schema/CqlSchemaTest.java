@@ -26,7 +26,7 @@ class CqlSchemaTest {
     p.setProperty("table", "cassandrakeyvalue");
     p.setProperty(TableSpec.COLUMNS, "k,v");
     p.setProperty(TableSpec.VALUE_TYPE, "blob");
-    CqlSchema kv = new CqlSchema(TableSpec.from(p, 10, KeyLayout.HASH, 0), CqlDialect.YUGABYTEDB, "ybdemo_keyspace",
+    CqlSchema kv = new CqlSchema(TableSpec.from(p, 10, KeyLayout.HASH), CqlDialect.YUGABYTEDB, "ybdemo_keyspace",
         1, false);
     assertEquals("CREATE TABLE ybdemo_keyspace.cassandrakeyvalue (k varchar, v blob, PRIMARY KEY (k))",
         kv.createTable());
@@ -68,6 +68,12 @@ class CqlSchemaTest {
     UserError e = assertThrows(UserError.class, () -> schema(CqlDialect.CASSANDRA, KeyLayout.RANGE, 0, false));
     assertEquals("The range layout needs YSQL: a CQL partition key is always hashed; use hash or hash-range",
         e.getMessage());
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty(TableSpec.SPLIT_AT, "user10,user14");
+    e = assertThrows(UserError.class, () -> new CqlSchema(TableSpec.from(p, 2, KeyLayout.HASH),
+        CqlDialect.YUGABYTEDB, "ycsb", 3, false));
+    assertEquals("--split-at needs YSQL: a CQL partition key is always hashed; pre-split a YCQL table by count "
+        + "(--tablets)", e.getMessage());
   }
 
   @Test

@@ -31,11 +31,11 @@ class SqlSchemaTest {
     java.util.Properties p = new java.util.Properties();
     p.setProperty("fieldnameprefix", "col");
     assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), col0 TEXT, col1 TEXT, PRIMARY KEY (ycsb_key))",
-        new SqlSchema(TableSpec.from(p, 2, KeyLayout.HASH, 0), SqlDialect.POSTGRESQL).createTable());
+        new SqlSchema(TableSpec.from(p, 2, KeyLayout.HASH), SqlDialect.POSTGRESQL).createTable());
     p = new java.util.Properties();
     p.setProperty("table", "postgresqlkeyvalue");
     p.setProperty(TableSpec.COLUMNS, "k,v");
-    SqlSchema kv = new SqlSchema(TableSpec.from(p, 10, KeyLayout.HASH, 0), SqlDialect.YUGABYTEDB);
+    SqlSchema kv = new SqlSchema(TableSpec.from(p, 10, KeyLayout.HASH), SqlDialect.YUGABYTEDB);
     assertEquals("CREATE TABLE postgresqlkeyvalue (k TEXT, v TEXT, PRIMARY KEY (k HASH))", kv.createTable());
     assertEquals("INSERT INTO postgresqlkeyvalue (k, v) VALUES (?, ?)", kv.insert());
     assertEquals("SELECT * FROM postgresqlkeyvalue WHERE k = ?", kv.read(List.of()));
@@ -51,8 +51,27 @@ class SqlSchemaTest {
   @Test
   void yugabyteCannotSplitARangeTableByCount() {
     UserError e = assertThrows(UserError.class, () -> yb(KeyLayout.RANGE, 4));
-    assertEquals("--tablets needs a hash or hash-range layout; a range layout cannot be split by count",
+    assertEquals("--tablets needs a hash or hash-range layout; a range layout is split at key values (--split-at)",
         e.getMessage());
+  }
+
+  private static SqlSchema splitAt(String keys, KeyLayout layout, SqlDialect dialect) {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty(TableSpec.SPLIT_AT, keys);
+    return new SqlSchema(TableSpec.from(p, 2, layout), dialect);
+  }
+
+  @Test
+  void yugabyteSplitsARangeTableAtTheGivenKeys() {
+    assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, "
+        + "PRIMARY KEY (ycsb_key ASC)) SPLIT AT VALUES (('user10'), ('user14'), ('user18'))",
+        splitAt("user10, user14,user18", KeyLayout.RANGE, SqlDialect.YUGABYTEDB).createTable());
+    assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, PRIMARY KEY (ycsb_key))",
+        splitAt("user10", KeyLayout.RANGE, SqlDialect.POSTGRESQL).createTable());
+    UserError e = assertThrows(UserError.class, () -> splitAt("user10", KeyLayout.HASH, SqlDialect.YUGABYTEDB));
+    assertEquals("--split-at needs --layout range; a hashed key is split by count (--tablets)", e.getMessage());
+    e = assertThrows(UserError.class, () -> splitAt("user2,user10", KeyLayout.RANGE, SqlDialect.YUGABYTEDB));
+    assertEquals("yb.split_at must ascend without repeats; 'user2' comes before 'user10'", e.getMessage());
   }
 
   @Test
