@@ -23,13 +23,19 @@ public final class Timeseries implements AutoCloseable {
    * One second of one phase.
    *
    * @param throughput successes per second in this interval (errors and retries excluded)
-   * @param p50 latency percentiles of this interval's successes, all operation types together (µs)
+   * @param p50 latency percentiles of this interval's successes, all operation types together (µs);
+   *            null, an empty field, where the driver reports no such percentile per interval
+   *            (sysbench reports one, its --percentile)
    */
-  public record Row(String phase, double elapsed, double throughput, long p50, long p95, long p99, long errors,
+  public record Row(String phase, double elapsed, double throughput, Long p50, Long p95, Long p99, long errors,
       long retries) {
     String csv() {
-      return String.format(Locale.ROOT, "%s,%.3f,%.1f,%d,%d,%d,%d,%d", phase, elapsed, throughput, p50, p95, p99,
-          errors, retries);
+      return String.format(Locale.ROOT, "%s,%.3f,%.1f,%s,%s,%s,%d,%d", phase, elapsed, throughput, field(p50),
+          field(p95), field(p99), errors, retries);
+    }
+
+    private static String field(Long v) {
+      return v == null ? "" : v.toString();
     }
   }
 

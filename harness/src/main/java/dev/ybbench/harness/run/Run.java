@@ -6,6 +6,7 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.results.NodeRates;
+import dev.ybbench.harness.server.AuditedTables;
 import dev.ybbench.harness.server.StatementPlans;
 import dev.ybbench.harness.server.ServerReport;
 import dev.ybbench.harness.server.ServerSampler;
@@ -37,7 +38,7 @@ public final class Run {
   private final Map<String, List<StatementPlans.StatementPlan>> plans = new LinkedHashMap<>();
   private final Map<String, ServerView.Snapshot> before = new HashMap<>();
   private final Map<String, ClientCost> clientBefore = new HashMap<>();
-  private String auditTable;
+  private AuditedTables auditTable;
   /** The benchmark's statement texts and the operations issuing each, where it says. */
   private Map<String, ? extends Collection<String>> issuedBy = Map.of();
   private int clients = 1;
@@ -61,7 +62,12 @@ public final class Run {
    * client's share is not audited here but in the merged run.
    */
   public void auditTable(String table, int clients) {
-    this.auditTable = table;
+    auditTables(AuditedTables.of(table), clients);
+  }
+
+  /** As {@link #auditTable}, over several tables (sysbench's). */
+  public void auditTables(AuditedTables tables, int clients) {
+    this.auditTable = tables;
     this.clients = clients;
   }
 

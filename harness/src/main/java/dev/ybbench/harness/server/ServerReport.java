@@ -68,7 +68,8 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    * (the benchmark's statement texts to the operations issuing each; empty where it does not say)
    * names whose each kept statement is.
    */
-  public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result, String table,
+  public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result,
+      AuditedTables table,
       Map<String, ? extends Collection<String>> issuedBy) {
     Map<String, Long> delta = new LinkedHashMap<>();
     after.counters().forEach((k, v) -> delta.put(k, v - before.counters().getOrDefault(k, 0L)));
@@ -182,6 +183,12 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
   }
 
   static long completedOperations(PhaseResult result) {
+    if (result.queries() != null) {
+      // Operations that are transactions: the server counts their statements on the tables, sysbench's reads
+      // and writes, not BEGIN and COMMIT ("other"), which it leaves out as utility statements.
+      return result.queries().entrySet().stream().filter(e -> !e.getKey().equals(PhaseResult.TRANSACTION_CONTROL))
+          .mapToLong(e -> e.getValue().successes()).sum();
+    }
     long n = 0;
     for (OperationResult op : result.operations().values()) {
       n += op.successes() + op.errorsByClass().getOrDefault("NOT_FOUND", 0L);
@@ -189,8 +196,8 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     return n;
   }
 
-  static long completedStatements(Map<String, ServerView.StatementCount> statements, String table) {
-    Pattern onTable = Pattern.compile("\\b" + Pattern.quote(table) + "\\b", Pattern.CASE_INSENSITIVE);
+  static long completedStatements(Map<String, ServerView.StatementCount> statements, AuditedTables table) {
+    Pattern onTable = table.pattern();
     long n = 0;
     for (Map.Entry<String, ServerView.StatementCount> e : statements.entrySet()) {
       String q = e.getKey().strip().toUpperCase(Locale.ROOT);

@@ -24,6 +24,29 @@ class ServerReportTest {
     s.put("COMMENT ON TABLE usertable IS 'ybbench fleet f'", calls(1, 0));
     s.put("SELECT * FROM usertable_copy WHERE ycsb_key = $1", calls(5, 5)); // another table
     s.put("coordinator reads on ycsb.usertable", calls(11, 0)); // Cassandra's count of requests
-    assertEquals(4018 + 3982 + 7 + 11, ServerReport.completedStatements(s, "usertable"));
+    assertEquals(4018 + 3982 + 7 + 11, ServerReport.completedStatements(s, AuditedTables.of("usertable")));
+  }
+
+  @Test
+  void severalTablesAreAuditedTogetherAndATransactionsStatementsAgainstItsQueries() {
+    Map<String, ServerView.StatementCount> s = new LinkedHashMap<>();
+    s.put("SELECT c FROM sbtest1 WHERE id=$1", calls(100, 100));
+    s.put("SELECT c FROM sbtest10 WHERE id=$1", calls(90, 90));
+    s.put("UPDATE sbtest2 SET k=k+1 WHERE id=$1", calls(9, 9));
+    s.put("SELECT c FROM sbtest11 WHERE id=$1", calls(50, 50)); // not one of the ten
+    s.put("BEGIN", calls(20, 0));
+    s.put("COMMIT", calls(20, 0));
+    AuditedTables ten = new AuditedTables(java.util.stream.IntStream.rangeClosed(1, 10)
+        .mapToObj(i -> "sbtest" + i).toList());
+    assertEquals("sbtest1 … sbtest10", ten.toString());
+    assertEquals(100 + 90 + 9, ServerReport.completedStatements(s, ten));
+    Map<String, dev.ybbench.harness.results.OperationResult> queries = new LinkedHashMap<>();
+    queries.put("read", new dev.ybbench.harness.results.OperationResult(190, 0, Map.of(), 0, 19.0, null));
+    queries.put("write", new dev.ybbench.harness.results.OperationResult(9, 0, Map.of(), 0, 0.9, null));
+    queries.put("other", new dev.ybbench.harness.results.OperationResult(40, 0, Map.of(), 0, 4.0, null));
+    dev.ybbench.harness.results.PhaseResult phase = dev.ybbench.harness.results.PhaseResult.ofOperations(Map.of(
+        "transaction", new dev.ybbench.harness.results.OperationResult(20, 0, Map.of(), 0, 2.0, null)), 10,
+        java.util.List.of()).withQueries(queries);
+    assertEquals(199, ServerReport.completedOperations(phase));
   }
 }
