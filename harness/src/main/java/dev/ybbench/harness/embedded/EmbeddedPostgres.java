@@ -235,7 +235,9 @@ public final class EmbeddedPostgres implements AutoCloseable {
         "listen_addresses = '127.0.0.1'",
         "port = " + port,
         "unix_socket_directories = '" + instanceDir.resolve("sock") + "'",
-        "max_connections = " + maxConnections,
+        // PostgreSQL 11 refuses to start unless max_connections exceeds superuser_reserved_connections
+        // (3) plus max_wal_senders (10), whatever few connections the benchmark needs.
+        "max_connections = " + Math.max(maxConnections, 20),
         "shared_buffers = '" + sharedBuffersMb + "MB'",
         "effective_cache_size = '" + Math.max(256, ramMb / 2) + "MB'",
         "fsync = on",

@@ -23,7 +23,8 @@ import org.HdrHistogram.Histogram;
  * (YSQL's batched load), each batch statement's latency per operation type under {@code batches},
  * apart from the operations and their totals; where an operation is a transaction of several
  * statements counted by kind but not timed one by one (sysbench's reads, writes and others), those
- * under {@code queries}, also apart from the operations. {@code aborts} counts operations that ended on a
+ * under {@code queries}, also apart from the operations, and {@code queries_on_tables} of them on
+ * the benchmark's tables. {@code aborts} counts operations that ended on a
  * conflict after their retries (see {@link OperationResult}), apart from {@code errors}. TPC-C
  * adds tpmC, efficiency and the p90 limits to its measurement, and rows and the population check
  * to its load; absent elsewhere.
@@ -42,6 +43,7 @@ public record PhaseResult(
     Map<String, OperationResult> operations,
     Map<String, OperationResult> batches,
     Map<String, OperationResult> queries,
+    Long queriesOnTables,
     @JsonProperty("tpmC") Double tpmC,
     Double efficiencyPct,
     Map<String, ResponseTimeLimit> responseTimeLimits,
@@ -60,8 +62,6 @@ public record PhaseResult(
    * in the schedule (coordinated omission); others from when they started.
    */
   public static final String INTENDED_START = "intended start";
-  /** The kind of {@link #queries} that opens and ends transactions (sysbench's "other": BEGIN, COMMIT). */
-  public static final String TRANSACTION_CONTROL = "other";
   public static final String ACTUAL_START = "actual start";
 
   /** A stretch of the phase when the server could not be reached, from the phase's start. */
@@ -221,12 +221,12 @@ public record PhaseResult(
     long aborts = ops.values().stream().mapToLong(OperationResult::aborts).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
         outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null,
-        null, null, null, null, null, null, aborts);
+        null, null, null, null, null, null, null, aborts);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
   public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
-    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, null, rows,
+    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, null, null, rows,
         Math.round(rows / seconds), populationCheck, null, null, null, null, 0);
   }
 
@@ -234,7 +234,7 @@ public record PhaseResult(
   /** @param efficiencyPct null without keying and think times, where efficiency means nothing */
   public PhaseResult withTpcc(double tpmC, Double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, round(tpmC), efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows,
+        batches, queries, queriesOnTables, round(tpmC), efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows,
         rowsPerS, populationCheck, afterWindow, terminalWaits, server, client, aborts);
   }
 
@@ -245,21 +245,21 @@ public record PhaseResult(
    */
   public PhaseResult withAfterWindow(Map<String, Long> after) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits,
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits,
         server, client, aborts);
   }
 
   /** The same phase with its terminals' keying, think and connection waits per transaction type. */
   public PhaseResult withTerminalWaits(Map<String, TerminalWaits> waits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits,
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits,
         server, client, aborts);
   }
 
   /** The same phase with the server's side of it. */
   public PhaseResult withServer(ServerSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
         side, client, aborts);
   }
 
@@ -274,26 +274,30 @@ public record PhaseResult(
 
   public PhaseResult withClient(ClientSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
         server, side, aborts);
   }
 
   /** The same figures, their latency measured from {@code from} ({@link #INTENDED_START} or {@link #ACTUAL_START}). */
   public PhaseResult withLatencyFrom(String from) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches, queries,
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches, queries, queriesOnTables,
         tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
         server, client, aborts);
   }
 
-  /** The same phase with its statements counted by kind (sysbench's read, write, other). */
-  public PhaseResult withQueries(Map<String, OperationResult> byKind) {
+  /**
+   * The same phase with its statements counted by kind (sysbench's read, write, other), and how
+   * many of them were on the benchmark's tables: what the server's count of statements on them is
+   * audited against, in place of the operations.
+   */
+  public PhaseResult withQueries(Map<String, OperationResult> byKind, long onTables) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, byKind, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
+        batches, byKind, onTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
         terminalWaits, server, client, aborts);
   }
 
   private PhaseResult withBatches(Map<String, OperationResult> b) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b, queries,
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b, queries, queriesOnTables,
         tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
         server, client, aborts);
   }

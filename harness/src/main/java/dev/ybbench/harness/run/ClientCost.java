@@ -1,6 +1,7 @@
 package dev.ybbench.harness.run;
 
 import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.server.ProcessCpu;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -9,7 +10,8 @@ import java.util.Locale;
 
 /**
  * What the client process itself spent on a phase's measured window: its CPU (the JVM's process
- * CPU time: every thread, the JIT compiler and the garbage collector too), that per operation,
+ * CPU time: every thread, the JIT compiler and the garbage collector too; and a client it ran as
+ * a process of its own and waited for, sysbench), that per operation,
  * how busy it kept its cores, and its peak resident memory. A client that keeps its cores busy
  * measures itself, not the server: above {@link PhaseResult.ClientSide#BUSY_WARNING_PCT} the run
  * says so.
@@ -45,10 +47,10 @@ final class ClientCost {
         + "the bottleneck: add clients or threads elsewhere", client.busyPct(), client.cores(), phase);
   }
 
-  /** The process's CPU time so far, user and system. */
+  /** The process's CPU time so far, user and system, with its children's that have ended. */
   static long cpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
+        .getProcessCpuTime() + ProcessCpu.exitedChildrenNanos(ProcessHandle.current().pid());
   }
 
   /**

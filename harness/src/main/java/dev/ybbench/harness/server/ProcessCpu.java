@@ -31,6 +31,13 @@ public final class ProcessCpu {
     return ticks * (1_000_000_000L / TICKS_PER_SECOND);
   }
 
+  /** CPU nanoseconds of the children of {@code pid} that have exited and been waited for; 0 where /proc cannot tell. */
+  public static long exitedChildrenNanos(long pid) {
+    long all = ticks(pid, true);
+    long own = ticks(pid, false);
+    return all < 0 || own < 0 ? 0 : (all - own) * (1_000_000_000L / TICKS_PER_SECOND);
+  }
+
   /** utime + stime (+ cutime + cstime), from the fields after the command name in /proc/PID/stat. */
   static long ticks(long pid, boolean withExitedChildren) {
     try {

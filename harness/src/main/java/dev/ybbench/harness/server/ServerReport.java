@@ -183,11 +183,8 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
   }
 
   static long completedOperations(PhaseResult result) {
-    if (result.queries() != null) {
-      // Operations that are transactions: the server counts their statements on the tables, sysbench's reads
-      // and writes, not BEGIN and COMMIT ("other"), which it leaves out as utility statements.
-      return result.queries().entrySet().stream().filter(e -> !e.getKey().equals(PhaseResult.TRANSACTION_CONTROL))
-          .mapToLong(e -> e.getValue().successes()).sum();
+    if (result.queriesOnTables() != null) {
+      return result.queriesOnTables(); // operations of several statements each: the statements
     }
     long n = 0;
     for (OperationResult op : result.operations().values()) {

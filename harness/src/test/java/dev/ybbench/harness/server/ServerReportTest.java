@@ -46,7 +46,8 @@ class ServerReportTest {
     queries.put("other", new dev.ybbench.harness.results.OperationResult(40, 0, Map.of(), 0, 4.0, null));
     dev.ybbench.harness.results.PhaseResult phase = dev.ybbench.harness.results.PhaseResult.ofOperations(Map.of(
         "transaction", new dev.ybbench.harness.results.OperationResult(20, 0, Map.of(), 0, 2.0, null)), 10,
-        java.util.List.of()).withQueries(queries);
-    assertEquals(199, ServerReport.completedOperations(phase));
+        java.util.List.of());
+    assertEquals(20, ServerReport.completedOperations(phase));
+    assertEquals(199, ServerReport.completedOperations(phase.withQueries(queries, 199)));
   }
 }

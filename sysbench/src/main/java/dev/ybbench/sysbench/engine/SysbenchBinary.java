@@ -1,0 +1,75 @@
+package dev.ybbench.sysbench.engine;
+
+import dev.ybbench.harness.UserError;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The sysbench that runs the tests: {@code --sysbench PATH}, else the one on the PATH (Debian's
+ * package, which run_sysbench.sh installs when missing). It must have the pgsql driver; a
+ * yugabyte/sysbench build (its {@code --thread-init-timeout}) also takes a list of hosts.
+ *
+ * @param version what {@code sysbench --version} prints, e.g. "sysbench 1.0.20"
+ * @param hostList whether its pgsql driver spreads threads over comma-separated hosts
+ */
+public record SysbenchBinary(Path path, String version, boolean hostList) {
+  static final String INSTALL = "install Debian's package (apt-get install sysbench; ./run_sysbench.sh installs it "
+      + "when run as root) or give --sysbench PATH";
+
+  /**
+   * Finds and asks it what it is; a one-line {@link UserError} when it is missing or cannot run
+   * the pgsql tests.
+   *
+   * @param given    --sysbench, or null
+   * @param pathList the PATH to look in
+   */
+  public static SysbenchBinary find(Path given, String pathList) {
+    Path found = given;
+    if (found == null) {
+      for (String dir : (pathList == null ? "" : pathList).split(File.pathSeparator)) {
+        Path p = Path.of(dir.isEmpty() ? "." : dir, "sysbench");
+        if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+          found = p;
+          break;
+        }
+      }
+      if (found == null) {
+        throw new UserError("sysbench is not installed: " + INSTALL);
+      }
+    } else if (!Files.isRegularFile(given) || !Files.isExecutable(given)) {
+      throw new UserError("--sysbench " + given + " is not an executable file: " + INSTALL);
+    }
+    String version = output(found, "--version").strip();
+    String help = output(found, "--help");
+    if (!version.startsWith("sysbench ")) {
+      throw new UserError(found + " is not sysbench (--version printed '" + version.lines().findFirst().orElse("")
+          + "'): " + INSTALL);
+    }
+    if (!help.contains("pgsql - PostgreSQL driver")) {
+      throw new UserError(found + " (" + version + ") has no pgsql driver: install Debian's package, or build "
+          + "sysbench with ./configure --with-pgsql");
+    }
+    return new SysbenchBinary(found, version, help.contains("--thread-init-timeout"));
+  }
+
+  private static String output(Path sysbench, String arg) {
+    try {
+      Process p = new ProcessBuilder(List.of(sysbench.toString(), arg)).redirectErrorStream(true).start();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(10, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+      return new String(out, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UserError(sysbench + " cannot run (" + e.getMessage() + "): " + INSTALL);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("interrupted while asking " + sysbench + " its version");
+    }
+  }
+}
