@@ -1,0 +1,159 @@
+package dev.ybbench.sysbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.sysbench.core.SysbenchTests;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * run_sysbench.sh's Java side with the real sysbench against real embedded PostgreSQL servers:
+ * what summary.json records is what sysbench printed, and the server counted the same statements.
+ */
+class RunSysbenchTest {
+  static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** One server for the tests that give --hosts; the rest start their own. */
+  private static EmbeddedPostgres server;
+
+  @TempDir
+  Path results;
+
+  record Outcome(int exitCode, String out, String err, Path runDir) {}
+
+  static Outcome run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    RunSysbench cmd = new RunSysbench(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), HOME);
+    int rc = cmd.execute(args, new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+        cmd.runDirectory());
+  }
+
+  @BeforeAll
+  static void start() {
+    server = EmbeddedPostgres.start(null, 40, line -> { });
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private List<String> onServer(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--hosts", server.hostPort(), "--user", server.user(), "--results-dir", results.toString(),
+        "--no-install"));
+    return all;
+  }
+
+  /** A count sysbench printed in its final statistics, e.g. "transactions:   3556 (709.75 per sec.)". */
+  private static long printed(String out, String name) {
+    Matcher m = Pattern.compile("(?m)^ +" + Pattern.quote(name) + ": +([0-9]+)").matcher(out);
+    assertTrue(m.find(), name + " not printed: " + out);
+    return Long.parseLong(m.group(1));
+  }
+
+  @Test
+  void everyTestRecordsWhatSysbenchReportedAndTheServerCountedTheSame() throws Exception {
+    for (String test : SysbenchTests.names()) {
+      Outcome o = run(onServer(test, "--tables", "2", "--table-size", "1000", "--threads", "2", "--duration", "2")
+          .toArray(String[]::new));
+      String what = test + ":\n" + o.err() + o.out();
+      assertEquals(0, o.exitCode(), what);
+      JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+      assertEquals("complete", summary.get("state").asText(), what);
+      JsonNode run = summary.at("/phases/run");
+      JsonNode tx = run.at("/operations/transaction");
+      long transactions = printed(o.out(), "transactions");
+      assertTrue(transactions > 0, what);
+      assertEquals(transactions, tx.get("successes").asLong(), what);
+      assertEquals(transactions, run.get("successes").asLong(), what);
+      assertEquals(printed(o.out(), "ignored errors"), tx.get("retries").asLong(), what);
+      assertEquals(transactions, tx.at("/latency_us/count").asLong(), "every event in the histogram: " + what);
+      assertEquals(printed(o.out(), "read"), run.at("/queries/read/successes").asLong(), what);
+      assertEquals(printed(o.out(), "write"), run.at("/queries/write/successes").asLong(), what);
+      assertEquals(printed(o.out(), "other"), run.at("/queries/other/successes").asLong(), what);
+      // The audit: the server's statements on sbtest1 … sbtest2 are the ones sysbench counted.
+      JsonNode side = run.get("server");
+      assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), what);
+      assertTrue(side.get("harness_operations").asLong() >= transactions, what);
+      assertTrue(Files.readAllLines(o.runDir().resolve("timeseries.csv")).stream().anyMatch(l -> l.startsWith("run,")),
+          what);
+      JsonNode info = JSON.readTree(o.runDir().resolve("run.json").toFile());
+      assertEquals("sysbench 1.0.20", info.at("/engine/version").asText(), what);
+      assertEquals(test, info.at("/parameters/test").asText(), what);
+    }
+  }
+
+  @Test
+  void prepareRunAndCleanupApartAsSysbenchsOwnCommandLines() throws Exception {
+    String[] common = {"--db-driver=pgsql", "--pgsql-host=" + server.host(), "--pgsql-port=" + server.port(),
+        "--pgsql-user=" + server.user(), "--pgsql-db=apart", "--tables=3", "--table-size=300", "--threads=2",
+        "--time=1", "--results-dir=" + results, "--no-install"};
+    Outcome run = run(with("sysbench", "oltp_point_select", common, "run"));
+    assertEquals(1, run.exitCode(), run.out());
+    assertTrue(run.out().contains("Run failed (sbtest1 … sbtest3 are missing or not as asked"), run.out());
+    Outcome prepare = run(with("sysbench", "oltp_point_select", common, "prepare"));
+    assertEquals(0, prepare.exitCode(), prepare.out());
+    assertTrue(prepare.out().contains("sysbench's command line, run as: ./run_sysbench.sh oltp_point_select"),
+        prepare.out());
+    assertTrue(prepare.out().contains("Inserting 300 records into 'sbtest3'"), prepare.out());
+    assertEquals(900, JSON.readTree(prepare.runDir().resolve("summary.json").toFile()).at("/phases/prepare/rows")
+        .asLong());
+    run = run(with("sysbench", "oltp_point_select", common, "run"));
+    assertEquals(0, run.exitCode(), run.out());
+    JsonNode phases = JSON.readTree(run.runDir().resolve("summary.json").toFile()).get("phases");
+    assertTrue(phases.has("run") && !phases.has("prepare"), phases.toString());
+    // Without a command, tables of the same shape are used as they are.
+    Outcome again = run(with(null, "oltp_point_select", common, null));
+    assertTrue(again.out().contains("Found 3 tables of 300 rows prepared earlier: skipping prepare"), again.out());
+    Outcome cleanup = run(with("sysbench", "oltp_point_select", common, "cleanup"));
+    assertEquals(0, cleanup.exitCode(), cleanup.out());
+    run = run(with("sysbench", "oltp_point_select", common, "run"));
+    assertEquals(1, run.exitCode(), "the tables are gone: " + run.out());
+  }
+
+  private static String[] with(String first, String test, String[] common, String command) {
+    List<String> all = new ArrayList<>();
+    if (first != null) {
+      all.add(first);
+    }
+    all.add(test);
+    all.addAll(List.of(common));
+    if (command != null) {
+      all.add(command);
+    }
+    return all.toArray(String[]::new);
+  }
+
+  /** The README's command, shortened: the embedded server, PostgreSQL 11 as YSQL before 2.25. */
+  @Test
+  void onItsOwnEmbeddedPostgres11() throws Exception {
+    Outcome o = run("oltp_read_write", "--db-version", "11", "--table-size", "500", "--threads", "2", "--duration",
+        "2", "--warmup", "1", "--results-dir", results.toString(), "--no-install");
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
+    assertEquals("11.22", summary.at("/server/version").asText().substring(0, 5));
+    assertTrue(summary.at("/phases/warmup/operations/transaction/successes").asLong() > 0, summary.toString());
+    JsonNode side = summary.at("/phases/run/server");
+    assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), o.out());
+    assertTrue(o.out().contains("(total_time, "), "PostgreSQL 11's pg_stat_statements: " + o.out());
+  }
+}
