@@ -57,8 +57,8 @@ final class SysbenchOptions {
   int serialCache;
 
   @Option(names = "--option", paramLabel = "NAME=VALUE", description = "an option of the test's script "
-      + "(oltp_common.lua's --point_selects=5, …) or a general sysbench option (--rand-type=uniform, …), passed on; "
-      + "sysbench's --NAME=VALUE is taken as this")
+      + "(oltp_common.lua's --point_selects=5, …) or a general sysbench option (--rand-type=uniform, …), passed "
+      + "on; sysbench's --NAME=VALUE is taken as this")
   List<String> options = new ArrayList<>();
 
   @Option(names = "--percentile", paramLabel = "P", defaultValue = "95", description = "the percentile sysbench "

@@ -220,8 +220,8 @@ public record PhaseResult(
     long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
     long aborts = ops.values().stream().mapToLong(OperationResult::aborts).sum();
     return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, aborts);
+        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null,
+        null, null, null, null, aborts);
   }
 
   /** A load measured in rows rather than operations (TPC-C's COPY load). */
@@ -234,8 +234,9 @@ public record PhaseResult(
   /** @param efficiencyPct null without keying and think times, where efficiency means nothing */
   public PhaseResult withTpcc(double tpmC, Double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, round(tpmC), efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows,
-        rowsPerS, populationCheck, afterWindow, terminalWaits, server, client, aborts);
+        batches, queries, queriesOnTables, round(tpmC),
+        efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS,
+        populationCheck, afterWindow, terminalWaits, server, client, aborts);
   }
 
   /**
@@ -245,22 +246,22 @@ public record PhaseResult(
    */
   public PhaseResult withAfterWindow(Map<String, Long> after) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, after, terminalWaits,
-        server, client, aborts);
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
+        after, terminalWaits, server, client, aborts);
   }
 
   /** The same phase with its terminals' keying, think and connection waits per transaction type. */
   public PhaseResult withTerminalWaits(Map<String, TerminalWaits> waits) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, waits,
-        server, client, aborts);
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
+        afterWindow, waits, server, client, aborts);
   }
 
   /** The same phase with the server's side of it. */
   public PhaseResult withServer(ServerSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
-        side, client, aborts);
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
+        afterWindow, terminalWaits, side, client, aborts);
   }
 
   /** The same phase with what its client spent on it. */
@@ -274,15 +275,15 @@ public record PhaseResult(
 
   public PhaseResult withClient(ClientSide side) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
-        server, side, aborts);
+        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
+        afterWindow, terminalWaits, server, side, aborts);
   }
 
   /** The same figures, their latency measured from {@code from} ({@link #INTENDED_START} or {@link #ACTUAL_START}). */
   public PhaseResult withLatencyFrom(String from) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches, queries, queriesOnTables,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
-        server, client, aborts);
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
+        queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
+        terminalWaits, server, client, aborts);
   }
 
   /**
@@ -292,14 +293,14 @@ public record PhaseResult(
    */
   public PhaseResult withQueries(Map<String, OperationResult> byKind, long onTables) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, byKind, onTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
-        terminalWaits, server, client, aborts);
+        batches, byKind, onTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
+        afterWindow, terminalWaits, server, client, aborts);
   }
 
   private PhaseResult withBatches(Map<String, OperationResult> b) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b, queries, queriesOnTables,
-        tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
-        server, client, aborts);
+    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
+        queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
+        terminalWaits, server, client, aborts);
   }
 
   /** Seconds the server was unreachable during the phase. */

@@ -74,7 +74,8 @@ public final class SysbenchProcess {
         } else if (line.equals("SQL statistics:")) {
           inHistogram = false;
         }
-        boolean shown = interval != null ? Math.round(interval.elapsedS()) % showEveryS == 0 : !inHistogram || histogram;
+        boolean shown = interval != null ? Math.round(interval.elapsedS()) % showEveryS == 0
+            : !inHistogram || histogram;
         if (shown) {
           console.accept(line);
         }

@@ -30,8 +30,9 @@ public final class PropertyNames {
 
   /** ybbench's: the workload files' scenario keys, the bindings' and the key layout's. */
   static final Set<String> YBBENCH = Set.of(YcsbSettings.FILE_API, YcsbSettings.FILE_PHASE, YcsbSettings.FILE_TARGET,
-      YcsbSettings.FILE_BATCH_SIZE, YcsbSettings.WARMUP, "yb.layout", "yb.split", "yb.tablets", "yb.split_at", "ysql.hosts",
-      "ysql.database", "ysql.user", "ysql.password", "ysql.driver", "ysql.load_balance", "ysql.url_options",
+      YcsbSettings.FILE_BATCH_SIZE, YcsbSettings.WARMUP, "yb.layout", "yb.split", "yb.tablets", "yb.split_at",
+      "ysql.hosts", "ysql.database", "ysql.user", "ysql.password", "ysql.driver", "ysql.load_balance",
+      "ysql.url_options",
       "ysql.dialect", "ysql.max_retries", "ysql.load_method", "ysql.fetch_size", "ycql.hosts", "ycql.keyspace",
       "ycql.user", "ycql.password", "ycql.consistency", "ycql.read_consistency", "ycql.write_consistency", "ycql.rf",
       "ycql.local_dc", "ycql.partition_metadata", "ycql.tls", "ycql.truststore", "ycql.truststore_password",

@@ -234,8 +234,8 @@ public final class SettingSources {
     Map<String, String> givenProperties = new LinkedHashMap<>(fileOf);
     cli.keySet().forEach(name -> givenProperties.put(name, "-p"));
     return new YcsbSettings(api, phase, createTable, threads, jobs, target, duration, operations, records, warmup,
-        readThreads, writeThreads, reads, writes, readTarget, writeTarget, label, layout, tablets, splitAt, batchSize, hosts,
-        database, user, password, rf, consistency, loadMethod, driver, workloadName(), props,
+        readThreads, writeThreads, reads, writes, readTarget, writeTarget, label, layout, tablets, splitAt, batchSize,
+        hosts, database, user, password, rf, consistency, loadMethod, driver, workloadName(), props,
         new YcsbSettings.Provenance(origins, flagged, picked, consumed, translated, translatedProperties, cli,
             givenProperties, notes, !effective().isEmpty()));
   }
