@@ -224,6 +224,15 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
   }
 
+  /**
+   * PostgreSQL 11 refuses to start unless max_connections exceeds superuser_reserved_connections
+   * (3) plus max_wal_senders (10), however few connections the benchmark needs; from 12 on the
+   * WAL senders have slots of their own.
+   */
+  private int maxConnections(int asked) {
+    return Integer.parseInt(version.split("\\.")[0]) < 12 ? Math.max(asked, 14) : asked;
+  }
+
   private void configure(int maxConnections, Map<String, String> extra) throws IOException {
     long ramMb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getTotalMemorySize() >> 20;
@@ -235,9 +244,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
         "listen_addresses = '127.0.0.1'",
         "port = " + port,
         "unix_socket_directories = '" + instanceDir.resolve("sock") + "'",
-        // PostgreSQL 11 refuses to start unless max_connections exceeds superuser_reserved_connections
-        // (3) plus max_wal_senders (10), whatever few connections the benchmark needs.
-        "max_connections = " + Math.max(maxConnections, 20),
+        "max_connections = " + maxConnections(maxConnections),
         "shared_buffers = '" + sharedBuffersMb + "MB'",
         "effective_cache_size = '" + Math.max(256, ramMb / 2) + "MB'",
         "fsync = on",
