@@ -108,11 +108,14 @@ final class YcsbPlan {
     return new YcsbPhase.Threads(Pool.MIX, s.threads(), rows, s.target(), loadRowsPerCall);
   }
 
-  /** How the load writes, for its line: the workload's batches, else --batch-size's. */
+  /** How the load writes, for its line and the plan: the workload's batches, else --batch-size's. */
   String loadWrites() {
-    return batchWrites ? "rows per LOGGED batch: " + loadRowsPerCall : s.ycql() ? "writes in flight per thread: "
-        + s.batchSize() : s.batchSize() == 1 ? "rows per INSERT: 1" : props.getProperty(YsqlConfig.LOAD_METHOD)
-        .equals("copy") ? "rows per COPY: " + s.batchSize() : "rows per multi-row INSERT: " + s.batchSize();
+    if (batchWrites) {
+      return "rows per LOGGED batch: " + loadRowsPerCall;
+    }
+    String per = s.ycql() ? "writes in flight per thread" : s.batchSize() == 1 ? "rows per INSERT"
+        : props.getProperty(YsqlConfig.LOAD_METHOD).equals("copy") ? "rows per COPY" : "rows per multi-row INSERT";
+    return per + ": " + s.batchSize();
   }
 
   long[] loadSlice() {
@@ -221,10 +224,7 @@ final class YcsbPlan {
       }
     }
     if (s.phase() != Phase.RUN) {
-      m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (batchWrites
-          ? loadRowsPerCall + " rows per LOGGED batch" : s.ycql()
-          ? s.batchSize() + " writes in flight per thread" : s.batchSize() == 1 ? "one row per INSERT"
-              : s.batchSize() + " rows per " + (s.loadMethod().equals("copy") ? "COPY" : "multi-row INSERT")));
+      m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + loadWrites());
     }
     if (!s.pools()) {
       m.put("operations", props.getProperty("operationcount", "1000"));
