@@ -297,7 +297,8 @@ public record PhaseResult(
         terminalWaits, server, client, aborts);
   }
 
-  private PhaseResult withBatches(Map<String, OperationResult> b) {
+  /** The same figures with the batch statements that wrote them, per operation type (null: none). */
+  public PhaseResult withBatches(Map<String, OperationResult> b) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b, queries, queriesOnTables,
         tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow, terminalWaits,
         server, client, aborts);
