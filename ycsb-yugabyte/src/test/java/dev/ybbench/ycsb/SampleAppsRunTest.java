@@ -72,6 +72,10 @@ class SampleAppsRunTest {
   }
 
   private Outcome run(String line) {
+    return run(line, 0);
+  }
+
+  private Outcome run(String line, int exitCode) {
     List<String> all = new ArrayList<>(List.of(line.split(" ")));
     all.addAll(List.of("--results-dir", results.toString(), "--no-install"));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -80,7 +84,7 @@ class SampleAppsRunTest {
     String printed = out.toString(StandardCharsets.UTF_8);
     System.out.println(printed.lines().filter(l -> !l.startsWith("[READ]") && !l.startsWith("[INSERT]"))
         .reduce("", (a, b) -> a + b + "\n"));
-    assertEquals(0, rc, printed);
+    assertEquals(exitCode, rc, printed);
     assertTrue(printed.startsWith("As ybbench: ./run_ycsb.sh "), "the first line is the run in ybbench's words");
     return new Outcome(printed, cmd.runDirectory());
   }
@@ -171,6 +175,9 @@ class SampleAppsRunTest {
     assertEquals(batches.get("successes").asLong(), batches.at("/latency_us/count").asLong(), "one latency a batch");
     assertTrue(batches.at("/latency_us/p50").asDouble() > 0, batches.toString());
     assertTrue(write.out().contains("INSERT-BATCH"), "the report says what a batch took: " + write.out());
+    assertEquals(batches.get("successes").asLong(), write.run().at("/server/server_statements").asLong(),
+        "Cassandra coordinated each batch as one write, and the audit counts the batches: " + write.run());
+    assertEquals(0.0, write.run().at("/server/delta_pct").asDouble(), write.run().toString());
     assertEquals(List.of(rows, rows, rows - 1), keysWritten(nodes, uuid), "the rows counted are the table's, "
         + "keys 0 … n-1, every value the app's 256 bytes for its key");
 
@@ -190,6 +197,23 @@ class SampleAppsRunTest {
     assertEquals(2_000, read.successes("READ"), read.run().toString());
     assertEquals(2_000, read.checkedReads(), "every value read was checked");
     assertEquals(0, read.run().get("errors").asLong(), read.run().toString());
+  }
+
+  /**
+   * A batch the server refuses (Cassandra's batch_size_fail_threshold, 50 KiB; here 200 rows of 512
+   * bytes) fails whole: each of its rows is an error of the batch's class, none a success, and no
+   * batch is timed; with nothing written the run fails.
+   */
+  @Test
+  void aRefusedBatchIsAnErrorForEachOfItsRows() throws Exception {
+    String nodes = SharedCassandra.node().hostList();
+    Outcome o = run("--workload CassandraBatchKeyValue --nodes " + nodes + " --batch_size 200 --value_size 512 "
+        + "--num_threads_read 0 --num_threads_write 1 --num_writes 1000", 1);
+    JsonNode insert = o.run().at("/operations/INSERT");
+    assertEquals(0, insert.get("successes").asLong(), insert.toString());
+    assertEquals(1000, insert.get("errors").asLong(), "5 batches of 200 rows, every row an error: " + insert);
+    assertTrue(o.batches("run").isMissingNode(), "a failed batch is not timed as one: " + o.run());
+    assertTrue(o.out().contains("first INSERT error"), o.out());
   }
 
   /**
