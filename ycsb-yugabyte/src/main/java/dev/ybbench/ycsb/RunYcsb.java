@@ -244,12 +244,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         loadProps.setProperty(YcqlConfig.IN_FLIGHT, Integer.toString(s.batchSize()));
         loadProps.setProperty("insertstart", Long.toString(mine[0]));
         loadProps.setProperty("insertcount", Long.toString(mine[1]));
-        console.line(String.format("Loading %d records%s with %d threads%s (%s %d)%s", mine[1], o.clients == 1 ? ""
+        console.line(String.format("Loading %d records%s with %d threads%s (%s)%s", mine[1], o.clients == 1 ? ""
             : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1, o.clientIndex,
-                o.clients), s.threads(), s.clientThreads().describe(), s.ycql()
-                    ? "writes in flight per thread:" : s.batchSize() == 1 ? "rows per INSERT:"
-                    : props.getProperty(YsqlConfig.LOAD_METHOD).equals("copy") ? "rows per COPY:"
-                    : "rows per multi-row INSERT:", s.batchSize(),
+                o.clients), s.threads(), s.clientThreads().describe(), plan.loadWrites(),
             s.target() > 0 ? String.format(", paced to %.0f rows/s", s.target()) : ""));
         // Keys handed out per write of the checkpoint: at most this many (and those in flight) in doubt after a crash.
         int reserveAhead = (int) Math.min(1_000_000, Math.max(1_000L, 2L * s.threads() * s.batchSize()));
@@ -257,14 +254,14 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
             ? new LoadCheckpoint(run.directory().path(), mine[0], mine[0] + mine[1], mine[0], List.of(), reserveAhead,
                 null)
             : LoadResume.resume(run, o.resume, earlier, loadProps, apiTarget::newBinding, reserveAhead);
-        runPhase(run, Phase.LOAD, loadProps, List.of(new YcsbPhase.Threads(Pool.MIX, s.threads(), checkpoint == null
-            ? mine[1] : checkpoint.toInsert(), s.target())), 0, 0, checkpoint, s, report);
+        runPhase(run, Phase.LOAD, loadProps, List.of(plan.loadThreads(checkpoint == null ? mine[1]
+            : checkpoint.toInsert())), 0, 0, checkpoint, s, report);
       }
       if (doRun && !run.interrupted()) {
         List<YcsbPhase.Threads> pools = plan.runPools();
         console.line("Running " + workloadName + " with " + String.join(" and ", pools.stream().map(p ->
             p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + s.clientThreads().describe()
-                + ": " + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " operations"
+                + ": " + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " " + p.unit()
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
             + ", at most " + (s.duration() == 0 ? "no time limit" : s.duration() + " s"));
         runPhase(run, Phase.RUN, props, pools, s.warmup(), s.duration(), null, s, report);

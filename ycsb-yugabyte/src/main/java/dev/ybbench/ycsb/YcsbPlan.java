@@ -44,6 +44,11 @@ final class YcsbPlan {
   private final ServerTarget server;
   /** What the run takes, setting by setting, for --dry-run. */
   private final Map<String, String> settings = new LinkedHashMap<>();
+  /** Rows one call of the writers, and of the load, writes ({@link Pooled#rowsPerCall}): a batch's. */
+  private int writeRowsPerCall = 1;
+  private int loadRowsPerCall = 1;
+  /** Whether the workload writes its rows in batch statements of its own (CassandraBatchKeyValue). */
+  private boolean batchWrites;
 
   private YcsbPlan(YcsbOptions o, YcsbSettings s, Properties props, boolean coreWorkload, long[] loadSlice,
       ServerTarget server) {
@@ -93,9 +98,24 @@ final class YcsbPlan {
       pools.add(new YcsbPhase.Threads(Pool.READ, s.readers(), s.reads(), s.readTarget()));
     }
     if (s.writers() > 0) {
-      pools.add(new YcsbPhase.Threads(Pool.WRITE, s.writers(), s.writes(), s.writeTarget()));
+      pools.add(new YcsbPhase.Threads(Pool.WRITE, s.writers(), s.writes(), s.writeTarget(), writeRowsPerCall));
     }
     return pools;
+  }
+
+  /** The load's threads: {@code rows} rows over --threads, as batches where the workload writes batches. */
+  YcsbPhase.Threads loadThreads(long rows) {
+    return new YcsbPhase.Threads(Pool.MIX, s.threads(), rows, s.target(), loadRowsPerCall);
+  }
+
+  /** How the load writes, for its line and the plan: the workload's batches, else --batch-size's. */
+  String loadWrites() {
+    if (batchWrites) {
+      return "rows per LOGGED batch: " + loadRowsPerCall;
+    }
+    String per = s.ycql() ? "writes in flight per thread" : s.batchSize() == 1 ? "rows per INSERT"
+        : props.getProperty(YsqlConfig.LOAD_METHOD).equals("copy") ? "rows per COPY" : "rows per multi-row INSERT";
+    return per + ": " + s.batchSize();
   }
 
   long[] loadSlice() {
@@ -114,6 +134,22 @@ final class YcsbPlan {
     if (s.pools() && doRun && !(w instanceof Pooled)) {
       throw new UserError("--read-threads and --write-threads split the mix of YCSB's CoreWorkload or a sample "
           + "app; workload=" + props.getProperty("workload") + " has no readers and writers apart");
+    }
+    if (w instanceof Pooled pooled) {
+      writeRowsPerCall = pooled.rowsPerCall(Pool.WRITE);
+      loadRowsPerCall = pooled.rowsPerCall(Pool.MIX);
+    }
+    if (w instanceof KeyValueApp app && app.batches()) {
+      batchWrites = true;
+      if (!s.ycql()) {
+        throw new UserError(props.getProperty(KeyValueApp.APP) + " writes LOGGED batches, which only YCQL has; run "
+            + "it with --api ycql");
+      }
+      if (s.phase().loads() && (s.provenance().flagged().contains(YcsbSettings.FILE_BATCH_SIZE)
+          || s.provenance().origins().containsKey(YcsbSettings.FILE_BATCH_SIZE))) {
+        throw new UserError("--batch-size is a YCQL load's writes in flight; " + props.getProperty(KeyValueApp.APP)
+            + " loads as it writes, in LOGGED batches of " + KeyValueApp.BATCH_SIZE + " rows: leave it out");
+      }
     }
     if (doRun && w instanceof Pooled pooled) {
       for (YcsbPhase.Threads t : runPools()) {
@@ -184,13 +220,11 @@ final class YcsbPlan {
     if (s.pools()) {
       for (YcsbPhase.Threads t : runPools()) {
         m.put(t.pool().label(), t.count() + " threads, " + (t.operations() == 0 ? "until the time limit"
-            : t.operations() + " operations") + (t.targetOps() > 0 ? ", " + t.targetOps() + " ops/s" : ""));
+            : t.operations() + " " + t.unit()) + (t.targetOps() > 0 ? ", " + t.targetOps() + " ops/s" : ""));
       }
     }
     if (s.phase() != Phase.RUN) {
-      m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + (s.ycql()
-          ? s.batchSize() + " writes in flight per thread" : s.batchSize() == 1 ? "one row per INSERT"
-              : s.batchSize() + " rows per " + (s.loadMethod().equals("copy") ? "COPY" : "multi-row INSERT")));
+      m.put("load", loadSlice[1] + " records from key " + loadSlice[0] + ", " + loadWrites());
     }
     if (!s.pools()) {
       m.put("operations", props.getProperty("operationcount", "1000"));

@@ -27,7 +27,7 @@ class DocsCommandsTest {
   /** The variables the docs' examples assume. */
   static Map<String, String> environment(Path dir) {
     return Map.of("YSQL_NODES", "10.0.0.1,10.0.0.2,10.0.0.3", "YCQL_NODES", "10.0.0.1,10.0.0.2",
-        "YCQL_ADDRS", "10.0.0.1,10.0.0.2", "BUILD", "2.25.0.0-b1", "HISTORY", dir.resolve("history.db").toString(),
+        "YCQL_ADDRS", "10.0.0.1,10.0.0.2", "ENDPOINTS", "10.0.0.1:9042,10.0.0.2:9042,10.0.0.3:9042", "BUILD", "2.25.0.0-b1", "HISTORY", dir.resolve("history.db").toString(),
         "PW_A", "a", "PW_B", "b", "UUID", "5f1b2c3d-0000-4000-8000-000000000001");
   }
 

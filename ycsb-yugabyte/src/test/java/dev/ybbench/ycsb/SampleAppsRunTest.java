@@ -22,6 +22,9 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.Adler32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The published experiments' yb-sample-apps command lines, copied as published except that
  * {@code --nodes} names a server the test started and {@code --run_time 3} bounds them, run
  * against real servers: each ends complete, writes the app's keys and values into the app's
- * table, and reads back only what was written, every value checked.
+ * table, and reads back only what was written, every value checked. CassandraBatchKeyValue's
+ * writes are whole LOGGED batches, each counted as its rows and timed once.
  */
 class SampleAppsRunTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,11 +48,34 @@ class SampleAppsRunTest {
     }
 
     long successes(String op) throws Exception {
-      return run().at("/operations/" + op + "/successes").asLong();
+      return successes("run", op);
+    }
+
+    long successes(String phase, String op) throws Exception {
+      return JSON.readTree(runDir.resolve("summary.json").toFile()).at("/phases/" + phase + "/operations/" + op
+          + "/successes").asLong();
+    }
+
+    /** Reads whose value was checked against what was written, all matching (else fails). */
+    long checkedReads() {
+      Matcher m = Pattern.compile("Data integrity \\(run\\): (\\d+) reads checked against what was written, "
+          + "(\\d+) did not match").matcher(out);
+      assertTrue(m.find(), out);
+      assertEquals("0", m.group(2), "no value read differs from what was written: " + out);
+      return Long.parseLong(m.group(1));
+    }
+
+    /** The batch statements of {@code phase}: how many, and their latency. */
+    JsonNode batches(String phase) throws Exception {
+      return JSON.readTree(runDir.resolve("summary.json").toFile()).at("/phases/" + phase + "/batches/INSERT");
     }
   }
 
   private Outcome run(String line) {
+    return run(line, 0);
+  }
+
+  private Outcome run(String line, int exitCode) {
     List<String> all = new ArrayList<>(List.of(line.split(" ")));
     all.addAll(List.of("--results-dir", results.toString(), "--no-install"));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -57,7 +84,7 @@ class SampleAppsRunTest {
     String printed = out.toString(StandardCharsets.UTF_8);
     System.out.println(printed.lines().filter(l -> !l.startsWith("[READ]") && !l.startsWith("[INSERT]"))
         .reduce("", (a, b) -> a + b + "\n"));
-    assertEquals(0, rc, printed);
+    assertEquals(exitCode, rc, printed);
     assertTrue(printed.startsWith("As ybbench: ./run_ycsb.sh "), "the first line is the run in ybbench's words");
     return new Outcome(printed, cmd.runDirectory());
   }
@@ -122,6 +149,112 @@ class SampleAppsRunTest {
     assertEquals(0, read.run().get("errors").asLong(), "every read found its key, every value checked: "
         + read.run());
     assertEquals(List.of(16), valueSizes(nodes, uuid));
+  }
+
+  /**
+   * The YCQL key-value page's batch run (its --nouuid as a --uuid, so that its rows are counted
+   * apart from the other tests'): 64 writers, each write one LOGGED batch of 25 rows of 256 bytes.
+   * Every batch is whole: the rows counted are the rows in the table, 25 per batch, keys 0 … n−1,
+   * each value the app's; one latency per batch in summary.json. Then the app's defaults, readers
+   * and writers at once, batches of 10, every value read checked; and readers alone, after the
+   * app's setup, 100,000 keys written by 8 threads in its batches (a uuid of their own: the other
+   * tests' keys are left as they wrote them).
+   */
+  @Test
+  void cassandraBatchKeyValueWritesWholeBatches() throws Exception {
+    EmbeddedCassandra cassandra = SharedCassandra.node();
+    String nodes = cassandra.hostList();
+    String uuid = "2b0c6a9d-5e3f-4c1a-8d7e-0f9a1b2c3d4e";
+    Outcome write = run("--workload CassandraBatchKeyValue --nodes " + nodes + " --uuid " + uuid + " --batch_size 25 "
+        + "--value_size 256 --num_threads_read 0 --num_threads_write 64 --num_unique_keys 1000000000 --run_time 3");
+    long rows = write.successes("INSERT");
+    JsonNode batches = write.batches("run");
+    assertTrue(rows > 0, write.run().toString());
+    assertEquals(0, write.run().get("errors").asLong(), write.run().toString());
+    assertEquals(rows, 25 * batches.get("successes").asLong(), "every batch is 25 rows: " + write.run());
+    assertEquals(batches.get("successes").asLong(), batches.at("/latency_us/count").asLong(), "one latency a batch");
+    assertTrue(batches.at("/latency_us/p50").asDouble() > 0, batches.toString());
+    assertTrue(write.out().contains("INSERT-BATCH"), "the report says what a batch took: " + write.out());
+    assertEquals(batches.get("successes").asLong(), write.run().at("/server/server_statements").asLong(),
+        "Cassandra coordinated each batch as one write, and the audit counts the batches: " + write.run());
+    assertEquals(0.0, write.run().at("/server/delta_pct").asDouble(), write.run().toString());
+    assertEquals(List.of(rows, rows, rows - 1), keysWritten(nodes, uuid), "the rows counted are the table's, "
+        + "keys 0 … n-1, every value the app's 256 bytes for its key");
+
+    Outcome both = run("--workload CassandraBatchKeyValue --nodes " + nodes + " --run_time 3");
+    long inserts = both.successes("INSERT");
+    assertTrue(inserts > 0 && both.successes("READ") > 0, "both pools: " + both.run());
+    assertEquals(0, inserts % 10, "the app's batches of 10: " + inserts);
+    assertEquals(inserts / 10, both.batches("run").get("successes").asLong());
+    assertEquals(both.successes("READ"), both.checkedReads(), "every value read was checked");
+    assertEquals(0, both.run().get("errors").asLong(), both.run().toString());
+
+    Outcome read = run("--workload CassandraBatchKeyValue --nodes " + nodes + " --uuid " + uuid.replace('2', '3')
+        + " --batch_size 100 --num_threads_write 0 --num_threads_read 8 --num_reads 2000 --run_time 60");
+    assertEquals(100_000, read.successes("load", "INSERT"), "the app's setup writes 100,000 keys");
+    assertEquals(1_000, read.batches("load").get("successes").asLong(), "in its batches of 100");
+    assertTrue(read.out().contains("with 8 threads (rows per LOGGED batch: 100)"), read.out());
+    assertEquals(2_000, read.successes("READ"), read.run().toString());
+    assertEquals(2_000, read.checkedReads(), "every value read was checked");
+    assertEquals(0, read.run().get("errors").asLong(), read.run().toString());
+  }
+
+  /**
+   * A batch the server refuses (Cassandra's batch_size_fail_threshold, 50 KiB; here 200 rows of 512
+   * bytes) fails whole: each of its rows is an error of the batch's class, none a success, and no
+   * batch is timed; with nothing written the run fails.
+   */
+  @Test
+  void aRefusedBatchIsAnErrorForEachOfItsRows() throws Exception {
+    String nodes = SharedCassandra.node().hostList();
+    Outcome o = run("--workload CassandraBatchKeyValue --nodes " + nodes + " --batch_size 200 --value_size 512 "
+        + "--num_threads_read 0 --num_threads_write 1 --num_writes 1000", 1);
+    JsonNode insert = o.run().at("/operations/INSERT");
+    assertEquals(0, insert.get("successes").asLong(), insert.toString());
+    assertEquals(1000, insert.get("errors").asLong(), "5 batches of 200 rows, every row an error: " + insert);
+    assertTrue(o.batches("run").isMissingNode(), "a failed batch is not timed as one: " + o.run());
+    assertTrue(o.out().contains("first INSERT error"), o.out());
+  }
+
+  /**
+   * Of the keys with {@code prefix}: how many rows, how many whose value is the app's 256 bytes for
+   * their key (the marker, {@code val:n}, an Adler-32 of the rest), and the highest key number.
+   */
+  private static List<Long> keysWritten(String nodes, String prefix) {
+    Properties p = new Properties();
+    p.setProperty(YcqlConfig.HOSTS, nodes);
+    p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
+    try (CqlSession s = YcqlConfig.from(p).open()) {
+      long count = 0;
+      long good = 0;
+      long max = -1;
+      for (Row r : s.execute("SELECT k, v FROM ybdemo_keyspace.cassandrakeyvalue")) {
+        String k = r.getString(0);
+        if (!k.startsWith(prefix + ":")) {
+          continue;
+        }
+        long n = Long.parseLong(k.substring(prefix.length() + 1));
+        count++;
+        max = Math.max(max, n);
+        ByteBuffer v = r.getByteBuffer(1);
+        byte[] bytes = new byte[v.remaining()];
+        v.get(bytes);
+        if (bytes.length != 256) {
+          continue;
+        }
+        // AppBase's layout: 'B', "val:n", random bytes, then the Adler-32 of all before it, low byte first.
+        Adler32 checksum = new Adler32();
+        checksum.update(bytes, 0, 252);
+        long stored = (bytes[252] & 0xFFL) | (bytes[253] & 0xFFL) << 8 | (bytes[254] & 0xFFL) << 16
+            | (bytes[255] & 0xFFL) << 24;
+        String val = "val:" + n;
+        if (bytes[0] == 'B' && new String(bytes, 1, val.length(), StandardCharsets.UTF_8).equals(val)
+            && checksum.getValue() == stored) {
+          good++;
+        }
+      }
+      return List.of(count, good, max);
+    }
   }
 
   /** The distinct sizes of the values of keys with {@code prefix}; their keys must be 38 to 48 bytes for a uuid. */

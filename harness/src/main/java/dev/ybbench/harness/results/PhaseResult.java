@@ -20,8 +20,9 @@ import org.HdrHistogram.Histogram;
 /**
  * One phase of summary.json: totals over its measurement window ({@code duration_s}), the server
  * outages its threads saw, and every operation type; where a binding wrote operations in batches
- * (YSQL's batched load), each batch statement's latency per operation type under {@code batches},
- * apart from the operations and their totals; where an operation is a transaction of several
+ * (YSQL's batched load, CassandraBatchKeyValue's LOGGED batches), each batch statement's latency
+ * per operation type under {@code batches}, apart from the operations and their totals; where an
+ * operation is a transaction of several
  * statements counted by kind but not timed one by one (sysbench's reads, writes and others), those
  * under {@code queries}, also apart from the operations, and {@code queries_on_tables} of them on
  * the benchmark's tables. {@code aborts} counts operations that ended on a
@@ -297,7 +298,8 @@ public record PhaseResult(
         afterWindow, terminalWaits, server, client, aborts);
   }
 
-  private PhaseResult withBatches(Map<String, OperationResult> b) {
+  /** The same figures with the batch statements that wrote them, per operation type (null: none). */
+  public PhaseResult withBatches(Map<String, OperationResult> b) {
     return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
         queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
         terminalWaits, server, client, aborts);

@@ -89,7 +89,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     unavailable.putAll(after.unavailable());
     if (table != null && !before.statements().isEmpty() && !after.statements().isEmpty()
         && !unavailable.containsKey(ServerView.AUDIT)) {
-      harness = completedOperations(result);
+      harness = completedOperations(result, writesCountedInRows(statements, table));
       server = completedStatements(statements, table);
       deltaPct = deltaPct(harness, server);
       beforeCounters.put(AUDITED, completedStatements(before.statements(), table));
@@ -182,15 +182,34 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     return harness == 0 ? 0.0 : Math.round(10000.0 * (server - harness) / harness) / 100.0;
   }
 
-  static long completedOperations(PhaseResult result) {
+  /**
+   * The harness's side of the audit. An operation written in batch statements counts its rows
+   * where the server counts the rows its writes touched (pg_stat_statements' COPY and INSERT), and
+   * its batch statements where the server counts requests (Cassandra coordinates a LOGGED batch as
+   * one write).
+   */
+  static long completedOperations(PhaseResult result, boolean writesInRows) {
     if (result.queriesOnTables() != null) {
       return result.queriesOnTables(); // operations of several statements each: the statements
     }
     long n = 0;
-    for (OperationResult op : result.operations().values()) {
-      n += op.successes() + op.errorsByClass().getOrDefault("NOT_FOUND", 0L);
+    for (Map.Entry<String, OperationResult> e : result.operations().entrySet()) {
+      OperationResult op = e.getValue();
+      OperationResult batches = writesInRows || result.batches() == null ? null : result.batches().get(e.getKey());
+      n += (batches == null ? op.successes() : batches.successes()) + op.errorsByClass().getOrDefault("NOT_FOUND", 0L);
     }
     return n;
+  }
+
+  /** Whether the server counts the rows of the writes on the table (a COPY's or INSERT's), not its requests. */
+  static boolean writesCountedInRows(Map<String, ServerView.StatementCount> statements, AuditedTables table) {
+    Pattern onTable = table.pattern();
+    return statements.keySet().stream().anyMatch(q -> onTable.matcher(q).find() && countsRows(q));
+  }
+
+  private static boolean countsRows(String statement) {
+    String q = statement.strip().toUpperCase(Locale.ROOT);
+    return q.startsWith("INSERT") || q.startsWith("COPY");
   }
 
   static long completedStatements(Map<String, ServerView.StatementCount> statements, AuditedTables table) {
@@ -201,7 +220,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
       if (!onTable.matcher(e.getKey()).find() || UTILITY.matcher(q).find()) {
         continue;
       }
-      n += q.startsWith("INSERT") || q.startsWith("COPY") ? e.getValue().rows() : e.getValue().calls();
+      n += countsRows(q) ? e.getValue().rows() : e.getValue().calls();
     }
     return n;
   }

@@ -1,6 +1,8 @@
 package dev.ybbench.harness.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,7 +49,33 @@ class ServerReportTest {
     dev.ybbench.harness.results.PhaseResult phase = dev.ybbench.harness.results.PhaseResult.ofOperations(Map.of(
         "transaction", new dev.ybbench.harness.results.OperationResult(20, 0, Map.of(), 0, 2.0, null)), 10,
         java.util.List.of());
-    assertEquals(20, ServerReport.completedOperations(phase));
-    assertEquals(199, ServerReport.completedOperations(phase.withQueries(queries, 199)));
+    assertEquals(20, ServerReport.completedOperations(phase, true));
+    assertEquals(199, ServerReport.completedOperations(phase.withQueries(queries, 199), true));
+  }
+
+  /**
+   * Rows written in batch statements: counted as rows against pg_stat_statements' COPY rows, and
+   * as batches against Cassandra's coordinated writes, where a LOGGED batch is one request.
+   */
+  @Test
+  void batchedRowsAreAuditedInTheServersUnit() {
+    Map<String, dev.ybbench.harness.results.OperationResult> ops = new LinkedHashMap<>();
+    ops.put("INSERT", new dev.ybbench.harness.results.OperationResult(250, 0, Map.of(), 0, 25.0, null));
+    ops.put("READ", new dev.ybbench.harness.results.OperationResult(40, 2, Map.of("NOT_FOUND", 2L), 0, 4.0, null));
+    dev.ybbench.harness.results.PhaseResult phase = dev.ybbench.harness.results.PhaseResult.ofOperations(ops, 10,
+        java.util.List.of()).withBatches(Map.of("INSERT", new dev.ybbench.harness.results.OperationResult(10, 0,
+            Map.of(), 0, 1.0, null)));
+    AuditedTables kv = AuditedTables.of("cassandrakeyvalue");
+    Map<String, ServerView.StatementCount> postgres = Map.of("COPY cassandrakeyvalue (k, v) FROM STDIN", calls(10, 250),
+        "SELECT k, v FROM cassandrakeyvalue WHERE k = $1", calls(42, 40));
+    assertTrue(ServerReport.writesCountedInRows(postgres, kv));
+    assertEquals(250 + 40 + 2, ServerReport.completedOperations(phase, true));
+    assertEquals(ServerReport.completedStatements(postgres, kv), ServerReport.completedOperations(phase, true));
+    Map<String, ServerView.StatementCount> cassandra = Map.of(
+        "coordinator writes on ybdemo_keyspace.cassandrakeyvalue", calls(10, 0),
+        "coordinator reads on ybdemo_keyspace.cassandrakeyvalue", calls(42, 0));
+    assertFalse(ServerReport.writesCountedInRows(cassandra, kv));
+    assertEquals(10 + 40 + 2, ServerReport.completedOperations(phase, false));
+    assertEquals(ServerReport.completedStatements(cassandra, kv), ServerReport.completedOperations(phase, false));
   }
 }

@@ -13,13 +13,14 @@ import java.util.function.Supplier;
 
 /**
  * yb-sample-apps' command line ({@code java -jar yb-sample-apps.jar --workload SqlInserts|
- * CassandraKeyValue …}) in ybbench's words, with the meaning each option has in the sample app
- * (read from yugabyte/yb-sample-apps: {@code CmdLineOpts}, {@code AppBase}, the two apps, {@code
- * SimpleLoadGenerator}). A command line is the sample app's when it has {@code --workload}. The
- * app's defaults are written out in the translation (2 readers and 2 writers for SqlInserts, 24
- * and 2 for CassandraKeyValue; 1,500,000 reads, 2,000,000 writes over 2,000,000 keys; no time
- * limit), so the equivalent command says everything. An option the app has but ybbench cannot
- * honour is refused by name, as is any other app.
+ * CassandraKeyValue|CassandraBatchKeyValue …}) in ybbench's words, with the meaning each option has
+ * in the sample app (read from yugabyte/yb-sample-apps: {@code CmdLineOpts}, {@code AppBase}, the
+ * three apps, {@code SimpleLoadGenerator}). A command line is the sample app's when it has {@code
+ * --workload}. The app's defaults are written out in the translation (2 readers and 2 writers for
+ * SqlInserts, 24 and 2 for the Cassandra apps; 1,500,000 reads, 2,000,000 writes over 2,000,000
+ * keys; CassandraBatchKeyValue's batches of 10 rows; no time limit), so the equivalent command says
+ * everything. An option the app has but ybbench cannot honour is refused by name, as is any other
+ * app.
  */
 public final class SampleAppCommandLine {
   /** The translation, and notes on options whose meaning in the app is to change nothing. */
@@ -61,14 +62,23 @@ public final class SampleAppCommandLine {
       Map.entry("--socket_timeout", "it is the Redis apps'"),
       Map.entry("--use_redis_cluster", "it is the Redis apps'"));
 
-  /** The apps' own defaults (their static blocks). */
+  /**
+   * The apps' own defaults (their static blocks, superclass first).
+   *
+   * @param writes       rows, however many a write holds (the app's --num_writes counts keys written)
+   * @param setupThreads the pure-read setup's writers: Main's 100 for SQL, 16 for CQL, 8 for a batch app
+   * @param batchSize    rows per write, one batch statement each; 0 for an app that writes one row per statement
+   */
   private record Defaults(int readers, int writers, long reads, long writes, long uniqueKeys, int setupThreads,
-      String database, String table) {}
+      String database, String table, int batchSize) {}
 
   private static final Map<String, Defaults> APPS = Map.of(
-      "SqlInserts", new Defaults(2, 2, 1_500_000, 2_000_000, 2_000_000, 100, "postgres", "postgresqlkeyvalue"),
+      "SqlInserts", new Defaults(2, 2, 1_500_000, 2_000_000, 2_000_000, 100, "postgres", "postgresqlkeyvalue", 0),
       "CassandraKeyValue", new Defaults(24, 2, 1_500_000, 2_000_000, 2_000_000, 16, "ybdemo_keyspace",
-          "cassandrakeyvalue"));
+          "cassandrakeyvalue", 0),
+      // extends CassandraKeyValue: its table and defaults, and static { appConfig.batchSize = 10; }
+      "CassandraBatchKeyValue", new Defaults(24, 2, 1_500_000, 2_000_000, 2_000_000, 8, "ybdemo_keyspace",
+          "cassandrakeyvalue", KeyValueApp.DEFAULT_BATCH_SIZE));
 
   /** Keys the app writes before its readers start when it has no writers and is not --read_only (its pure-read setup). */
   static final long PURE_READ_SETUP_KEYS = 100_000;
@@ -123,6 +133,8 @@ public final class SampleAppCommandLine {
     private final String name;
     private final Defaults d;
     private final boolean sql;
+    /** Rows one write of the app holds: a batch app's batch size, else 1 ({@link #batch}). */
+    private long rowsPerWrite = 1;
 
     Builder(Map<String, String> app, List<String> passed, Supplier<UUID> uuid) {
       this.app = app;
@@ -131,8 +143,10 @@ public final class SampleAppCommandLine {
       this.name = app.get("--workload");
       this.d = APPS.get(name);
       if (d == null) {
+        List<String> apps = KeyValueApp.APPS;
         throw new UserError("--workload " + name + " is not a sample app ybbench runs; it runs "
-            + String.join(" and ", KeyValueApp.APPS) + " (or give a YCSB workload)");
+            + String.join(", ", apps.subList(0, apps.size() - 1)) + " and " + apps.get(apps.size() - 1)
+            + " (or give a YCSB workload)");
       }
       this.sql = name.equals("SqlInserts");
     }
@@ -160,11 +174,12 @@ public final class SampleAppCommandLine {
     }
 
     Translation build() {
-      out.add(name); // workloads/SqlInserts or workloads/CassandraKeyValue
+      out.add(name); // workloads/<the app>
       if (app.containsKey("--nodes")) {
         flag("--hosts", app.get("--nodes"));
       }
       keys();
+      batch();
       threads();
       table();
       connection();
@@ -214,7 +229,9 @@ public final class SampleAppCommandLine {
         property("insertstart", written);
         flag("--records", written + PURE_READ_SETUP_KEYS);
         flag("--threads", d.setupThreads());
-        flag("--batch-size", 1);
+        if (d.batchSize() == 0) {
+          flag("--batch-size", 1); // one write at a time; a batch app's setup writes its own batches
+        }
         notes.add("no writer threads and no --read_only: as the sample app, " + PURE_READ_SETUP_KEYS
             + " keys are written first (the load phase), then read");
       } else {
@@ -240,6 +257,34 @@ public final class SampleAppCommandLine {
           property("app.ascii_values", true);
         }
       }
+    }
+
+    /** --batch_size: a batch app's rows per write; the app's check against the unique keys for every app. */
+    private void batch() {
+      if (!app.containsKey("--batch_size")) {
+        if (d.batchSize() > 0) {
+          rowsPerWrite = d.batchSize();
+          property("app.batch_size", rowsPerWrite);
+        }
+        return;
+      }
+      long size = number("--batch_size", d.batchSize());
+      long unique = number("--num_unique_keys", d.uniqueKeys());
+      if (size > unique) { // CmdLineOpts: every app but SqlDataLoad exits on it
+        throw new UserError("the sample app's --batch_size " + size + " is more than its " + unique + " unique keys: "
+            + "the batch size cannot be more than the number of unique keys (as the sample app says)");
+      }
+      if (d.batchSize() == 0) {
+        notes.add("--batch_size " + size + ": " + name + " writes one row per statement, as the sample app does "
+            + "whatever --batch_size says");
+        return;
+      }
+      if (size < 1 || size > Integer.MAX_VALUE) {
+        throw new UserError("the sample app's --batch_size " + size + ": " + name + "'s batches hold 1 to "
+            + Integer.MAX_VALUE + " rows");
+      }
+      rowsPerWrite = size;
+      property("app.batch_size", size);
     }
 
     /** Readers and writers, their limits, rates and the time limit. */
@@ -276,11 +321,12 @@ public final class SampleAppCommandLine {
         flag("--writes", writes);
       }
       // --read_rate / --write_rate are each thread's rate in the app; a pool's here is over all its threads.
+      // The app paces each call, and a batch app's write is a batch: its rows are the batch's times as many.
       if (app.containsKey("--read_rate") && readers > 0) {
         flag("--read-target", rate("--read_rate") * readers);
       }
       if (app.containsKey("--write_rate") && writers > 0) {
-        flag("--write-target", rate("--write_rate") * writers);
+        flag("--write-target", rate("--write_rate") * writers * rowsPerWrite);
       }
       long runTime = number("--run_time", -1);
       flag("--duration", runTime > 0 ? runTime : 0);
@@ -306,7 +352,7 @@ public final class SampleAppCommandLine {
     private void table() {
       flag("--database", app.getOrDefault("--default_postgres_database", d.database()));
       if (!sql && app.containsKey("--default_postgres_database")) {
-        throw new UserError("--default_postgres_database is SqlInserts'; CassandraKeyValue's keyspace is "
+        throw new UserError("--default_postgres_database is SqlInserts'; " + name + "'s keyspace is "
             + "ybdemo_keyspace");
       }
       if (app.containsKey("--drop_table_name") && app.containsKey("--create_table_name")) {
@@ -361,7 +407,7 @@ public final class SampleAppCommandLine {
         return;
       }
       if (app.containsKey("--topology_keys")) {
-        throw new UserError("--topology_keys is the sample app's YSQL option; CassandraKeyValue is YCQL");
+        throw new UserError("--topology_keys is the sample app's YSQL option; " + name + " is YCQL");
       }
       property("ycql.connections_per_node", number("--concurrent_clients", 4));
       if (number("--cql_connect_timeout_ms", 0) > 0) {
@@ -384,7 +430,7 @@ public final class SampleAppCommandLine {
         property("ycql.read_consistency", "ONE"); // the app's SELECT at ONE, its writes at QUORUM
       }
       if (!balance) {
-        throw new UserError("--load_balance false is the sample app's YSQL option; CassandraKeyValue balances by "
+        throw new UserError("--load_balance false is the sample app's YSQL option; " + name + " balances by "
             + "partition (--disable_yb_load_balancing_policy turns that off)");
       }
     }
@@ -393,10 +439,6 @@ public final class SampleAppCommandLine {
     private void noEffect() {
       if (app.containsKey("--output_json_metrics")) {
         notes.add("--output_json_metrics: the results are JSON already (summary.json, timeseries.csv)");
-      }
-      if (app.containsKey("--batch_size")) {
-        notes.add("--batch_size " + app.get("--batch_size") + ": " + name + " writes one row per statement, as the "
-            + "sample app does whatever --batch_size says");
       }
       if (app.containsKey("--keep_table")) {
         notes.add("--keep_table: the table is kept, as by default");

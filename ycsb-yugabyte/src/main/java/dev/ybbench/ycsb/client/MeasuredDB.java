@@ -1,8 +1,11 @@
 package dev.ybbench.ycsb.client;
 
+import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
+import dev.ybbench.ycsb.workload.BatchInsert;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
@@ -17,7 +20,7 @@ import site.ycsb.Status;
  * harness's metrics: latency of successes only, errors by the class the binding named in its
  * Status. The first error of each class is printed once, so a failing run says why.
  */
-public final class MeasuredDB extends DB {
+public final class MeasuredDB extends DB implements BatchInsert {
   private final DB db;
   private final Set<String> reported;
   /** This thread's view of the current metrics, so the hot path skips the shared map. */
@@ -90,6 +93,14 @@ public final class MeasuredDB extends DB {
    * allocation per operation.
    */
   private Status measured(String op, long start, Status s) {
+    return measured(op, start, s, 1, false);
+  }
+
+  /**
+   * Records {@code rows} operations that one statement did: each with its latency, or each an
+   * error of its class; a batch statement's own latency apart ({@link Metrics#batch}).
+   */
+  private Status measured(String op, long start, Status s, int rows, boolean batch) {
     long end = System.nanoTime();
     Metrics current = sink.current();
     current.end();
@@ -114,15 +125,22 @@ public final class MeasuredDB extends DB {
     }
     if (s.isOk() && intendedNanos > 0) {
       // Workload F's read-modify-write is one scheduled transaction: both parts count from its start, as in YCSB.
-      m.success((end - intendedNanos) / 1000, micros);
+      for (int i = 0; i < rows; i++) {
+        m.success((end - intendedNanos) / 1000, micros);
+      }
     } else if (s.isOk()) {
-      m.success(micros);
+      for (int i = 0; i < rows; i++) {
+        m.success(micros);
+      }
     } else {
-      m.failed(s.getName(), 1);
+      m.failed(s.getName(), rows);
       if (reported.add(op + "/" + s.getName())) {
         log.accept("first " + op + (s.getName().startsWith(OperationMetrics.ABORT_PREFIX) ? " abort (" : " error (")
             + s.getName() + "): " + s.getDescription());
       }
+    }
+    if (batch && s.isOk()) {
+      metrics.batch(op, micros);
     }
     return s;
   }
@@ -160,6 +178,20 @@ public final class MeasuredDB extends DB {
       sink.settled(key, s.isOk()); // a batched insert is settled by the binding, once written or lost
     }
     return s;
+  }
+
+  /**
+   * The rows as one statement of the binding's: each row an INSERT with the statement's latency, or
+   * each an error when it fails (the rows are written together or not at all).
+   */
+  @Override
+  public Status insertBatch(String table, List<String> keys, List<Map<String, ByteIterator>> values) {
+    if (!(db instanceof BatchInsert batches)) {
+      throw new UserError("the workload writes batches of rows in one statement, which only the YCQL binding "
+          + "sends; run it with --api ycql");
+    }
+    long start = begin();
+    return measured("INSERT", start, batches.insertBatch(table, keys, values), keys.size(), true);
   }
 
   @Override

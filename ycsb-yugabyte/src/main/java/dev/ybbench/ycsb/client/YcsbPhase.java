@@ -132,8 +132,31 @@ public final class YcsbPhase {
    * @param count      threads
    * @param operations operations the pool does in all (0 = until the time limit)
    * @param targetOps  the pool's rate over all its threads in ops/s, as a schedule (0 = as fast as they go)
+   * @param perCall    operations (rows) one call of the workload does: a batch's rows
+   *                   ({@link dev.ybbench.ycsb.workload.Pooled#rowsPerCall})
    */
-  public record Threads(Pool pool, int count, long operations, double targetOps) {}
+  public record Threads(Pool pool, int count, long operations, double targetOps, int perCall) {
+    public Threads {
+      if (perCall < 1) {
+        throw new IllegalArgumentException("perCall " + perCall);
+      }
+    }
+
+    /** A pool whose calls do one operation each. */
+    public Threads(Pool pool, int count, long operations, double targetOps) {
+      this(pool, count, operations, targetOps, 1);
+    }
+
+    /** What {@link #operations} counts, for the run's lines. */
+    public String unit() {
+      return perCall == 1 ? "operations" : "rows in batches of " + perCall;
+    }
+
+    /** The calls that do the operations, the last one whole (a batch is never cut short). */
+    long calls() {
+      return (operations + perCall - 1) / perCall;
+    }
+  }
 
   /** The operations a run phase's core workload will issue, by its proportions (YCSB's defaults where unset). */
   static List<String> operations(Properties props) {
@@ -205,12 +228,13 @@ public final class YcsbPhase {
     ClientLoop.Restart restart = new ClientLoop.Restart();
     int t = 0;
     for (Threads pool : pools) {
-      // The pool's rate over its threads, as a schedule per thread: one operation every this many ns.
-      long intervalNanos = pool.targetOps() > 0 ? Math.max(1, Math.round(pool.count() * 1e9 / pool.targetOps())) : 0;
-      long ops = pool.operations();
+      // The pool's rate over its threads, as a schedule per thread: one call every this many ns.
+      long intervalNanos = pool.targetOps() > 0
+          ? Math.max(1, Math.round(pool.count() * 1e9 * pool.perCall() / pool.targetOps())) : 0;
+      long ops = pool.calls();
       for (int i = 0; i < pool.count(); i++, t++) {
-        // YCSB's split: each thread does ops / threads, the first (ops % threads) one more. A thread whose share
-        // is 0 (fewer operations than threads) does nothing, rather than run unlimited.
+        // YCSB's split: each thread does ops / threads calls, the first (ops % threads) one more. A thread whose
+        // share is 0 (fewer calls than threads) does nothing, rather than run unlimited.
         long mine = ops == 0 ? ClientLoop.UNLIMITED : ops / pool.count() + (i < ops % pool.count() ? 1 : 0);
         DB binding = bindings.get();
         binding.setProperties(props);

@@ -3,6 +3,7 @@ package dev.ybbench.ycsb.workload;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.ycsb.schema.TableSpec;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,10 +25,10 @@ import site.ycsb.generator.CounterGenerator;
 import site.ycsb.measurements.Measurements;
 
 /**
- * yb-sample-apps' key-value apps, SqlInserts and CassandraKeyValue, as a workload over ybbench's
- * bindings, with their keys, values and threads as the apps make them (read from
- * yugabyte/yb-sample-apps, {@code SqlInserts}, {@code CassandraKeyValueBase}, {@code AppBase},
- * {@code SimpleLoadGenerator}):
+ * yb-sample-apps' key-value apps, SqlInserts, CassandraKeyValue and CassandraBatchKeyValue, as a
+ * workload over ybbench's bindings, with their keys, values and threads as the apps make them (read
+ * from yugabyte/yb-sample-apps, {@code SqlInserts}, {@code CassandraKeyValueBase}, {@code
+ * CassandraBatchKeyValue}, {@code AppBase}, {@code SimpleLoadGenerator}):
  *
  * <ul>
  *   <li>Key n is {@code PREFIX:n}, the prefix a client's uuid or {@code key} ({@code --nouuid}),
@@ -41,10 +42,14 @@ import site.ycsb.measurements.Measurements;
  *   <li>SqlInserts' value is the text {@code val:n}. CassandraKeyValue's is the bytes of {@code
  *       val:n} with {@value #VALUE_SIZE} 0, else that many bytes: a marker ('A' ASCII, 'B' binary),
  *       {@code val:n} above 16 bytes, random bytes, and an Adler-32 checksum of the rest.
+ *   <li>CassandraBatchKeyValue is CassandraKeyValue (its table, values and reads) whose one write is
+ *       one LOGGED batch of {@value #BATCH_SIZE} INSERTs ({@link BatchInsert}), each row's key drawn
+ *       as a single write draws it; its load writes the same batches. Limits and rates count rows,
+ *       as the app's {@code --num_writes} and ops/s do ({@link #rowsPerCall}).
  * </ul>
  */
 public class KeyValueApp extends Workload implements Pooled {
-  /** SqlInserts or CassandraKeyValue. */
+  /** SqlInserts, CassandraKeyValue or CassandraBatchKeyValue. */
   public static final String APP = "app.name";
   /** The keys' prefix: the client's uuid, or "key". */
   public static final String KEY_PREFIX = "app.key_prefix";
@@ -54,9 +59,13 @@ public class KeyValueApp extends Workload implements Pooled {
   public static final String VALUE_SIZE = "app.value_size";
   /** CassandraKeyValue's random bytes printable (--use_ascii_values). */
   public static final String ASCII_VALUES = "app.ascii_values";
+  /** CassandraBatchKeyValue's rows per write, one LOGGED batch (--batch_size). */
+  public static final String BATCH_SIZE = "app.batch_size";
+  /** CassandraBatchKeyValue's batch size, its static block's {@code appConfig.batchSize = 10}. */
+  public static final int DEFAULT_BATCH_SIZE = 10;
 
   /** The sample apps it runs. */
-  public static final List<String> APPS = List.of("SqlInserts", "CassandraKeyValue");
+  public static final List<String> APPS = List.of("SqlInserts", "CassandraKeyValue", "CassandraBatchKeyValue");
 
   // AppBase's value layout.
   private static final int CHECKSUM_SIZE = 4;
@@ -72,7 +81,11 @@ public class KeyValueApp extends Workload implements Pooled {
   private long uniqueKeys;
   private int valueSize;
   private boolean ascii;
+  /** CassandraBatchKeyValue's rows per batch; 0 for the apps that write one row per statement. */
+  private int batchSize;
   private CounterGenerator loadKeys;
+  /** The load's end: keys from insertstart below this. */
+  private long loadEnd;
   /** The writers' next new key. */
   private AtomicLong nextKey;
   /** Keys written (or given up on), and the highest with every key below it settled: the readers' bound. */
@@ -89,6 +102,17 @@ public class KeyValueApp extends Workload implements Pooled {
       throw new UserError(APP + "=" + app + " is not one of " + String.join(", ", APPS));
     }
     sql = app.equals("SqlInserts");
+    String batch = p.getProperty(BATCH_SIZE);
+    if (app.equals("CassandraBatchKeyValue")) {
+      long b = batch == null ? DEFAULT_BATCH_SIZE : CoreWorkload64.longProp(p, BATCH_SIZE, "0");
+      if (b < 1 || b > Integer.MAX_VALUE) {
+        throw new UserError(BATCH_SIZE + "=" + b + ": a batch holds at least 1 row and at most " + Integer.MAX_VALUE);
+      }
+      batchSize = (int) b;
+    } else if (batch != null) {
+      throw new UserError(BATCH_SIZE + " is CassandraBatchKeyValue's; " + app + " writes one row per statement, as "
+          + "the sample app does: leave it out");
+    }
     prefix = p.getProperty(KEY_PREFIX, "key").strip();
     uniqueKeys = CoreWorkload64.longProp(p, UNIQUE_KEYS, "-1");
     valueSize = (int) CoreWorkload64.longProp(p, VALUE_SIZE, "0");
@@ -96,6 +120,7 @@ public class KeyValueApp extends Workload implements Pooled {
     long records = CoreWorkload64.longProp(p, "recordcount", "0");
     long insertStart = CoreWorkload64.longProp(p, INSERT_START_PROPERTY, "0");
     loadKeys = new CounterGenerator(insertStart);
+    loadEnd = insertStart + CoreWorkload64.longProp(p, "insertcount", Long.toString(Math.max(0, records - insertStart)));
     // Keys below recordcount were written before this phase: the readers may read them from the start.
     nextKey = new AtomicLong(records);
     written = new AcknowledgedCounterGenerator(records);
@@ -104,6 +129,20 @@ public class KeyValueApp extends Workload implements Pooled {
         + "; written before the run: " + records);
     settings.put("values", sql || valueSize == 0 ? "val:<n>" : valueSize + " bytes" + (ascii ? " (ASCII)" : ""));
     settings.put("table", table + " (" + String.join(", ", columns) + ")");
+    if (batchSize > 0) {
+      settings.put("writes", "one LOGGED batch of " + batchSize + " INSERTs each; limits and rates count rows");
+    }
+  }
+
+  /** Whether a write is a batch of rows in one statement (CassandraBatchKeyValue). */
+  public boolean batches() {
+    return batchSize > 0;
+  }
+
+  /** A batch writer's load and writers write a batch of rows per call; its readers one row. */
+  @Override
+  public int rowsPerCall(Pool pool) {
+    return batchSize > 0 && pool != Pool.READ ? batchSize : 1;
   }
 
   /** What init made of the properties, for the plan. */
@@ -131,6 +170,17 @@ public class KeyValueApp extends Workload implements Pooled {
   /** A load writes keys from insertstart on, as the app's writers do before its readers start (its pure-read setup). */
   @Override
   public boolean doInsert(DB db, Object threadstate) {
+    if (batchSize > 0) {
+      // The app's pure-read setup writes with its own writes, batches: up to the load's end.
+      Batch b = new Batch(batchSize);
+      for (long n = loadKeys.nextValue(); n < loadEnd; n = loadKeys.nextValue()) {
+        b.add(n);
+        if (b.keys.size() == batchSize) {
+          break;
+        }
+      }
+      return b.keys.isEmpty() || batches(db).insertBatch(table, b.keys, b.values).isOk();
+    }
     long n = loadKeys.nextValue();
     return db.insert(table, key(n), value(n)).isOk();
   }
@@ -146,8 +196,12 @@ public class KeyValueApp extends Workload implements Pooled {
   }
 
   private void write(DB db) {
+    if (batchSize > 0) {
+      writeBatch(db);
+      return;
+    }
     long n = nextKey.getAndIncrement();
-    if (uniqueKeys < 0 || n < uniqueKeys) {
+    if (isNew(n)) {
       try {
         db.insert(table, key(n), value(n));
       } finally {
@@ -155,9 +209,69 @@ public class KeyValueApp extends Workload implements Pooled {
       }
       return;
     }
-    // Every key is in: overwrite one, as the app does (its uniform draw below uniqueKeys − 1).
-    long k = uniqueKeys > 1 ? ThreadLocalRandom.current().nextLong(uniqueKeys - 1) : 0;
+    long k = overwritten();
     db.update(table, key(k), value(k));
+  }
+
+  /** Whether the writers' n-th draw is a new key (the app's keys run out at uniqueKeys). */
+  private boolean isNew(long n) {
+    return uniqueKeys < 0 || n < uniqueKeys;
+  }
+
+  /** Every key is in: the one to overwrite, as the app draws it (uniform below uniqueKeys − 1). */
+  private long overwritten() {
+    return uniqueKeys > 1 ? ThreadLocalRandom.current().nextLong(uniqueKeys - 1) : 0;
+  }
+
+  /**
+   * CassandraBatchKeyValue's write: each row's key drawn as a single write draws it (a new key, or
+   * once they have run out an existing one, all by INSERT as in the app's batch), the rows sent as
+   * one batch, and the new keys acknowledged to the readers only once the batch is settled.
+   */
+  private void writeBatch(DB db) {
+    Batch b = new Batch(batchSize);
+    List<Long> fresh = new ArrayList<>();
+    for (int i = 0; i < batchSize; i++) {
+      long n = nextKey.getAndIncrement();
+      if (isNew(n)) {
+        fresh.add(n);
+        b.add(n);
+      } else {
+        b.add(overwritten());
+      }
+    }
+    try {
+      batches(db).insertBatch(table, b.keys, b.values);
+    } finally {
+      for (long n : fresh) {
+        written.acknowledge(n); // written or given up on, as the app's tracker counts it
+      }
+    }
+  }
+
+  /** One batch's rows: keys and values in the same order. */
+  private final class Batch {
+    final List<String> keys;
+    final List<Map<String, ByteIterator>> values;
+
+    Batch(int size) {
+      int room = Math.min(size, 1024); // a batch size far past what a server takes fails there, not here
+      keys = new ArrayList<>(room);
+      values = new ArrayList<>(room);
+    }
+
+    void add(long n) {
+      keys.add(key(n));
+      values.add(value(n));
+    }
+  }
+
+  private static BatchInsert batches(DB db) {
+    if (db instanceof BatchInsert b) {
+      return b;
+    }
+    throw new UserError("CassandraBatchKeyValue writes LOGGED batches, which only the YCQL binding sends; run it "
+        + "with --api ycql");
   }
 
   private void read(DB db) {

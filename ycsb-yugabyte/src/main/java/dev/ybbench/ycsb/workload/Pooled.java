@@ -16,4 +16,14 @@ public interface Pooled {
    * properties that leave it empty.
    */
   void checkPool(Pool pool);
+
+  /**
+   * Rows one call of the pool's threads writes or reads ({@code doTransaction}; a load's {@code
+   * doInsert} for {@link Pool#MIX}): more than 1 for a workload whose one write is a batch. A
+   * pool's limit and rate count rows, as the workload's own figures do; its threads share them out
+   * in calls.
+   */
+  default int rowsPerCall(Pool pool) {
+    return 1;
+  }
 }

@@ -1,9 +1,12 @@
 package dev.ybbench.ycsb.ycql;
 
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.ybbench.harness.ErrorText;
@@ -18,6 +21,7 @@ import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.StatementCache;
 import dev.ybbench.ycsb.schema.TableSpec;
+import dev.ybbench.ycsb.workload.BatchInsert;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,9 +53,10 @@ import site.ycsb.StringByteIterator;
  * writes at {@code ycql.write_consistency} (both {@code ycql.consistency} unless given). With
  * {@code ycql.in_flight} above 1 (a load's --batch-size), inserts are
  * sent asynchronously with up to that many in flight per thread; {@link #cleanup()} waits for
- * the last of them, and a write that finally fails is reported as lost.
+ * the last of them, and a write that finally fails is reported as lost. {@link #insertBatch} writes
+ * several rows as one LOGGED batch.
  */
-public class YcqlDB extends DB implements OperationEvents.Source {
+public class YcqlDB extends DB implements OperationEvents.Source, BatchInsert {
   /** The nodes the runner gave, or null: then {@link YcqlConfig#HOSTS} or the environment, as YCSB's own client runs it. */
   private final HostList hosts;
   private OperationEvents events = OperationEvents.NONE;
@@ -185,11 +190,7 @@ public class YcqlDB extends DB implements OperationEvents.Source {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    Object[] row = new Object[config.table().fields().size()];
-    int f = 0;
-    for (String field : config.table().fields()) {
-      row[f++] = valueOf(values.get(field)); // read once: a retry binds the same values again
-    }
+    Object[] row = row(values);
     Supplier<BoundStatement> statement = () -> insertStatement(key, row);
     if (config.inFlight() > 1) {
       // A write that found the server unreachable failed on a driver thread: this thread waits.
@@ -205,6 +206,29 @@ public class YcqlDB extends DB implements OperationEvents.Source {
     }
     return call("INSERT", () -> {
       shared.session.execute(statement.get());
+      return Status.OK;
+    });
+  }
+
+  /**
+   * The rows' INSERTs as one LOGGED batch at the write consistency, as yb-sample-apps'
+   * CassandraBatchKeyValue writes (its driver's BatchStatement is LOGGED by default). The batch is
+   * retried as a whole: each row is an upsert of a value fixed before the first attempt, so a batch
+   * sent again writes the same.
+   */
+  @Override
+  public Status insertBatch(String table, List<String> keys, List<Map<String, ByteIterator>> values) {
+    List<Object[]> rows = new ArrayList<>(values.size());
+    for (Map<String, ByteIterator> v : values) {
+      rows.add(row(v));
+    }
+    return call("INSERT", () -> {
+      BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
+          .setConsistencyLevel(config.writeConsistency());
+      for (int i = 0; i < rows.size(); i++) {
+        batch.addStatement(insertStatement(keys.get(i), rows.get(i)));
+      }
+      shared.session.execute(batch.build());
       return Status.OK;
     });
   }
@@ -242,6 +266,16 @@ public class YcqlDB extends DB implements OperationEvents.Source {
         inFlight.release();
       }
     });
+  }
+
+  /** A row's values in field order, each read once: a retry binds the same values again. */
+  private Object[] row(Map<String, ByteIterator> values) {
+    Object[] row = new Object[config.table().fields().size()];
+    int f = 0;
+    for (String field : config.table().fields()) {
+      row[f++] = valueOf(values.get(field));
+    }
+    return row;
   }
 
   private BoundStatement insertStatement(String key, Object[] row) {

@@ -80,6 +80,51 @@ class SampleAppCommandLineTest {
         + "load phase), then read"), t.notes());
   }
 
+  /**
+   * The YCQL key-value page's batch run: 64 writers, each write one LOGGED batch of 25 rows, no
+   * readers, 2,000,000 rows (the app's default --num_writes, which counts rows) over 1 billion keys.
+   */
+  @Test
+  void cassandraBatchKeyValuePublishedBatchRun() {
+    SampleAppCommandLine.Translation t = SampleAppCommandLine.translate(("--workload CassandraBatchKeyValue --nodes "
+        + "$ENDPOINTS --nouuid --batch_size 25 --value_size 256 --num_threads_read 0 --num_threads_write 64 "
+        + "--num_unique_keys 1000000000").split(" "), () -> NEW);
+    assertEquals("CassandraBatchKeyValue --hosts $ENDPOINTS --phase run --records 0 --read-threads 0 --write-threads "
+        + "64 --writes 2000000 --duration 0 --database ybdemo_keyspace --create-table if-missing -p app.key_prefix=key "
+        + "-p app.unique_keys=1000000000 -p app.value_size=256 -p app.batch_size=25 -p ycql.connections_per_node=4",
+        String.join(" ", t.args()));
+    assertEquals(List.of(), t.notes(), "--batch_size is honoured, not noted");
+  }
+
+  /** The app's usage line: its static blocks' defaults written out, batches of 10 among them. */
+  @Test
+  void cassandraBatchKeyValueDefaults() {
+    assertEquals("CassandraBatchKeyValue --hosts 127.0.0.1:9042 --phase run --records 0 --read-threads 24 "
+        + "--write-threads 2 --reads 1500000 --writes 2000000 --duration 0 --database ybdemo_keyspace --create-table "
+        + "if-missing -p app.key_prefix=11111111-2222-3333-4444-555555555555 -p app.unique_keys=2000000 "
+        + "-p app.batch_size=10 -p ycql.connections_per_node=4",
+        ours("--workload CassandraBatchKeyValue --nodes 127.0.0.1:9042"));
+  }
+
+  /**
+   * Readers alone: the app's pure-read setup writes 100,000 keys with 8 threads in its own batches
+   * (no --batch-size of ybbench's); a write rate paces each writer's batches, so the pool's rate in
+   * rows is the rate × the writers × the batch size.
+   */
+  @Test
+  void cassandraBatchKeyValueSetupAndRates() {
+    assertEquals("CassandraBatchKeyValue --hosts h:9042 --phase both --records 100000 --threads 8 --read-threads 24 "
+        + "--write-threads 0 --reads 1500000 --duration 0 --database ybdemo_keyspace --create-table if-missing "
+        + "-p app.key_prefix=key -p app.unique_keys=2000000 -p insertstart=0 -p app.batch_size=4 "
+        + "-p ycql.connections_per_node=4",
+        ours("--workload CassandraBatchKeyValue --nodes h:9042 --nouuid --num_threads_write 0 --batch_size 4"));
+    assertEquals("CassandraBatchKeyValue --hosts h:9042 --phase run --records 0 --read-threads 0 --write-threads 4 "
+        + "--writes 1000 --write-target 5000.0 --duration 60 --database ybdemo_keyspace --create-table if-missing "
+        + "-p app.key_prefix=key -p app.unique_keys=2000000 -p app.batch_size=25 -p ycql.connections_per_node=4",
+        ours("--workload CassandraBatchKeyValue --nodes h:9042 --nouuid --num_threads_read 0 --num_threads_write 4 "
+            + "--write_rate 50 --batch_size 25 --num_writes 1000 --run_time 60"));
+  }
+
   @Test
   void theAppsDefaultsAndOptionsThatChangeNothing() {
     SampleAppCommandLine.Translation t = SampleAppCommandLine.translate(("--workload SqlInserts --nodes h:5433 "
@@ -95,8 +140,19 @@ class SampleAppCommandLineTest {
 
   @Test
   void whatTheAppDoesNotMeanOrYbbenchCannotDoIsRefused() {
-    assertEquals("--workload CassandraBatchKeyValue is not a sample app ybbench runs; it runs SqlInserts and "
-        + "CassandraKeyValue (or give a YCSB workload)", refusal("--workload CassandraBatchKeyValue --nodes h:9042"));
+    assertEquals("--workload CassandraRangeKeyValue is not a sample app ybbench runs; it runs SqlInserts, "
+        + "CassandraKeyValue and CassandraBatchKeyValue (or give a YCSB workload)",
+        refusal("--workload CassandraRangeKeyValue --nodes h:9042"));
+    assertEquals("the sample app's --batch_size 11 is more than its 10 unique keys: the batch size cannot be more "
+        + "than the number of unique keys (as the sample app says)",
+        refusal("--workload CassandraBatchKeyValue --batch_size 11 --num_unique_keys 10"));
+    assertEquals("the sample app's --batch_size 3000000 is more than its 2000000 unique keys: the batch size cannot be "
+        + "more than the number of unique keys (as the sample app says)",
+        refusal("--workload SqlInserts --batch_size 3000000"), "the app checks it for every app but SqlDataLoad");
+    assertEquals("the sample app's --batch_size 0: CassandraBatchKeyValue's batches hold 1 to 2147483647 rows",
+        refusal("--workload CassandraBatchKeyValue --batch_size 0"));
+    assertEquals("--topology_keys is the sample app's YSQL option; CassandraBatchKeyValue is YCQL",
+        refusal("--workload CassandraBatchKeyValue --topology_keys a.b.c"));
     assertEquals("uuid (or nouuid) needs to be provided when using --read_only (as the sample app says): the reads "
         + "are of the keys an earlier run with that --uuid wrote", refusal("--workload SqlInserts --read_only"));
     assertEquals("--read_only reads keys below --max_written_key, and none is given: the sample app's readers would "

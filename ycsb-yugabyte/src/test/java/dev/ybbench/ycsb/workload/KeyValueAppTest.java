@@ -5,19 +5,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ybbench.harness.UserError;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.Vector;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
 
 /**
  * The sample apps' keys and values, the check a read makes (shown failing on a changed value),
- * and the pools: writers insert new keys then overwrite, readers read only keys already written.
+ * and the pools: writers insert new keys then overwrite, readers read only keys already written;
+ * CassandraBatchKeyValue's writes and load as whole batches.
  */
 class KeyValueAppTest {
   @BeforeAll
@@ -115,5 +126,110 @@ class KeyValueAppTest {
       assertTrue(a.doInsert(db, null));
     }
     assertArrayEquals(new Object[] {"key:1000", "key:1001", "key:1002"}, db.keys.get("INSERT").toArray());
+  }
+
+  /** Records each batch's keys and values, and the single-row calls apart. */
+  static final class Batches extends DB implements BatchInsert {
+    final List<List<String>> batches = new ArrayList<>();
+    final List<byte[]> values = new ArrayList<>();
+    final CoreWorkload64Test.Calls single = new CoreWorkload64Test.Calls();
+
+    @Override
+    public Status insertBatch(String table, List<String> keys, List<Map<String, ByteIterator>> rows) {
+      batches.add(List.copyOf(keys));
+      rows.forEach(r -> values.add(r.get("v").toArray()));
+      return Status.OK;
+    }
+
+    @Override
+    public Status read(String t, String key, Set<String> f, Map<String, ByteIterator> r) {
+      return single.read(t, key, f, r);
+    }
+
+    @Override
+    public Status scan(String t, String key, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+      return single.scan(t, key, n, f, r);
+    }
+
+    @Override
+    public Status update(String t, String key, Map<String, ByteIterator> v) {
+      return single.update(t, key, v);
+    }
+
+    @Override
+    public Status insert(String t, String key, Map<String, ByteIterator> v) {
+      return single.insert(t, key, v);
+    }
+
+    @Override
+    public Status delete(String t, String key) {
+      return single.delete(t, key);
+    }
+  }
+
+  /**
+   * One write is one batch of app.batch_size rows: new keys in order until the unique keys run out
+   * (the last batch holding the last new ones and the first overwrites), then existing keys, each
+   * row CassandraKeyValue's value; readers read only keys whose batch is written.
+   */
+  @Test
+  void aBatchWriteIsBatchSizeRowsDrawnAsSingleWritesDrawThem() throws Exception {
+    KeyValueApp a = app(KeyValueApp.APP, "CassandraBatchKeyValue", KeyValueApp.UNIQUE_KEYS, "25",
+        KeyValueApp.BATCH_SIZE, "10", "recordcount", "0");
+    assertTrue(a.batches());
+    assertEquals(10, a.rowsPerCall(Pool.WRITE), "the writers' limit and rate count rows");
+    assertEquals(10, a.rowsPerCall(Pool.MIX), "the load writes batches too");
+    assertEquals(1, a.rowsPerCall(Pool.READ));
+    Batches db = new Batches();
+    Object writer = a.initThread(new Properties(), 0, 2, Pool.WRITE);
+    Object reader = a.initThread(new Properties(), 1, 2, Pool.READ);
+    a.doTransaction(db, writer);
+    assertEquals(List.of(List.of("key:0", "key:1", "key:2", "key:3", "key:4", "key:5", "key:6", "key:7", "key:8",
+        "key:9")), db.batches);
+    assertEquals("val:3", new String(db.values.get(3), StandardCharsets.UTF_8));
+    for (int i = 0; i < 100; i++) {
+      a.doTransaction(db, reader);
+    }
+    for (String k : db.single.keys.get("READ")) {
+      assertTrue(Long.parseLong(k.substring(4)) < 10, "only the written batch is read: " + k);
+    }
+    a.doTransaction(db, writer);
+    a.doTransaction(db, writer);
+    assertEquals(List.of("key:20", "key:21", "key:22", "key:23", "key:24"), db.batches.get(2).subList(0, 5));
+    for (String k : db.batches.get(2).subList(5, 10)) {
+      assertTrue(Long.parseLong(k.substring(4)) < 24, "then existing keys, as the app draws them: " + k);
+    }
+    a.doTransaction(db, writer);
+    assertEquals(4, db.batches.size());
+    assertTrue(db.batches.stream().allMatch(b -> b.size() == 10), "every batch whole");
+    assertTrue(db.single.keys.get("INSERT") == null && db.single.keys.get("UPDATE") == null,
+        "no row is written alone: " + db.single.keys);
+  }
+
+  /** The pure-read setup's load writes its keys in batches, from insertstart to its end and no further. */
+  @Test
+  void aBatchLoadWritesItsKeysInBatchesUpToItsEnd() throws Exception {
+    KeyValueApp a = app(KeyValueApp.APP, "CassandraBatchKeyValue", KeyValueApp.BATCH_SIZE, "4",
+        "insertstart", "100", "insertcount", "10", "recordcount", "110");
+    Batches db = new Batches();
+    for (int i = 0; i < 4; i++) {
+      assertTrue(a.doInsert(db, null));
+    }
+    assertEquals(List.of(List.of("key:100", "key:101", "key:102", "key:103"), List.of("key:104", "key:105",
+        "key:106", "key:107"), List.of("key:108", "key:109")), db.batches);
+  }
+
+  @Test
+  void onlyTheBatchAppTakesABatchSize() throws Exception {
+    assertEquals(KeyValueApp.DEFAULT_BATCH_SIZE, app(KeyValueApp.APP, "CassandraBatchKeyValue")
+        .rowsPerCall(Pool.WRITE), "the app's static block: 10");
+    assertEquals("app.batch_size is CassandraBatchKeyValue's; CassandraKeyValue writes one row per statement, as the "
+        + "sample app does: leave it out", assertThrows(UserError.class, () -> app(KeyValueApp.APP,
+            "CassandraKeyValue", KeyValueApp.BATCH_SIZE, "5")).getMessage());
+    assertEquals("app.batch_size=0: a batch holds at least 1 row and at most 2147483647", assertThrows(UserError.class,
+        () -> app(KeyValueApp.APP, "CassandraBatchKeyValue", KeyValueApp.BATCH_SIZE, "0")).getMessage());
+    assertEquals("CassandraBatchKeyValue writes LOGGED batches, which only the YCQL binding sends; run it with --api "
+        + "ycql", assertThrows(UserError.class, () -> app(KeyValueApp.APP, "CassandraBatchKeyValue")
+            .doTransaction(new CoreWorkload64Test.Calls(), Pool.WRITE)).getMessage());
   }
 }
