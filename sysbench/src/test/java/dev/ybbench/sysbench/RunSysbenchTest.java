@@ -94,6 +94,9 @@ class RunSysbenchTest {
       JsonNode side = run.get("server");
       assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), what);
       assertTrue(side.get("harness_operations").asLong() >= transactions, what);
+      assertTrue(o.out().contains("Server audit (run): harness " + side.get("harness_operations").asLong()
+          + " statements / server " + side.get("server_statements").asLong() + " statements on sbtest1 … sbtest2 "
+          + "(Δ 0.00 %)"), what);
       assertTrue(Files.readAllLines(o.runDir().resolve("timeseries.csv")).stream().anyMatch(l -> l.startsWith("run,")),
           what);
       JsonNode info = JSON.readTree(o.runDir().resolve("run.json").toFile());

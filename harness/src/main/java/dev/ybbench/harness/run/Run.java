@@ -145,8 +145,10 @@ public final class Run {
           + "statements on %s from all %d clients in this client's window: the merged run (--merge) audits them",
           phase, side.harnessOperations(), side.serverStatements(), auditTable, clients));
     } else if (side.serverStatements() != null) {
-      console().line(String.format(Locale.ROOT, "Server audit (%s): harness %d operations / server %d statements on "
-          + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), side.serverStatements(), auditTable,
+      // Where an operation is a transaction of several statements (sysbench's), the harness counted statements.
+      String unit = result.queriesOnTables() != null ? "statements" : "operations";
+      console().line(String.format(Locale.ROOT, "Server audit (%s): harness %d %s / server %d statements on "
+          + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), unit, side.serverStatements(), auditTable,
           side.deltaPct(), server.view().source()));
     } else if (side.unavailable(ServerView.AUDIT) != null) {
       console().line("Server audit (" + phase + "): not made: " + side.unavailable(ServerView.AUDIT));
