@@ -128,7 +128,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
       if (declared.containsKey(lua)) {
         String kind = declared.get(lua);
         if (kind.equals("on") || kind.equals("off")) {
-          onOff(value, "--" + name);
+          SysbenchCommandLine.on(value, "--" + name + "=" + value);
         } else if (!value.matches("[0-9]+")) {
           throw new UserError("--" + name + "=" + value + " is not a whole number");
         }
@@ -145,18 +145,10 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
   private static boolean flag(Map<String, String> options, String lua, boolean dflt) {
     for (Map.Entry<String, String> e : options.entrySet()) {
       if (e.getKey().replace('-', '_').equalsIgnoreCase(lua)) {
-        return onOff(e.getValue(), "--" + e.getKey());
+        return SysbenchCommandLine.on(e.getValue(), "--" + e.getKey() + "=" + e.getValue());
       }
     }
     return dflt;
-  }
-
-  private static boolean onOff(String v, String what) {
-    return switch (v.toLowerCase(Locale.ROOT)) {
-      case "on", "true", "yes", "1" -> true;
-      case "off", "false", "no", "0" -> false;
-      default -> throw new UserError(what + "=" + v + ": give on or off");
-    };
   }
 
   /**

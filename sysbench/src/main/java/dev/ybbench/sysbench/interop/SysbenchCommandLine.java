@@ -163,8 +163,8 @@ public final class SysbenchCommandLine {
     return String.join(",", out);
   }
 
-  /** sysbench's booleans: on, off, true, false, yes, no, 1, 0. */
-  static boolean on(String value, String given) {
+  /** sysbench's booleans: on, off, true, false, yes, no, 1, 0; {@code given} names the option in the error. */
+  public static boolean on(String value, String given) {
     return switch (value.toLowerCase(Locale.ROOT)) {
       case "on", "true", "yes", "1" -> true;
       case "off", "false", "no", "0" -> false;
