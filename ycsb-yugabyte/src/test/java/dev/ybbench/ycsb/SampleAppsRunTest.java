@@ -217,6 +217,131 @@ class SampleAppsRunTest {
   }
 
   /**
+   * The xCluster pages' SqlSecondaryIndex: the app's table and index, its writers' INSERTs and its
+   * readers' reads by value through the index, each finding exactly its key's row; the audit is
+   * exact. Then, with the keys run out, its INSERTs of existing keys fail as duplicates, each
+   * counted as that error, as the app's do, and the run says failed.
+   */
+  @Test
+  void sqlSecondaryIndexReadsByValueThroughItsIndex() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
+      String uuid = "5a1e3c00-0000-4000-8000-000000000001";
+      Outcome o = run("--workload SqlSecondaryIndex --nodes " + pg.hostPort() + " --uuid " + uuid + " --num_writes "
+          + "500 --num_reads 2000 --run_time 120");
+      assertEquals(500, o.successes("INSERT"), o.run().toString());
+      assertEquals(2000, o.successes("READ"), o.run().toString());
+      assertEquals(2000, o.checkedReads(), "every read by value found exactly its key's row");
+      assertEquals(0, o.run().get("errors").asLong(), o.run().toString());
+      assertEquals(0.0, o.run().at("/server/delta_pct").asDouble(), "the audit: " + o.run());
+      assertTrue(o.out().contains("Schema: CREATE INDEX IF NOT EXISTS sqlsecondaryindex_index ON sqlsecondaryindex "
+          + "(v)"), o.out());
+      String url = "jdbc:postgresql://" + pg.hostPort() + "/postgres";
+      try (Connection c = DriverManager.getConnection(url, "postgres", "")) {
+        ResultSet rs = c.createStatement().executeQuery("SELECT indexdef FROM pg_indexes WHERE indexname = "
+            + "'sqlsecondaryindex_index'");
+        assertTrue(rs.next(), "the app's index");
+        assertEquals("CREATE INDEX sqlsecondaryindex_index ON public.sqlsecondaryindex USING btree (v)",
+            rs.getString(1));
+        rs = c.createStatement().executeQuery("SELECT count(*), count(*) FILTER (WHERE v = 'val:' || "
+            + "split_part(k, ':', 2)) FROM sqlsecondaryindex");
+        rs.next();
+        assertEquals(List.of(500L, 500L), List.of(rs.getLong(1), rs.getLong(2)), "each row the app's key and value");
+        rs = c.createStatement().executeQuery("SELECT calls FROM pg_stat_statements WHERE query = "
+            + "'SELECT k, v FROM sqlsecondaryindex WHERE v = $1'");
+        assertTrue(rs.next(), "the reads are the app's SELECT by value");
+        assertEquals(2000, rs.getLong(1));
+      }
+
+      Outcome dup = run("--workload SqlSecondaryIndex --nodes " + pg.hostPort() + " --uuid " + uuid.replace('1', '2')
+          + " --num_unique_keys 50 --num_writes 80 --num_threads_read 0", 1);
+      JsonNode insert = dup.run().at("/operations/INSERT");
+      assertEquals(50, insert.get("successes").asLong(), insert.toString());
+      assertEquals(30, insert.get("errors").asLong(), "once the 50 keys are in, each INSERT is a duplicate: " + insert);
+      assertTrue(dup.out().contains("duplicate key value violates unique constraint"), dup.out());
+    }
+  }
+
+  /**
+   * SqlUpdates as its help gives it: SqlInserts under a uuid first, then SqlUpdates with that uuid
+   * and --max_written_key. Its writers update only those keys, to val:n:<epoch millis>, and its
+   * readers accept that value; nothing is inserted, and the audit is exact. Without the table it
+   * fails before it starts.
+   */
+  @Test
+  void sqlUpdatesUpdatesTheKeysSqlInsertsWrote() throws Exception {
+    try (EmbeddedPostgres pg = EmbeddedPostgres.start(null, 20, System.out::println)) {
+      String uuid = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+      Outcome missing = run("--workload SqlUpdates --nodes " + pg.hostPort() + " --uuid " + uuid
+          + " --max_written_key 999", 1);
+      assertTrue(missing.out().contains("table postgresqlkeyvalue does not exist"), missing.out());
+      Outcome inserts = run("--workload SqlInserts --nodes " + pg.hostPort() + " --uuid " + uuid + " --num_writes "
+          + "1000 --num_reads 0");
+      assertEquals(1000, inserts.successes("INSERT"));
+      long started = System.currentTimeMillis();
+      Outcome o = run("--workload SqlUpdates --nodes " + pg.hostPort() + " --uuid " + uuid + " --max_written_key 999 "
+          + "--num_writes 3000 --num_reads 2000 --run_time 120");
+      assertEquals(3000, o.successes("UPDATE"), o.run().toString());
+      assertTrue(o.run().at("/operations/INSERT").isMissingNode(), "nothing inserted: " + o.run());
+      assertEquals(2000, o.successes("READ"), o.run().toString());
+      assertEquals(2000, o.checkedReads(), "every value read was the key's, updated or not");
+      assertEquals(0, o.run().get("errors").asLong(), o.run().toString());
+      assertEquals(0.0, o.run().at("/server/delta_pct").asDouble(), "the audit: " + o.run());
+      String url = "jdbc:postgresql://" + pg.hostPort() + "/postgres";
+      try (Connection c = DriverManager.getConnection(url, "postgres", "");
+          ResultSet rs = c.createStatement().executeQuery("SELECT count(*), count(*) FILTER (WHERE v LIKE 'val:' || "
+              + "split_part(k, ':', 2) || ':%'), min(split_part(v, ':', 3)::bigint) FILTER (WHERE v LIKE 'val:%:%'), "
+              + "max(split_part(k, ':', 2)::bigint) FILTER (WHERE v LIKE 'val:%:%') FROM postgresqlkeyvalue")) {
+        // Key 999 (--max_written_key) keeps SqlInserts' value: the app draws below it.
+        rs.next();
+        assertEquals(1000, rs.getLong(1), "no row added");
+        long updated = rs.getLong(2);
+        // 3,000 draws over 999 keys leave about 49 untouched (999 × (998/999)^3000).
+        assertTrue(updated > 900 && updated < 999, "most keys updated, each to its own value and a time: " + updated);
+        assertTrue(rs.getLong(3) >= started, "the time of the update");
+        assertTrue(rs.getLong(4) < 999, "only keys below --max_written_key, as the app draws them: " + rs.getLong(4));
+      }
+    }
+  }
+
+  /**
+   * CassandraRangeKeyValue: the app's ((k), r1, r2, r3) table, each range column holding the key;
+   * reads by the whole key, every value checked; once the keys run out, the writers overwrite.
+   */
+  @Test
+  void cassandraRangeKeyValueReadsByTheWholeKey() throws Exception {
+    String nodes = SharedCassandra.node().hostList();
+    String uuid = "4c3b2a10-0000-4000-8000-00000000abcd";
+    Outcome o = run("--workload CassandraRangeKeyValue --nodes " + nodes + " --uuid " + uuid + " --num_unique_keys "
+        + "300 --num_writes 500 --num_reads 2000 --num_threads_read 4 --run_time 120");
+    assertEquals(300, o.successes("INSERT"), o.run().toString());
+    assertEquals(200, o.successes("UPDATE"), "then the writers overwrite: " + o.run());
+    assertEquals(2000, o.successes("READ"), o.run().toString());
+    assertEquals(2000, o.checkedReads(), "every value read was checked");
+    assertEquals(0, o.run().get("errors").asLong(), o.run().toString());
+    assertEquals(0.0, o.run().at("/server/delta_pct").asDouble(), "the audit: " + o.run());
+    Properties p = new Properties();
+    p.setProperty(YcqlConfig.HOSTS, nodes);
+    p.setProperty(YcqlConfig.PARTITION_METADATA, "false");
+    try (CqlSession s = YcqlConfig.from(p).open()) {
+      assertEquals(List.of("k", "r1", "r2", "r3"), s.getMetadata().getKeyspace("ybdemo_keyspace").orElseThrow()
+          .getTable("cassandrarangekeyvalue").orElseThrow().getPrimaryKey().stream()
+          .map(c -> c.getName().asInternal()).toList(), "the partition key then three clustering columns");
+      long rows = 0;
+      for (Row r : s.execute("SELECT k, r1, r2, r3, v FROM ybdemo_keyspace.cassandrarangekeyvalue")) {
+        String k = r.getString(0);
+        if (!k.startsWith(uuid)) {
+          continue;
+        }
+        rows++;
+        assertEquals(List.of(k, k, k), List.of(r.getString(1), r.getString(2), r.getString(3)), "each holds the key");
+        assertEquals("val:" + k.substring(uuid.length() + 1), StandardCharsets.UTF_8.decode(r.getByteBuffer(4))
+            .toString());
+      }
+      assertEquals(300, rows, "one row a key");
+    }
+  }
+
+  /**
    * Of the keys with {@code prefix}: how many rows, how many whose value is the app's 256 bytes for
    * their key (the marker, {@code val:n}, an Adler-32 of the rest), and the highest key number.
    */

@@ -12,15 +12,14 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * yb-sample-apps' command line ({@code java -jar yb-sample-apps.jar --workload SqlInserts|
- * CassandraKeyValue|CassandraBatchKeyValue …}) in ybbench's words, with the meaning each option has
- * in the sample app (read from yugabyte/yb-sample-apps: {@code CmdLineOpts}, {@code AppBase}, the
- * three apps, {@code SimpleLoadGenerator}). A command line is the sample app's when it has {@code
- * --workload}. The app's defaults are written out in the translation (2 readers and 2 writers for
- * SqlInserts, 24 and 2 for the Cassandra apps; 1,500,000 reads, 2,000,000 writes over 2,000,000
- * keys; CassandraBatchKeyValue's batches of 10 rows; no time limit), so the equivalent command says
- * everything. An option the app has but ybbench cannot honour is refused by name, as is any other
- * app.
+ * yb-sample-apps' command line ({@code java -jar yb-sample-apps.jar --workload APP …}) in
+ * ybbench's words, with the meaning each option has in the sample app (read from
+ * yugabyte/yb-sample-apps: {@code CmdLineOpts}, {@code AppBase}, each app, {@code
+ * SimpleLoadGenerator}), for the key-value apps {@link KeyValueApp#APPS}. A command line is the
+ * sample app's when it has {@code --workload}. The app's defaults are written out in the
+ * translation (its readers and writers, reads, writes and keys, CassandraBatchKeyValue's batches of
+ * 10 rows; no time limit), so the equivalent command says everything. An option the app has but
+ * ybbench cannot honour is refused by name, as is any other app.
  */
 public final class SampleAppCommandLine {
   /** The translation, and notes on options whose meaning in the app is to change nothing. */
@@ -74,11 +73,18 @@ public final class SampleAppCommandLine {
 
   private static final Map<String, Defaults> APPS = Map.of(
       "SqlInserts", new Defaults(2, 2, 1_500_000, 2_000_000, 2_000_000, 100, "postgres", "postgresqlkeyvalue", 0),
+      // Both extend AppBase alone: 1 reader, 1 writer, no limits (-1), AppBase's 1,000,000 keys.
+      // SqlUpdates updates SqlInserts' table.
+      "SqlUpdates", new Defaults(1, 1, -1, -1, 1_000_000, 100, "postgres", "postgresqlkeyvalue", 0),
+      "SqlSecondaryIndex", new Defaults(1, 1, -1, -1, 1_000_000, 100, "postgres", "sqlsecondaryindex", 0),
       "CassandraKeyValue", new Defaults(24, 2, 1_500_000, 2_000_000, 2_000_000, 16, "ybdemo_keyspace",
           "cassandrakeyvalue", 0),
       // extends CassandraKeyValue: its table and defaults, and static { appConfig.batchSize = 10; }
       "CassandraBatchKeyValue", new Defaults(24, 2, 1_500_000, 2_000_000, 2_000_000, 8, "ybdemo_keyspace",
-          "cassandrakeyvalue", KeyValueApp.DEFAULT_BATCH_SIZE));
+          "cassandrakeyvalue", KeyValueApp.DEFAULT_BATCH_SIZE),
+      // extends CassandraKeyValueBase, whose static block keeps AppBase's 1,000,000 keys
+      "CassandraRangeKeyValue", new Defaults(24, 2, 1_500_000, 2_000_000, 1_000_000, 16, "ybdemo_keyspace",
+          "cassandrarangekeyvalue", 0));
 
   /** Keys the app writes before its readers start when it has no writers and is not --read_only (its pure-read setup). */
   static final long PURE_READ_SETUP_KEYS = 100_000;
@@ -133,6 +139,8 @@ public final class SampleAppCommandLine {
     private final String name;
     private final Defaults d;
     private final boolean sql;
+    /** SqlUpdates: it updates the keys a SqlInserts run wrote, and creates nothing. */
+    private final boolean updates;
     /** Rows one write of the app holds: a batch app's batch size, else 1 ({@link #batch}). */
     private long rowsPerWrite = 1;
 
@@ -148,7 +156,8 @@ public final class SampleAppCommandLine {
             + String.join(", ", apps.subList(0, apps.size() - 1)) + " and " + apps.get(apps.size() - 1)
             + " (or give a YCSB workload)");
       }
-      this.sql = name.equals("SqlInserts");
+      this.sql = name.startsWith("Sql");
+      this.updates = name.equals("SqlUpdates");
     }
 
     private long number(String option, long dflt) {
@@ -202,6 +211,9 @@ public final class SampleAppCommandLine {
         } catch (IllegalArgumentException e) {
           throw new UserError("the sample app's --uuid " + app.get("--uuid") + " is not a UUID");
         }
+      } else if (updates) {
+        throw new UserError("SqlUpdates requires option --uuid to be set (as the sample app says): the uuid SqlInserts "
+            + "wrote its keys under");
       } else if (app.containsKey("--nouuid")) {
         prefix = "key";
       } else if (readOnly) {
@@ -216,6 +228,10 @@ public final class SampleAppCommandLine {
       if (maxWritten < -1) {
         throw new UserError("the sample app's --max_written_key " + maxWritten + " is below -1");
       }
+      if (updates && maxWritten <= 0) {
+        throw new UserError("SqlUpdates requires option --max_written_key to be set (as the sample app says): the "
+            + "highest key SqlInserts wrote, above 0");
+      }
       if (readOnly && maxWritten < 0) {
         throw new UserError("--read_only reads keys below --max_written_key, and none is given: the sample app's "
             + "readers would wait forever; give --max_written_key");
@@ -223,6 +239,12 @@ public final class SampleAppCommandLine {
       // Keys 0 … max_written_key are in; the writers go on after them, the readers read below the highest.
       long written = maxWritten + 1;
       boolean setup = number("--num_threads_write", d.writers()) == 0 && !readOnly;
+      if (setup && updates) {
+        // Its pure-read setup would be 100,000 of its own writes: updates of keys that are there already.
+        setup = false;
+        notes.add("no writer threads: SqlUpdates' setup for its readers would update " + PURE_READ_SETUP_KEYS
+            + " existing keys; the readers read the keys SqlInserts wrote without it");
+      }
       if (setup) {
         // With no writers the app first writes 100,000 keys of its own (setupForPureReads), then reads.
         flag("--phase", "both");
@@ -241,7 +263,7 @@ public final class SampleAppCommandLine {
       if (app.containsKey("--value_size")) {
         long size = number("--value_size", 0);
         if (sql) {
-          notes.add("--value_size " + size + ": SqlInserts writes v = 'val:N' whatever its size, as the sample app "
+          notes.add("--value_size " + size + ": " + name + " writes v = 'val:N' whatever its size, as the sample app "
               + "does; it changes nothing");
         } else {
           if (size < 0) {
@@ -252,7 +274,7 @@ public final class SampleAppCommandLine {
       }
       if (app.containsKey("--use_ascii_values")) {
         if (sql) {
-          notes.add("--use_ascii_values: SqlInserts' values are text already; it changes nothing");
+          notes.add("--use_ascii_values: " + name + "'s values are text already; it changes nothing");
         } else {
           property("app.ascii_values", true);
         }
@@ -352,8 +374,22 @@ public final class SampleAppCommandLine {
     private void table() {
       flag("--database", app.getOrDefault("--default_postgres_database", d.database()));
       if (!sql && app.containsKey("--default_postgres_database")) {
-        throw new UserError("--default_postgres_database is SqlInserts'; " + name + "'s keyspace is "
+        throw new UserError("--default_postgres_database is the SQL apps'; " + name + "'s keyspace is "
             + "ybdemo_keyspace");
+      }
+      if (updates) {
+        for (String ddl : List.of("--drop_table_name", "--truncate", "--skip_ddl")) {
+          if (app.containsKey(ddl)) {
+            throw new UserError(ddl + ": SqlUpdates runs no DDL, it updates the table SqlInserts wrote (as the sample "
+                + "app does); leave it out");
+          }
+        }
+        String table = app.get("--create_table_name");
+        if (table != null) {
+          property("table", table.strip().toLowerCase(Locale.ROOT));
+        }
+        flag("--create-table", "never"); // a missing table fails the run before it starts
+        return;
       }
       if (app.containsKey("--drop_table_name") && app.containsKey("--create_table_name")) {
         throw new UserError("the sample app's --drop_table_name and --create_table_name cannot be used together");
@@ -382,7 +418,7 @@ public final class SampleAppCommandLine {
         throw new UserError("the sample app's --password needs --username");
       }
       if (sql || app.containsKey("--username")) {
-        flag("--user", app.getOrDefault("--username", "postgres")); // SqlInserts connects as postgres unless told
+        flag("--user", app.getOrDefault("--username", "postgres")); // the SQL apps connect as postgres unless told
       }
       if (app.containsKey("--password")) {
         flag("--password", app.get("--password"));
@@ -395,13 +431,13 @@ public final class SampleAppCommandLine {
           property("ysql.url_options", "topology-keys=" + app.get("--topology_keys").strip());
         }
         if (app.containsKey("--local_reads")) {
-          throw new UserError("--local_reads sets yb_read_from_followers for SqlInserts; ybbench does not: give "
+          throw new UserError("--local_reads sets yb_read_from_followers for " + name + "; ybbench does not: give "
               + "-p ysql.url_options=options=-c%20yb_read_from_followers%3Dtrue on YugabyteDB instead");
         }
         for (String cql : List.of("--concurrent_clients", "--cql_connect_timeout_ms", "--cql_read_timeout_ms",
             "--with_local_dc", "--disable_yb_load_balancing_policy")) {
           if (app.containsKey(cql)) {
-            throw new UserError(cql + " is the sample app's CQL option; SqlInserts is YSQL");
+            throw new UserError(cql + " is the sample app's CQL option; " + name + " is YSQL");
           }
         }
         return;

@@ -4,6 +4,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.ycsb.workload.BatchInsert;
+import dev.ybbench.ycsb.workload.IndexRead;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ import site.ycsb.Status;
  * harness's metrics: latency of successes only, errors by the class the binding named in its
  * Status. The first error of each class is printed once, so a failing run says why.
  */
-public final class MeasuredDB extends DB implements BatchInsert {
+public final class MeasuredDB extends DB implements BatchInsert, IndexRead {
   private final DB db;
   private final Set<String> reported;
   /** This thread's view of the current metrics, so the hot path skips the shared map. */
@@ -192,6 +193,17 @@ public final class MeasuredDB extends DB implements BatchInsert {
     }
     long start = begin();
     return measured("INSERT", start, batches.insertBatch(table, keys, values), keys.size(), true);
+  }
+
+  /** A read by an indexed value, recorded as a READ. */
+  @Override
+  public Status readByValue(String table, String column, String value, List<Map<String, ByteIterator>> rows) {
+    if (!(db instanceof IndexRead index)) {
+      throw new UserError("the workload reads rows by an indexed value, which only the YSQL binding does; run it with "
+          + "--api ysql");
+    }
+    long start = begin();
+    return measured("READ", start, index.readByValue(table, column, value, rows));
   }
 
   @Override

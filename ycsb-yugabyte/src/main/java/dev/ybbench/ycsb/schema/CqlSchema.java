@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The YCSB table over CQL: a keyspace with a replication factor, the table per layout, and CQL
  * scans. A CQL partition key is always hashed, so the one-column layouts are "hash" only; the
- * hash-range layout is a partition key plus an ascending clustering column.
+ * hash-range layout is a partition key plus an ascending clustering column, and a key-value
+ * table's range columns cluster after its key.
  */
 public final class CqlSchema extends TableStatements {
   private final CqlDialect dialect;
@@ -28,6 +29,10 @@ public final class CqlSchema extends TableStatements {
     }
     if (spec.layout() == KeyLayout.RANGE) {
       throw new UserError(RANGE_NEEDS_YSQL);
+    }
+    if (!spec.indexed().isEmpty()) {
+      throw new UserError(TableSpec.INDEX + " needs YSQL: ybbench indexes a YSQL table's values (SqlSecondaryIndex's); "
+          + "leave it out for YCQL");
     }
     if (!keyspace.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       throw new UserError("Keyspace name '" + keyspace + "' is not a plain CQL identifier");
@@ -57,8 +62,12 @@ public final class CqlSchema extends TableStatements {
       columns.add(TableSpec.KEY2 + " bigint");
       key = "(" + TableSpec.KEY1 + "), " + TableSpec.KEY2;
     } else {
-      columns.add(spec.keyColumn() + " varchar");
-      key = spec.keyColumn();
+      // The key is the partition key; range columns (CassandraRangeKeyValue's) cluster after it.
+      for (String k : spec.keyColumns()) {
+        columns.add(k + " varchar");
+      }
+      key = spec.rangeColumns().isEmpty() ? spec.keyColumn()
+          : "(" + spec.keyColumn() + "), " + String.join(", ", spec.rangeColumns());
     }
     for (String f : spec.fields()) {
       columns.add(f + (spec.values() == TableSpec.ValueType.BLOB ? " blob" : " varchar"));

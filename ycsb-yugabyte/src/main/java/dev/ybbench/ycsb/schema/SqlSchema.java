@@ -4,6 +4,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.ysql.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The YCSB table over SQL: YugabyteDB YSQL or PostgreSQL DDL, and SQL scans. */
 public final class SqlSchema extends TableStatements {
@@ -40,12 +41,35 @@ public final class SqlSchema extends TableStatements {
     } else {
       // YCSB's key is VARCHAR(255), as its JDBC binding's README creates it; the sample apps' is text.
       columns.add(spec.keyColumn() + (spec.ycsbShape() ? " VARCHAR(255)" : " TEXT"));
+      for (String r : spec.rangeColumns()) {
+        columns.add(r + " TEXT");
+      }
     }
     for (String f : spec.fields()) {
       columns.add(f + " TEXT");
     }
     columns.add(dialect.primaryKey(spec.keyColumns(), spec.layout().hashedColumns()));
     return dialect.createTable(table(), columns, spec.split());
+  }
+
+  /**
+   * The index on the value columns {@value TableSpec#INDEX} names, as yb-sample-apps'
+   * SqlSecondaryIndex creates it ({@code CREATE INDEX IF NOT EXISTS <table>_index ON <table>(v)}),
+   * or empty. Non-unique; YugabyteDB hashes its first column, as it does any index's by default.
+   */
+  public Optional<String> createIndex() {
+    if (spec.indexed().isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of("CREATE INDEX IF NOT EXISTS " + table() + "_index ON " + table() + " ("
+        + String.join(", ", spec.indexed()) + ")");
+  }
+
+  /** A read by an indexed value: every key column and field of the rows whose {@code column} holds it. */
+  public String readByValue(String column) {
+    List<String> cols = new ArrayList<>(spec.keyColumns());
+    cols.addAll(spec.fields());
+    return "SELECT " + String.join(", ", cols) + " FROM " + table() + " WHERE " + column + " = ?";
   }
 
   /** COPY of all key columns and fields from the client, in the order of {@link #insert()}. */

@@ -13,10 +13,16 @@ import java.util.stream.IntStream;
  * layout, and an optional pre-split (YugabyteDB only): into a number of tablets, or at key
  * values for a range key. Two shapes: YCSB's ({@code ycsb_key VARCHAR(255)} and YCSB's {@code fieldcount} text
  * fields named by {@code fieldnameprefix}), and a key-value table of the sample apps' (a text key
- * and named value columns, text or binary), chosen by {@value #COLUMNS}.
+ * and named value columns, text or binary), chosen by {@value #COLUMNS}. A key-value table may
+ * have range columns after its key that hold the key again (CassandraRangeKeyValue's {@code ((k),
+ * r1, r2, r3)}, {@value #RANGE_COLUMNS}) and an index on its value columns (SqlSecondaryIndex's,
+ * {@value #INDEX}).
+ *
+ * @param rangeColumns the key's copies after it in the primary key, each holding the row's key
+ * @param indexed      the value columns of the table's one secondary index, or none
  */
-public record TableSpec(String table, String keyColumn, List<String> fields, ValueType values, KeyLayout layout,
-    TableSplit split) {
+public record TableSpec(String table, String keyColumn, List<String> rangeColumns, List<String> fields,
+    ValueType values, KeyLayout layout, TableSplit split, List<String> indexed) {
   public static final String KEY = "ycsb_key";
   public static final String KEY1 = "ycsb_key1";
   public static final String KEY2 = "ycsb_key2";
@@ -28,6 +34,10 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
   public static final String SPLIT_AT = "yb.split_at";
   /** A key-value table's values: text (default) or blob (binary, as CassandraKeyValue's). */
   public static final String VALUE_TYPE = "yb.value_type";
+  /** A key-value table's range columns after its key, each holding the key ({@code r1,r2,r3}). */
+  public static final String RANGE_COLUMNS = "yb.range_columns";
+  /** A key-value table's value columns to index, in one index named {@code <table>_index}. */
+  public static final String INDEX = "yb.index";
 
   /** What the value columns hold. */
   public enum ValueType { TEXT, BLOB }
@@ -38,20 +48,34 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
     if (!table.matches(IDENTIFIER)) {
       throw new UserError("table name '" + table + "' is not a plain SQL identifier");
     }
-    for (String c : fields) {
-      if (!c.matches(IDENTIFIER)) {
-        throw new UserError("column name '" + c + "' is not a plain SQL identifier");
+    for (List<String> names : List.of(rangeColumns, fields)) {
+      for (String c : names) {
+        if (!c.matches(IDENTIFIER)) {
+          throw new UserError("column name '" + c + "' is not a plain SQL identifier");
+        }
       }
     }
     if (fields.isEmpty()) {
       throw new UserError("the table needs at least one value column (fieldcount at least 1)");
     }
+    for (String c : indexed) {
+      if (!fields.contains(c)) {
+        throw new UserError(INDEX + "=" + String.join(",", indexed) + ": " + c + " is not one of the value columns "
+            + String.join(", ", fields));
+      }
+    }
+    if (layout == KeyLayout.HASH_RANGE && !rangeColumns.isEmpty()) {
+      throw new UserError(RANGE_COLUMNS + " are a key-value table's; the hash-range layout has its own two columns");
+    }
+    rangeColumns = List.copyOf(rangeColumns);
     fields = List.copyOf(fields);
+    indexed = List.copyOf(indexed);
   }
 
   /** YCSB's table with its default field names: field0 … field{n-1}. */
   public TableSpec(String table, int fieldCount, KeyLayout layout, int tablets) {
-    this(table, KEY, fieldNames("field", fieldCount), ValueType.TEXT, layout, TableSplit.into(tablets));
+    this(table, KEY, List.of(), fieldNames("field", fieldCount), ValueType.TEXT, layout, TableSplit.into(tablets),
+        List.of());
   }
 
   /** The pre-split the properties ask for: {@value #TABLETS}, or {@value #SPLIT_AT}'s values. */
@@ -92,15 +116,21 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
       case "blob" -> ValueType.BLOB;
       default -> throw new UserError(VALUE_TYPE + "=" + p.getProperty(VALUE_TYPE) + " is not text or blob");
     };
+    List<String> range = names(p, RANGE_COLUMNS);
+    List<String> indexed = names(p, INDEX);
     if (columns == null) {
       if (values != ValueType.TEXT) {
         throw new UserError(VALUE_TYPE + " applies to a key-value table (" + COLUMNS + "); YCSB's fields are text");
+      }
+      if (!range.isEmpty() || !indexed.isEmpty()) {
+        throw new UserError((range.isEmpty() ? INDEX : RANGE_COLUMNS) + " applies to a key-value table (" + COLUMNS
+            + "), not to YCSB's");
       }
       String prefix = p.getProperty("fieldnameprefix", "field").strip();
       if (!(prefix + "0").matches(IDENTIFIER)) {
         throw new UserError("fieldnameprefix=" + prefix + " does not make plain SQL column names");
       }
-      return new TableSpec(table, KEY, fieldNames(prefix, fieldCount), values, layout, split);
+      return new TableSpec(table, KEY, List.of(), fieldNames(prefix, fieldCount), values, layout, split, List.of());
     }
     List<String> names = List.of(columns.strip().split("\\s*,\\s*"));
     if (names.size() < 2 || !names.get(0).matches(IDENTIFIER)) {
@@ -109,7 +139,13 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
     if (layout == KeyLayout.HASH_RANGE) {
       throw new UserError("a key-value table (" + COLUMNS + ") has one key column; the hash-range layout is YCSB's");
     }
-    return new TableSpec(table, names.get(0), names.subList(1, names.size()), values, layout, split);
+    return new TableSpec(table, names.get(0), range, names.subList(1, names.size()), values, layout, split, indexed);
+  }
+
+  /** A comma-separated list of column names, or none when the property is absent or blank. */
+  public static List<String> names(Properties p, String property) {
+    String v = p.getProperty(property, "").strip();
+    return v.isEmpty() ? List.of() : List.of(v.split("\\s*,\\s*"));
   }
 
   /** The names for each prefix and field count, built once: the bindings ask for them with every row they load. */
@@ -127,13 +163,38 @@ public record TableSpec(String table, String keyColumn, List<String> fields, Val
     return keyColumn.equals(KEY);
   }
 
-  /** The key column(s) in primary-key order. */
+  /** The key column(s) in primary-key order: the hash-range pair, or the key and its range columns. */
   public List<String> keyColumns() {
-    return layout == KeyLayout.HASH_RANGE ? List.of(KEY1, KEY2) : List.of(keyColumn);
+    if (layout == KeyLayout.HASH_RANGE) {
+      return List.of(KEY1, KEY2);
+    }
+    if (rangeColumns.isEmpty()) {
+      return List.of(keyColumn);
+    }
+    List<String> all = new java.util.ArrayList<>(1 + rangeColumns.size());
+    all.add(keyColumn);
+    all.addAll(rangeColumns);
+    return all;
+  }
+
+  /**
+   * How many times a key is bound where a statement matches a whole key outside the hash-range
+   * layout: once for the key, once more for each range column holding it.
+   */
+  public int keyCopies() {
+    return 1 + rangeColumns.size();
   }
 
   /** Whether a result column is a key column rather than a value. */
   public boolean isKey(String column) {
-    return column.equalsIgnoreCase(keyColumn) || column.equalsIgnoreCase(KEY1) || column.equalsIgnoreCase(KEY2);
+    if (column.equalsIgnoreCase(keyColumn) || column.equalsIgnoreCase(KEY1) || column.equalsIgnoreCase(KEY2)) {
+      return true;
+    }
+    for (String r : rangeColumns) {
+      if (r.equalsIgnoreCase(column)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

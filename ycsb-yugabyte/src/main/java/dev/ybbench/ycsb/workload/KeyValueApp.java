@@ -25,10 +25,9 @@ import site.ycsb.generator.CounterGenerator;
 import site.ycsb.measurements.Measurements;
 
 /**
- * yb-sample-apps' key-value apps, SqlInserts, CassandraKeyValue and CassandraBatchKeyValue, as a
- * workload over ybbench's bindings, with their keys, values and threads as the apps make them (read
- * from yugabyte/yb-sample-apps, {@code SqlInserts}, {@code CassandraKeyValueBase}, {@code
- * CassandraBatchKeyValue}, {@code AppBase}, {@code SimpleLoadGenerator}):
+ * yb-sample-apps' key-value apps as a workload over ybbench's bindings, with their keys, values and
+ * threads as the apps make them (read from yugabyte/yb-sample-apps, {@code AppBase}, {@code
+ * SimpleLoadGenerator} and each app's class):
  *
  * <ul>
  *   <li>Key n is {@code PREFIX:n}, the prefix a client's uuid or {@code key} ({@code --nouuid}),
@@ -39,17 +38,32 @@ import site.ycsb.measurements.Measurements;
  *       every key under it written ("max written key"; keys up to {@code recordcount − 1} are
  *       written before the run — the app's {@code --max_written_key}, or a load), and checks its
  *       value: a wrong one is counted as an error of operation VERIFY.
- *   <li>SqlInserts' value is the text {@code val:n}. CassandraKeyValue's is the bytes of {@code
+ *   <li>The SQL apps' value is the text {@code val:n}. The Cassandra apps' is the bytes of {@code
  *       val:n} with {@value #VALUE_SIZE} 0, else that many bytes: a marker ('A' ASCII, 'B' binary),
  *       {@code val:n} above 16 bytes, random bytes, and an Adler-32 checksum of the rest.
- *   <li>CassandraBatchKeyValue is CassandraKeyValue (its table, values and reads) whose one write is
- *       one LOGGED batch of {@value #BATCH_SIZE} INSERTs ({@link BatchInsert}), each row's key drawn
- *       as a single write draws it; its load writes the same batches. Limits and rates count rows,
- *       as the app's {@code --num_writes} and ops/s do ({@link #rowsPerCall}).
+ * </ul>
+ *
+ * <p>What sets each app apart:
+ *
+ * <ul>
+ *   <li><b>SqlInserts</b>, <b>CassandraKeyValue</b>: as above, over {@code (k, v)}.
+ *   <li><b>CassandraRangeKeyValue</b>: CassandraKeyValue over {@code ((k), r1, r2, r3)}, each range
+ *       column holding the key ({@link TableSpec#RANGE_COLUMNS}); a read matches the whole key.
+ *   <li><b>CassandraBatchKeyValue</b>: CassandraKeyValue whose one write is one LOGGED batch of
+ *       {@value #BATCH_SIZE} INSERTs ({@link BatchInsert}), each row's key drawn as a single write
+ *       draws it; its load writes the same batches. Limits and rates count rows, as the app's
+ *       {@code --num_writes} and ops/s do ({@link #rowsPerCall}).
+ *   <li><b>SqlUpdates</b>: writes no new key. A writer updates a key drawn as a reader draws it
+ *       (below the keys SqlInserts wrote) to {@code val:n:<epoch millis>}; a reader accepts {@code
+ *       val:n} or that.
+ *   <li><b>SqlSecondaryIndex</b>: reads by value through the table's index ({@link IndexRead},
+ *       {@code WHERE v = 'val:n'}), and the read is right when it finds exactly key n's row. Its
+ *       writes are INSERTs even once the keys run out, as the app's are: an existing key's INSERT
+ *       fails as a duplicate, and is counted as that error.
  * </ul>
  */
 public class KeyValueApp extends Workload implements Pooled {
-  /** SqlInserts, CassandraKeyValue or CassandraBatchKeyValue. */
+  /** One of {@link #APPS}. */
   public static final String APP = "app.name";
   /** The keys' prefix: the client's uuid, or "key". */
   public static final String KEY_PREFIX = "app.key_prefix";
@@ -65,7 +79,8 @@ public class KeyValueApp extends Workload implements Pooled {
   public static final int DEFAULT_BATCH_SIZE = 10;
 
   /** The sample apps it runs. */
-  public static final List<String> APPS = List.of("SqlInserts", "CassandraKeyValue", "CassandraBatchKeyValue");
+  public static final List<String> APPS = List.of("SqlInserts", "SqlUpdates", "SqlSecondaryIndex", "CassandraKeyValue",
+      "CassandraBatchKeyValue", "CassandraRangeKeyValue");
 
   // AppBase's value layout.
   private static final int CHECKSUM_SIZE = 4;
@@ -75,7 +90,9 @@ public class KeyValueApp extends Workload implements Pooled {
   private static final byte BINARY_MARKER = (byte) 'B';
 
   private String table;
+  private String keyColumn;
   private String valueColumn;
+  private String app;
   private boolean sql;
   private String prefix;
   private long uniqueKeys;
@@ -96,12 +113,13 @@ public class KeyValueApp extends Workload implements Pooled {
   public void init(Properties p) throws WorkloadException {
     table = p.getProperty("table", "usertable");
     List<String> columns = List.of(p.getProperty(TableSpec.COLUMNS, "k,v").split("\\s*,\\s*"));
+    keyColumn = columns.get(0);
     valueColumn = columns.get(columns.size() - 1);
-    String app = p.getProperty(APP, "SqlInserts").strip();
+    app = p.getProperty(APP, "SqlInserts").strip();
     if (!APPS.contains(app)) {
       throw new UserError(APP + "=" + app + " is not one of " + String.join(", ", APPS));
     }
-    sql = app.equals("SqlInserts");
+    sql = app.startsWith("Sql");
     String batch = p.getProperty(BATCH_SIZE);
     if (app.equals("CassandraBatchKeyValue")) {
       long b = batch == null ? DEFAULT_BATCH_SIZE : CoreWorkload64.longProp(p, BATCH_SIZE, "0");
@@ -124,14 +142,47 @@ public class KeyValueApp extends Workload implements Pooled {
     // Keys below recordcount were written before this phase: the readers may read them from the start.
     nextKey = new AtomicLong(records);
     written = new AcknowledgedCounterGenerator(records);
+    if (updatesOnly() && records < 2) {
+      // SqlUpdates' "Workload requires option --max_written_key to be set" (above 0).
+      throw new UserError("SqlUpdates updates keys SqlInserts wrote, and recordcount=" + records + " says none: give "
+          + "--records N (the sample app's --max_written_key N-1, above 0)");
+    }
+    if (app.equals("CassandraRangeKeyValue") && TableSpec.names(p, TableSpec.RANGE_COLUMNS).isEmpty()) {
+      throw new UserError("CassandraRangeKeyValue's key has range columns after it: give " + TableSpec.RANGE_COLUMNS
+          + "=r1,r2,r3, as workloads/CassandraRangeKeyValue does");
+    }
+    if (readsByValue() && !TableSpec.names(p, TableSpec.INDEX).equals(List.of(valueColumn))) {
+      throw new UserError("SqlSecondaryIndex reads by " + valueColumn + " through its index: give " + TableSpec.INDEX
+          + "=" + valueColumn + ", as workloads/SqlSecondaryIndex does");
+    }
     settings.put("app", app);
     settings.put("keys", prefix + ":<n>, " + (uniqueKeys < 0 ? "no end" : uniqueKeys + " before overwriting")
         + "; written before the run: " + records);
     settings.put("values", sql || valueSize == 0 ? "val:<n>" : valueSize + " bytes" + (ascii ? " (ASCII)" : ""));
-    settings.put("table", table + " (" + String.join(", ", columns) + ")");
+    List<String> all = new ArrayList<>(columns.subList(0, 1));
+    all.addAll(TableSpec.names(p, TableSpec.RANGE_COLUMNS)); // CassandraRangeKeyValue's r1, r2, r3 hold the key
+    all.addAll(columns.subList(1, columns.size()));
+    settings.put("table", table + " (" + String.join(", ", all) + ")");
     if (batchSize > 0) {
       settings.put("writes", "one LOGGED batch of " + batchSize + " INSERTs each; limits and rates count rows");
+    } else if (updatesOnly()) {
+      settings.put("writes", "UPDATE of a key below " + records + " to val:<n>:<epoch millis>; no new key");
+    } else if (readsByValue()) {
+      settings.put("writes", "INSERT, also once the keys run out (an existing key's fails as a duplicate)");
     }
+    if (readsByValue()) {
+      settings.put("reads", "by " + valueColumn + " = 'val:<n>' through " + table + "_index: exactly key n's row");
+    }
+  }
+
+  /** SqlUpdates: the writers update existing keys and insert none. */
+  private boolean updatesOnly() {
+    return app.equals("SqlUpdates");
+  }
+
+  /** SqlSecondaryIndex: the readers read by value through the index, the writers only insert. */
+  private boolean readsByValue() {
+    return app.equals("SqlSecondaryIndex");
   }
 
   /** Whether a write is a batch of rows in one statement (CassandraBatchKeyValue). */
@@ -200,6 +251,13 @@ public class KeyValueApp extends Workload implements Pooled {
       writeBatch(db);
       return;
     }
+    if (updatesOnly()) {
+      long k = drawWritten();
+      Map<String, ByteIterator> v = new HashMap<>(2);
+      v.put(valueColumn, new StringByteIterator("val:" + k + ":" + System.currentTimeMillis()));
+      db.update(table, key(k), v); // a key that is not there updates no row: NOT_FOUND, as the app counts 0
+      return;
+    }
     long n = nextKey.getAndIncrement();
     if (isNew(n)) {
       try {
@@ -210,7 +268,11 @@ public class KeyValueApp extends Workload implements Pooled {
       return;
     }
     long k = overwritten();
-    db.update(table, key(k), value(k));
+    if (readsByValue()) {
+      db.insert(table, key(k), value(k)); // the app's INSERT, which an existing key fails
+    } else {
+      db.update(table, key(k), value(k));
+    }
   }
 
   /** Whether the writers' n-th draw is a new key (the app's keys run out at uniqueKeys). */
@@ -275,22 +337,52 @@ public class KeyValueApp extends Workload implements Pooled {
   }
 
   private void read(DB db) {
+    long n = drawWritten();
+    if (n < 0) {
+      return; // stopped before anything was written
+    }
+    boolean right;
+    if (readsByValue()) {
+      List<Map<String, ByteIterator>> rows = new ArrayList<>(1);
+      if (!indexReads(db).readByValue(table, valueColumn, "val:" + n, rows).isOk()) {
+        return;
+      }
+      // The app's check: one row ("expected 1 row in result, got more"), key n's, with its value.
+      right = rows.size() == 1 && key(n).equals(String.valueOf(rows.get(0).get(keyColumn)))
+          && verify(n, rows.get(0).get(valueColumn).toArray());
+    } else {
+      Map<String, ByteIterator> cells = new HashMap<>();
+      if (!db.read(table, key(n), null, cells).isOk()) {
+        return;
+      }
+      ByteIterator v = cells.get(valueColumn);
+      right = v != null && verify(n, v.toArray());
+    }
+    Measurements.getMeasurements().reportStatus("VERIFY", right ? Status.OK : Status.UNEXPECTED_STATE);
+  }
+
+  /**
+   * A key drawn as the app's getKeyToRead draws it: uniformly below the highest key written with
+   * every key under it written; −1 when the phase stops before there is one.
+   */
+  private long drawWritten() {
     long max = written.lastValue();
     while (max < 0) { // nothing written yet: wait for the first key rather than spin
       if (isStopRequested()) {
-        return;
+        return -1;
       }
       LockSupport.parkNanos(1_000_000);
       max = written.lastValue();
     }
-    long n = max == 0 ? 0 : ThreadLocalRandom.current().nextLong(max);
-    Map<String, ByteIterator> cells = new HashMap<>();
-    Status s = db.read(table, key(n), null, cells);
-    if (s.isOk()) {
-      ByteIterator v = cells.get(valueColumn);
-      Measurements.getMeasurements().reportStatus("VERIFY", v != null && verify(n, v.toArray()) ? Status.OK
-          : Status.UNEXPECTED_STATE);
+    return max == 0 ? 0 : ThreadLocalRandom.current().nextLong(max);
+  }
+
+  private static IndexRead indexReads(DB db) {
+    if (db instanceof IndexRead i) {
+      return i;
     }
+    throw new UserError("SqlSecondaryIndex reads by value through an index, which only the YSQL binding does; run it "
+        + "with --api ysql");
   }
 
   private Map<String, ByteIterator> value(long n) {
@@ -346,7 +438,11 @@ public class KeyValueApp extends Workload implements Pooled {
   boolean verify(long n, byte[] value) {
     String expected = "val:" + n;
     if (sql || valueSize == 0) {
-      return expected.equals(new String(value, StandardCharsets.UTF_8));
+      String got = new String(value, StandardCharsets.UTF_8);
+      // SqlUpdates' writers append ":<epoch millis>" (the app's own check then logs a mismatch and counts the read).
+      return expected.equals(got) || updatesOnly() && got.startsWith(expected + ":")
+          && got.length() > expected.length() + 1
+          && got.substring(expected.length() + 1).chars().allMatch(c -> c >= '0' && c <= '9');
     }
     if (value.length == 0) {
       return false;

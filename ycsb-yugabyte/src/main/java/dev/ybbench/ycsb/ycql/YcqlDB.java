@@ -141,7 +141,8 @@ public class YcqlDB extends DB implements OperationEvents.Source, BatchInsert {
     String cql = cqlText.scan(fields);
     return call("SCAN", () -> {
       PreparedStatement ps = shared.prepare(cql);
-      BoundStatement bound = bindKey(ps.boundStatementBuilder(), startKey)
+      // A scan starts at the partition key alone (its token), or at the hash-range pair.
+      BoundStatement bound = bindKey(ps.boundStatementBuilder(), startKey, 0, 1)
           .setInt(ps.getVariableDefinitions().size() - 1, count)
           .setPageSize(Math.min(count, 1000))
           .setConsistencyLevel(config.readConsistency())
@@ -320,11 +321,19 @@ public class YcqlDB extends DB implements OperationEvents.Source, BatchInsert {
 
   /** Binds the key column(s) from position {@code index}. */
   private BoundStatementBuilder bindKey(BoundStatementBuilder b, String key, int index) {
+    return bindKey(b, key, index, config.table().keyCopies());
+  }
+
+  /** Binds a key from position {@code index}: the hash-range pair, or the key {@code copies} times (a range column holds it again). */
+  private BoundStatementBuilder bindKey(BoundStatementBuilder b, String key, int index, int copies) {
     if (config.table().layout() == KeyLayout.HASH_RANGE) {
       HashRangeKey k = HashRangeKey.of(key, config.split());
       return b.setLong(index, k.key1()).setLong(index + 1, k.key2());
     }
-    return b.setString(index, key);
+    for (int c = 0; c < copies; c++) {
+      b = b.setString(index + c, key);
+    }
+    return b;
   }
 
   /**

@@ -145,7 +145,9 @@ final class InsertBatch {
       HashRangeKey k = HashRangeKey.of(key, config.split());
       copyRows.value(k.key1()).value(k.key2());
     } else {
-      copyRows.value(key);
+      for (int c = 0; c < t.keyCopies(); c++) {
+        copyRows.value(key);
+      }
     }
     for (String f : t.fields()) {
       ByteIterator v = values.get(f);
@@ -169,7 +171,9 @@ final class InsertBatch {
       row.add(k.key1());
       row.add(k.key2());
     } else {
-      row.add(key);
+      for (int c = 0; c < t.keyCopies(); c++) {
+        row.add(key);
+      }
     }
     for (String f : t.fields()) {
       ByteIterator v = values.get(f);

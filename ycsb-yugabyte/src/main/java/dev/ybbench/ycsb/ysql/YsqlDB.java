@@ -11,11 +11,13 @@ import dev.ybbench.ycsb.schema.HashRangeKey;
 import dev.ybbench.ycsb.schema.KeyLayout;
 import dev.ybbench.ycsb.schema.SqlSchema;
 import dev.ybbench.ycsb.schema.StatementCache;
+import dev.ybbench.ycsb.workload.IndexRead;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -37,7 +39,7 @@ import site.ycsb.StringByteIterator;
  * policy's pause. With {@code ysql.batch_rows} above 1 (a load's --batch-size), inserts are queued
  * in an {@link InsertBatch}; the last partial batch is written in {@link #cleanup()}.
  */
-public class YsqlDB extends DB implements OperationEvents.Source {
+public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
   /** The nodes the runner gave, or null: then {@link YsqlConfig#HOSTS} or the environment, as YCSB's own client runs it. */
   private final HostList hosts;
   private OperationEvents events = OperationEvents.NONE;
@@ -124,12 +126,34 @@ public class YsqlDB extends DB implements OperationEvents.Source {
   }
 
   @Override
+  public Status readByValue(String table, String column, String value, List<Map<String, ByteIterator>> rows) {
+    String sql = schema.readByValue(column);
+    return call("READ", () -> {
+      rows.clear(); // a retry starts over
+      PreparedStatement ps = prepare(sql);
+      ps.setString(1, value);
+      try (ResultSet rs = ps.executeQuery()) {
+        ResultSetMetaData md = rs.getMetaData();
+        while (rs.next()) {
+          Map<String, ByteIterator> row = new HashMap<>();
+          for (int c = 1; c <= md.getColumnCount(); c++) {
+            String v = rs.getString(c);
+            row.put(md.getColumnName(c), new StringByteIterator(v == null ? "" : v));
+          }
+          rows.add(row);
+        }
+      }
+      return rows.isEmpty() ? Status.NOT_FOUND : Status.OK;
+    });
+  }
+
+  @Override
   public Status scan(String table, String startKey, int count, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
     String sql = sqlText.scan(fields);
     return call("SCAN", () -> {
       PreparedStatement ps = prepare(sql);
-      int i = bindKey(ps, 1, startKey);
+      int i = bindKey(ps, 1, startKey, 1); // a scan starts at the key column alone (and orders by it)
       ps.setInt(i, count);
       if (config.fetchSize() > 0) {
         ps.setFetchSize(config.fetchSize()); // as yugabyte/YCSB's binding: pgjdbc uses it outside autocommit only
@@ -237,14 +261,24 @@ public class YsqlDB extends DB implements OperationEvents.Source {
 
   /** Binds the key column(s) from parameter {@code index}; returns the next free index. */
   private int bindKey(PreparedStatement ps, int index, String key) throws SQLException {
+    return bindKey(ps, index, key, config.table().keyCopies());
+  }
+
+  /**
+   * Binds a key from parameter {@code index}: the hash-range pair, or the key {@code copies}
+   * times (a range column holds the key again); returns the next free index.
+   */
+  private int bindKey(PreparedStatement ps, int index, String key, int copies) throws SQLException {
     if (config.table().layout() == KeyLayout.HASH_RANGE) {
       HashRangeKey k = HashRangeKey.of(key, config.split());
       ps.setLong(index, k.key1());
       ps.setLong(index + 1, k.key2());
       return index + 2;
     }
-    ps.setString(index, key);
-    return index + 1;
+    for (int c = 0; c < copies; c++) {
+      ps.setString(index + c, key);
+    }
+    return index + copies;
   }
 
   /**

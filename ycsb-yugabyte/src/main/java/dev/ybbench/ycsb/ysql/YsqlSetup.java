@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -39,6 +40,11 @@ public final class YsqlSetup {
       log.accept("Schema: " + ddl);
       st.execute(config.schema().dropTable());
       st.execute(ddl);
+      Optional<String> index = config.schema().createIndex();
+      if (index.isPresent()) {
+        log.accept("Schema: " + index.get());
+        st.execute(index.get());
+      }
       if (fleet != null) {
         st.execute("COMMENT ON TABLE " + config.table().table() + " IS '" + FLEET_MARK + fleet + "'");
       }

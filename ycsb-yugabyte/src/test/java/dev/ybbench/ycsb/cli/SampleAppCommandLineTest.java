@@ -138,11 +138,60 @@ class SampleAppCommandLineTest {
     assertTrue(t.notes().get(0).startsWith("--value_size 64: SqlInserts writes v = 'val:N' whatever its size"));
   }
 
+  /**
+   * SqlUpdates as its help gives it: after SqlInserts under a uuid, updates of the keys below
+   * --max_written_key, 1 reader and 1 writer with no limit, on SqlInserts' table, which it never
+   * creates.
+   */
+  @Test
+  void sqlUpdatesAfterSqlInserts() {
+    assertEquals("SqlUpdates --hosts 127.0.0.1:5433 --phase run --records 100001 --read-threads 1 --write-threads 1 "
+        + "--duration 0 --database postgres --create-table never --user postgres --driver yugabyte "
+        + "-p app.key_prefix=ffffffff-ffff-ffff-ffff-ffffffffffff -p app.unique_keys=1000000",
+        ours("--workload SqlUpdates --nodes 127.0.0.1:5433 --uuid ffffffff-ffff-ffff-ffff-ffffffffffff "
+            + "--max_written_key 100000"));
+    SampleAppCommandLine.Translation readers = SampleAppCommandLine.translate(("--workload SqlUpdates --uuid "
+        + "ffffffff-ffff-ffff-ffff-ffffffffffff --max_written_key 10 --num_threads_write 0 --num_threads_read 4")
+        .split(" "), () -> NEW);
+    assertEquals("SqlUpdates --phase run --records 11 --read-threads 4 --write-threads 0 --duration 0 --database "
+        + "postgres --create-table never --user postgres --driver yugabyte -p app.key_prefix="
+        + "ffffffff-ffff-ffff-ffff-ffffffffffff -p app.unique_keys=1000000", String.join(" ", readers.args()),
+        "no setup writes: the keys are SqlInserts'");
+    assertEquals(List.of("no writer threads: SqlUpdates' setup for its readers would update 100000 existing keys; "
+        + "the readers read the keys SqlInserts wrote without it"), readers.notes());
+    assertEquals("SqlUpdates requires option --uuid to be set (as the sample app says): the uuid SqlInserts wrote its "
+        + "keys under", refusal("--workload SqlUpdates --max_written_key 10 --nouuid"));
+    assertEquals("SqlUpdates requires option --max_written_key to be set (as the sample app says): the highest key "
+        + "SqlInserts wrote, above 0", refusal("--workload SqlUpdates --uuid ffffffff-ffff-ffff-ffff-ffffffffffff"));
+    assertEquals("--drop_table_name: SqlUpdates runs no DDL, it updates the table SqlInserts wrote (as the sample app "
+        + "does); leave it out", refusal("--workload SqlUpdates --uuid ffffffff-ffff-ffff-ffff-ffffffffffff "
+        + "--max_written_key 10 --drop_table_name t"));
+  }
+
+  /** The xCluster pages' load: SqlSecondaryIndex with its defaults, 1 reader and 1 writer with no limit over 1,000,000 keys. */
+  @Test
+  void sqlSecondaryIndexDefaults() {
+    assertEquals("SqlSecondaryIndex --hosts 127.0.0.1:5433 --phase run --records 0 --read-threads 1 --write-threads 1 "
+        + "--duration 0 --database postgres --create-table if-missing --user postgres --driver yugabyte "
+        + "-p app.key_prefix=11111111-2222-3333-4444-555555555555 -p app.unique_keys=1000000",
+        ours("--workload SqlSecondaryIndex --nodes 127.0.0.1:5433"));
+  }
+
+  /** CassandraRangeKeyValue with its help's options: 24 readers, 2 writers, 2,000,000 writes over 1,000,000 keys. */
+  @Test
+  void cassandraRangeKeyValueDefaults() {
+    assertEquals("CassandraRangeKeyValue --hosts 127.0.0.1:9042 --phase run --records 0 --read-threads 24 "
+        + "--write-threads 2 --reads 1500000 --writes 2000000 --duration 0 --database ybdemo_keyspace --create-table "
+        + "if-missing -p app.key_prefix=key -p app.unique_keys=1000000 -p app.value_size=64 "
+        + "-p ycql.connections_per_node=4",
+        ours("--workload CassandraRangeKeyValue --nodes 127.0.0.1:9042 --nouuid --value_size 64"));
+  }
+
   @Test
   void whatTheAppDoesNotMeanOrYbbenchCannotDoIsRefused() {
-    assertEquals("--workload CassandraRangeKeyValue is not a sample app ybbench runs; it runs SqlInserts, "
-        + "CassandraKeyValue and CassandraBatchKeyValue (or give a YCSB workload)",
-        refusal("--workload CassandraRangeKeyValue --nodes h:9042"));
+    assertEquals("--workload SqlSnapshotTxns is not a sample app ybbench runs; it runs SqlInserts, SqlUpdates, "
+        + "SqlSecondaryIndex, CassandraKeyValue, CassandraBatchKeyValue and CassandraRangeKeyValue (or give a YCSB "
+        + "workload)", refusal("--workload SqlSnapshotTxns --nodes h:5433"));
     assertEquals("the sample app's --batch_size 11 is more than its 10 unique keys: the batch size cannot be more "
         + "than the number of unique keys (as the sample app says)",
         refusal("--workload CassandraBatchKeyValue --batch_size 11 --num_unique_keys 10"));

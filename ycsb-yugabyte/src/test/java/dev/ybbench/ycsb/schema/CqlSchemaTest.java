@@ -2,6 +2,7 @@ package dev.ybbench.ycsb.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.UserError;
 import java.util.List;
@@ -31,6 +32,33 @@ class CqlSchemaTest {
     assertEquals("CREATE TABLE ybdemo_keyspace.cassandrakeyvalue (k varchar, v blob, PRIMARY KEY (k))",
         kv.createTable());
     assertEquals("SELECT * FROM ybdemo_keyspace.cassandrakeyvalue WHERE k = ?", kv.read(List.of()));
+  }
+
+  /** CassandraRangeKeyValue's table as the app creates it; every statement matches the whole key, the key bound four times. */
+  @Test
+  void rangeColumnsClusterAfterTheKey() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("table", "cassandrarangekeyvalue");
+    p.setProperty(TableSpec.COLUMNS, "k,v");
+    p.setProperty(TableSpec.RANGE_COLUMNS, "r1, r2,r3");
+    p.setProperty(TableSpec.VALUE_TYPE, "blob");
+    CqlSchema kv = new CqlSchema(TableSpec.from(p, 10, KeyLayout.HASH), CqlDialect.YUGABYTEDB, "ybdemo_keyspace",
+        1, false);
+    assertEquals("CREATE TABLE ybdemo_keyspace.cassandrarangekeyvalue (k varchar, r1 varchar, r2 varchar, "
+        + "r3 varchar, v blob, PRIMARY KEY ((k), r1, r2, r3))", kv.createTable());
+    assertEquals("INSERT INTO ybdemo_keyspace.cassandrarangekeyvalue (k, r1, r2, r3, v) VALUES (?, ?, ?, ?, ?)",
+        kv.insert());
+    assertEquals("SELECT v FROM ybdemo_keyspace.cassandrarangekeyvalue WHERE k = ? AND r1 = ? AND r2 = ? AND r3 = ?",
+        kv.read(List.of("v")));
+    assertEquals("UPDATE ybdemo_keyspace.cassandrarangekeyvalue SET v = ? WHERE k = ? AND r1 = ? AND r2 = ? "
+        + "AND r3 = ?", kv.update(List.of("v")));
+    assertEquals(4, kv.spec().keyCopies());
+    assertTrue(kv.spec().isKey("R2"), "a range column is a key column, not a value");
+    p.setProperty(TableSpec.INDEX, "v");
+    UserError e = assertThrows(UserError.class, () -> new CqlSchema(TableSpec.from(p, 10, KeyLayout.HASH),
+        CqlDialect.YUGABYTEDB, "ybdemo_keyspace", 1, false));
+    assertEquals("yb.index needs YSQL: ybbench indexes a YSQL table's values (SqlSecondaryIndex's); leave it out for "
+        + "YCQL", e.getMessage());
   }
 
   @Test

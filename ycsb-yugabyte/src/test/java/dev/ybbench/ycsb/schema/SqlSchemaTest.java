@@ -42,6 +42,41 @@ class SqlSchemaTest {
     assertEquals("UPDATE postgresqlkeyvalue SET v = ? WHERE k = ?", kv.update(List.of("v")));
   }
 
+  /** SqlSecondaryIndex's table and index as the app creates them, and its read by value. */
+  @Test
+  void anIndexOnTheValueAndAReadThroughIt() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("table", "sqlsecondaryindex");
+    p.setProperty(TableSpec.COLUMNS, "k,v");
+    p.setProperty(TableSpec.INDEX, "v");
+    SqlSchema yb = new SqlSchema(TableSpec.from(p, 10, KeyLayout.HASH), SqlDialect.YUGABYTEDB);
+    assertEquals("CREATE TABLE sqlsecondaryindex (k TEXT, v TEXT, PRIMARY KEY (k HASH))", yb.createTable());
+    assertEquals(java.util.Optional.of("CREATE INDEX IF NOT EXISTS sqlsecondaryindex_index ON sqlsecondaryindex (v)"),
+        yb.createIndex());
+    assertEquals("SELECT k, v FROM sqlsecondaryindex WHERE v = ?", yb.readByValue("v"));
+    assertEquals(java.util.Optional.empty(), yb(KeyLayout.HASH, 0).createIndex(), "no index unless asked");
+    p.setProperty(TableSpec.INDEX, "w");
+    UserError e = assertThrows(UserError.class, () -> TableSpec.from(p, 10, KeyLayout.HASH));
+    assertEquals("yb.index=w: w is not one of the value columns v", e.getMessage());
+    p.remove(TableSpec.COLUMNS);
+    p.setProperty(TableSpec.INDEX, "field0");
+    e = assertThrows(UserError.class, () -> TableSpec.from(p, 10, KeyLayout.HASH));
+    assertEquals("yb.index applies to a key-value table (yb.columns), not to YCSB's", e.getMessage());
+  }
+
+  /** A key-value table's range columns follow its key in the primary key, ascending on YugabyteDB. */
+  @Test
+  void rangeColumnsFollowTheKey() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("table", "kv");
+    p.setProperty(TableSpec.COLUMNS, "k,v");
+    p.setProperty(TableSpec.RANGE_COLUMNS, "r1,r2");
+    assertEquals("CREATE TABLE kv (k TEXT, r1 TEXT, r2 TEXT, v TEXT, PRIMARY KEY (k HASH, r1 ASC, r2 ASC))",
+        new SqlSchema(TableSpec.from(p, 10, KeyLayout.HASH), SqlDialect.YUGABYTEDB).createTable());
+    assertEquals("CREATE TABLE kv (k TEXT, r1 TEXT, r2 TEXT, v TEXT, PRIMARY KEY (k, r1, r2))",
+        new SqlSchema(TableSpec.from(p, 10, KeyLayout.HASH), SqlDialect.POSTGRESQL).createTable());
+  }
+
   @Test
   void yugabyteRangeLayoutSortsTheKeyAscending() {
     assertEquals("CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT, field1 TEXT, field2 TEXT, "

@@ -31,7 +31,7 @@ import site.ycsb.workloads.CoreWorkload;
  */
 class CoreWorkload64Test {
   /** Records what the workload asks of a database, and answers every read. */
-  static final class Calls extends DB {
+  static class Calls extends DB {
     final Map<String, List<String>> keys = new TreeMap<>();
 
     private Status add(String op, String key) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.ycsb.schema.TableSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -231,5 +232,106 @@ class KeyValueAppTest {
     assertEquals("CassandraBatchKeyValue writes LOGGED batches, which only the YCQL binding sends; run it with --api "
         + "ycql", assertThrows(UserError.class, () -> app(KeyValueApp.APP, "CassandraBatchKeyValue")
             .doTransaction(new CoreWorkload64Test.Calls(), Pool.WRITE)).getMessage());
+  }
+
+  /**
+   * SqlUpdates' writers update keys below recordcount (the app's --max_written_key) to
+   * val:n:<epoch millis> and insert nothing; its readers take that value as right, SqlInserts' do
+   * not; with no keys written it is refused.
+   */
+  @Test
+  void sqlUpdatesUpdatesTheKeysWrittenAndInsertsNone() throws Exception {
+    KeyValueApp a = app(KeyValueApp.APP, "SqlUpdates", "recordcount", "10");
+    List<String> values = new ArrayList<>();
+    CoreWorkload64Test.Calls db = new CoreWorkload64Test.Calls() {
+      @Override
+      public Status update(String t, String key, Map<String, ByteIterator> v) {
+        values.add(v.get("v").toString());
+        return super.update(t, key, v);
+      }
+    };
+    Object writer = a.initThread(new Properties(), 0, 1, Pool.WRITE);
+    long before = System.currentTimeMillis();
+    for (int i = 0; i < 200; i++) {
+      a.doTransaction(db, writer);
+    }
+    assertEquals(null, db.keys.get("INSERT"), "no new key");
+    assertEquals(200, db.keys.get("UPDATE").size());
+    Set<Long> updated = new HashSet<>();
+    for (int i = 0; i < 200; i++) {
+      long n = Long.parseLong(db.keys.get("UPDATE").get(i).substring(4));
+      updated.add(n);
+      String[] parts = values.get(i).split(":");
+      assertEquals("val", parts[0]);
+      assertEquals(n, Long.parseLong(parts[1]), "the key's own value, then the time");
+      assertTrue(Long.parseLong(parts[2]) >= before && Long.parseLong(parts[2]) <= System.currentTimeMillis());
+    }
+    assertEquals(Set.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L), updated, "keys below 9, as the app's getKeyToRead");
+    assertTrue(a.verify(5, "val:5".getBytes(StandardCharsets.UTF_8)), "not updated yet");
+    assertTrue(a.verify(5, "val:5:1732752000000".getBytes(StandardCharsets.UTF_8)), "updated");
+    for (String wrong : List.of("val:5:", "val:5:17a", "val:50", "val:6:1732752000000", "val:5:1:2")) {
+      assertFalse(a.verify(5, wrong.getBytes(StandardCharsets.UTF_8)), wrong);
+    }
+    assertFalse(app(KeyValueApp.APP, "SqlInserts").verify(5, "val:5:1732752000000".getBytes(StandardCharsets.UTF_8)),
+        "SqlInserts never writes a time after the value");
+    assertEquals("SqlUpdates updates keys SqlInserts wrote, and recordcount=1 says none: give --records N (the sample "
+        + "app's --max_written_key N-1, above 0)", assertThrows(UserError.class, () -> app(KeyValueApp.APP,
+            "SqlUpdates", "recordcount", "1")).getMessage());
+  }
+
+  /** Rows by value as a DB with an index would find them: a table of keys and values. */
+  static final class ByValue extends CoreWorkload64Test.Calls implements IndexRead {
+    final Map<String, List<String>> keysOfValue = new HashMap<>();
+    final List<String> looked = new ArrayList<>();
+
+    @Override
+    public Status readByValue(String table, String column, String value, List<Map<String, ByteIterator>> rows) {
+      looked.add(value);
+      for (String k : keysOfValue.getOrDefault(value, List.of())) {
+        Map<String, ByteIterator> row = new HashMap<>();
+        row.put("k", new site.ycsb.StringByteIterator(k));
+        row.put(column, new site.ycsb.StringByteIterator(value));
+        rows.add(row);
+      }
+      return rows.isEmpty() ? Status.NOT_FOUND : Status.OK;
+    }
+  }
+
+  /**
+   * SqlSecondaryIndex reads by value, of keys already written, and a read is right only when it
+   * finds exactly its key's row (two rows, or another key's, are wrong: shown failing); its
+   * writers go on inserting once the keys run out, as the app does.
+   */
+  @Test
+  void sqlSecondaryIndexReadsByValueAndKeepsInserting() throws Exception {
+    KeyValueApp a = app(KeyValueApp.APP, "SqlSecondaryIndex", TableSpec.COLUMNS, "k,v", TableSpec.INDEX, "v",
+        KeyValueApp.UNIQUE_KEYS, "5", "recordcount", "3");
+    ByValue db = new ByValue();
+    db.keysOfValue.put("val:0", List.of("key:0"));
+    db.keysOfValue.put("val:1", List.of("key:1", "other:1")); // two clients' keys share a value
+    Object reader = a.initThread(new Properties(), 0, 2, Pool.READ);
+    Map<String, Long> before = dev.ybbench.ycsb.client.Verifications.counts();
+    for (int i = 0; i < 200; i++) {
+      a.doTransaction(db, reader);
+    }
+    assertEquals(Set.of("val:0", "val:1"), new HashSet<>(db.looked), "keys below 2, by value");
+    assertEquals(null, db.keys.get("READ"), "no read by key");
+    Map<String, Long> after = dev.ybbench.ycsb.client.Verifications.counts();
+    long right = after.getOrDefault("OK", 0L) - before.getOrDefault("OK", 0L);
+    long wrong = after.getOrDefault("UNEXPECTED_STATE", 0L) - before.getOrDefault("UNEXPECTED_STATE", 0L);
+    assertEquals(db.looked.stream().filter("val:0"::equals).count(), right, "key 0's one row");
+    assertEquals(db.looked.stream().filter("val:1"::equals).count(), wrong, "two rows for val:1");
+    assertTrue(right > 0 && wrong > 0);
+
+    Object writer = a.initThread(new Properties(), 1, 2, Pool.WRITE);
+    for (int i = 0; i < 10; i++) {
+      a.doTransaction(db, writer);
+    }
+    assertEquals(10, db.keys.get("INSERT").size(), "INSERTs only, new keys then existing ones");
+    assertEquals(List.of("key:3", "key:4"), db.keys.get("INSERT").subList(0, 2));
+    assertEquals(null, db.keys.get("UPDATE"));
+    assertEquals("SqlSecondaryIndex reads by v through its index: give yb.index=v, as workloads/SqlSecondaryIndex does",
+        assertThrows(UserError.class, () -> app(KeyValueApp.APP, "SqlSecondaryIndex", TableSpec.COLUMNS, "k,v"))
+            .getMessage());
   }
 }
