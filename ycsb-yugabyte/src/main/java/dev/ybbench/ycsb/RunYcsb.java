@@ -263,7 +263,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
             p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + s.clientThreads().describe()
                 + ": " + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " " + p.unit()
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
-            + ", at most " + (s.duration() == 0 ? "no time limit" : s.duration() + " s"));
+            + (s.duration() == 0 ? ", no time limit" : ", at most " + s.duration() + " s"));
         runPhase(run, Phase.RUN, props, pools, s.warmup(), s.duration(), null, s, report);
       }
       report.export();
