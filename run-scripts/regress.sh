@@ -9,6 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ybbench_build harness
 ybbench_build ycsb-yugabyte
 ybbench_build tpcc
+ybbench_build sysbench
 ybbench_charts "$@"
 export YBBENCH_SKIP_BUILD=1
 ybbench_java harness dev.ybbench.harness.compare.Regress "$@"

@@ -37,7 +37,8 @@ import picocli.CommandLine.Option;
     description = {"Runs a suite against a baseline and a candidate in interleaved rounds (every workload once on "
         + "each side per round, the sides in a random order), then compares them with compare.sh.",
         "Suites: ycsb-core (YCSB a-f over YSQL), ycql-core (YCSB a-f over YCQL), tpcc-small (TPC-C, "
-            + "tpcc/config/tiny.xml).",
+            + "tpcc/config/tiny.xml), sysbench-oltp (the real sysbench's oltp_read_only, oltp_read_write, "
+            + "oltp_update_index and oltp_point_select; 2 tables, 4 threads).",
         "Sides, one pair of: --baseline-version/--candidate-version (embedded servers: PostgreSQL 11-18, "
             + "Cassandra 4.1/5.0), --baseline-hosts/--candidate-hosts (two YugabyteDB clusters), "
             + "--baseline-label/--candidate-label (runs already in results/: nothing is run).",
@@ -55,7 +56,7 @@ import picocli.CommandLine.Option;
         "  run-scripts/regress.sh --suite ycsb-core --bisect --versions-file builds.txt \\",
         "      --deploy-cmd 'deploy-cluster.sh {version}'"})
 public final class Regress implements Callable<Integer> {
-  @Option(names = "--suite", paramLabel = "SUITE", description = "ycsb-core, ycql-core or tpcc-small")
+  @Option(names = "--suite", paramLabel = "SUITE", description = RegressSuite.NAMES)
   String suiteName;
 
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "rounds (default: "
@@ -70,8 +71,8 @@ public final class Regress implements Callable<Integer> {
       + "--until-decided, e.g. 20m, 1h, 900s (default: ${DEFAULT-VALUE})")
   String budget;
 
-  @Option(names = "--workloads", paramLabel = "LIST", description = "YCSB suites: only these workloads, e.g. "
-      + "workloadc or workloada,workloadc")
+  @Option(names = "--workloads", paramLabel = "LIST", description = "YCSB and sysbench suites: only these "
+      + "workloads or tests, e.g. workloadc or workloada,workloadc; oltp_write_only")
   String workloads;
 
   @Option(names = "--bisect", description = "find the first of --versions (or --versions-file) whose headline "
@@ -124,12 +125,12 @@ public final class Regress implements Callable<Integer> {
       + "(default: random)")
   Long seed;
 
-  @Option(names = "--duration", paramLabel = "S", description = "seconds per YCSB run (30) or TPC-C "
+  @Option(names = "--duration", paramLabel = "S", description = "seconds per YCSB or sysbench run (30) or TPC-C "
       + "measurement (60)")
   Integer duration;
 
-  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "YCSB records "
-      + "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "YCSB records, or "
+      + "sysbench's rows over its 2 tables (default: ${DEFAULT-VALUE})")
   long records;
 
   @Option(names = "--reuse-data", description = "with hosts: load once per side, then only run (embedded servers "
@@ -354,7 +355,7 @@ public final class Regress implements Callable<Integer> {
     // With --reuse-data against hosts, the first round loads and later rounds only run.
     boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
     console.line("[round " + rep + ", " + side.name + "] " + (suite == RegressSuite.TPCC_SMALL ? "tpcc tiny"
-        : workload));
+        : suite == RegressSuite.SYSBENCH_OLTP ? "sysbench " + workload : workload));
     List<String> cmd = new ArrayList<>(suite.command(home, workload, side.target, runOnly, duration, records));
     cmd.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
     if (noInstall) {
@@ -392,12 +393,20 @@ public final class Regress implements Callable<Integer> {
 
   private List<String> workloads(RegressSuite suite) {
     if (workloads == null) {
-      return suite == RegressSuite.TPCC_SMALL ? List.of("tpcc") : RegressSuite.CORE_WORKLOADS;
+      return suite.workloads();
     }
     if (suite == RegressSuite.TPCC_SMALL) {
-      throw new UserError("--workloads is for the YCSB suites; tpcc-small runs one configuration");
+      throw new UserError("--workloads is for the YCSB and sysbench suites; tpcc-small runs one configuration");
     }
     List<String> list = words(workloads.replace(',', ' '));
+    if (suite == RegressSuite.SYSBENCH_OLTP) {
+      for (String w : list) {
+        if (!w.matches("(oltp|select)_[a-z_]+")) {
+          throw new UserError("--workloads: " + w + " is not a sysbench test (oltp_read_only, select_random_points, …)");
+        }
+      }
+      return list; // run_sysbench.sh names the tests it runs, and refuses any other
+    }
     for (String w : list) {
       if (!Files.isRegularFile(home.resolve("workloads").resolve(w))) {
         throw new UserError("--workloads: no workload file workloads/" + w);

@@ -111,6 +111,34 @@ class RegressTest {
     }
   }
 
+  /** sysbench's suite: the published tests by run_sysbench.sh, 2 tables over --records rows; "run" alone on reused data. */
+  @Test
+  void sysbenchRunsThePublishedTestsWithTheRealSysbench() throws Exception {
+    Done d = regress("--suite", "sysbench-oltp", "--repeat", "2", "--baseline-hosts", "a1", "--candidate-hosts", "b1",
+        "--reuse-data", "--records", "50000", "--seed", "3");
+    assertEquals(0, d.exitCode(), d.out());
+    assertEquals(16, d.runs().size(), "4 tests, 2 sides, 2 rounds");
+    List<String> first = d.runs().get(0);
+    String label = first.get(first.indexOf("--label") + 1);
+    assertEquals(List.of("HOME/run_sysbench.sh", first.get(1), "--hosts", first.contains("a1") ? "a1" : "b1",
+        "--tables", "2", "--table-size", "25000", "--threads", "4", "--duration", "30", "--label", label,
+        "--results-dir", "HOME/results"), first);
+    assertEquals(List.of("oltp_read_only", "oltp_read_write", "oltp_update_index", "oltp_point_select"),
+        d.runs().subList(0, 8).stream().map(r -> r.get(1)).distinct().toList());
+    assertTrue(d.runs().subList(0, 8).stream().noneMatch(r -> r.contains("run")), "the first round loads");
+    assertTrue(d.runs().subList(8, 16).stream().allMatch(r -> r.get(2).equals("run")), "then only runs");
+    assertTrue(d.out().contains("] sysbench oltp_read_write"), d.out());
+
+    Done some = regress("--suite", "sysbench-oltp", "--workloads", "oltp_write_only", "--repeat", "1",
+        "--baseline-version", "11", "--candidate-version", "15");
+    assertEquals(List.of("oltp_write_only"), some.runs().stream().map(r -> r.get(1)).distinct().toList());
+    Done wrong = regress("--suite", "sysbench-oltp", "--workloads", "workloada", "--baseline-version", "11",
+        "--candidate-version", "15");
+    assertEquals(2, wrong.exitCode());
+    assertTrue(wrong.out().contains("--workloads: workloada is not a sysbench test (oltp_read_only, "
+        + "select_random_points, …)"), wrong.out());
+  }
+
   @Test
   void untilDecidedLooksAfterEveryRoundWithinTheBudget() throws Exception {
     // 2 workloads x 2 sides x 10 s = 40 s a round; 200 s of budget: at most 5 rounds.
@@ -179,15 +207,15 @@ class RegressTest {
         {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--gate", "p42"},
     };
     String[] said = {
-        "error: --suite is missing: ycsb-core, ycql-core or tpcc-small",
-        "error: unknown suite 'ycsb-extra': use ycsb-core, ycql-core or tpcc-small",
+        "error: --suite is missing: ycsb-core, ycql-core, tpcc-small or sysbench-oltp",
+        "error: unknown suite 'ycsb-extra': use ycsb-core, ycql-core, tpcc-small or sysbench-oltp",
         "error: give both --baseline-version and --candidate-version",
         "error: give versions or hosts, not both",
         "error: name the two sides: --baseline-version/--candidate-version, --baseline-hosts/--candidate-hosts or "
             + "labels",
         "error: --budget must be a duration such as 20m, 1h or 900s, was 'soon'",
         "error: --repeat must be a whole number of at least 1, was '0'",
-        "error: --workloads is for the YCSB suites; tpcc-small runs one configuration",
+        "error: --workloads is for the YCSB and sysbench suites; tpcc-small runs one configuration",
         "error: --workloads: no workload file workloads/nope",
         "error: give both --baseline-label and --candidate-label",
         "error: --threshold must be above 0 %, was 0.0",
