@@ -194,8 +194,8 @@ class RunYcsbTest {
   @Test
   void errorMessagesSayWhatToDo() {
     assertTrue(run("workloadz").err().contains("not one of cassandra-kv-read, cassandra-kv-write, "
-        + "CassandraBatchKeyValue, CassandraKeyValue, largedata-load, largedata-read-subset, largedata-read-uniform, "
-        + "SqlInserts, sqlinserts, sqlinserts-read, workloada"));
+        + "CassandraBatchKeyValue, CassandraKeyValue, CassandraRangeKeyValue, largedata-load, largedata-read-subset, "
+        + "largedata-read-uniform, SqlInserts, sqlinserts, sqlinserts-read, SqlSecondaryIndex, SqlUpdates, workloada"));
     assertTrue(run("workloada", "--threads", "0").err().contains("--threads must be at least 1, was 0"));
     assertTrue(run("workloada", "--hosts", "127.0.0.1:1").err()
         .contains("Cannot connect to YSQL at 127.0.0.1:1"));

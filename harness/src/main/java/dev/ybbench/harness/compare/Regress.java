@@ -402,7 +402,8 @@ public final class Regress implements Callable<Integer> {
     if (suite == RegressSuite.SYSBENCH_OLTP) {
       for (String w : list) {
         if (!w.matches("(oltp|select)_[a-z_]+")) {
-          throw new UserError("--workloads: " + w + " is not a sysbench test (oltp_read_only, select_random_points, …)");
+          throw new UserError("--workloads: " + w + " is not a sysbench test (oltp_read_only, select_random_points, "
+              + "…)");
         }
       }
       return list; // run_sysbench.sh names the tests it runs, and refuses any other

@@ -111,7 +111,10 @@ class RegressTest {
     }
   }
 
-  /** sysbench's suite: the published tests by run_sysbench.sh, 2 tables over --records rows; "run" alone on reused data. */
+  /**
+   * sysbench's suite: the published tests by run_sysbench.sh, 2 tables over --records rows; "run"
+   * alone on reused data.
+   */
   @Test
   void sysbenchRunsThePublishedTestsWithTheRealSysbench() throws Exception {
     Done d = regress("--suite", "sysbench-oltp", "--repeat", "2", "--baseline-hosts", "a1", "--candidate-hosts", "b1",

@@ -92,8 +92,11 @@ public class KeyValueApp extends Workload implements Pooled {
   private String table;
   private String keyColumn;
   private String valueColumn;
-  private String app;
   private boolean sql;
+  /** SqlUpdates: the writers update existing keys and insert none. */
+  private boolean updatesOnly;
+  /** SqlSecondaryIndex: the readers read by value through the index, the writers only insert. */
+  private boolean readsByValue;
   private String prefix;
   private long uniqueKeys;
   private int valueSize;
@@ -115,11 +118,13 @@ public class KeyValueApp extends Workload implements Pooled {
     List<String> columns = List.of(p.getProperty(TableSpec.COLUMNS, "k,v").split("\\s*,\\s*"));
     keyColumn = columns.get(0);
     valueColumn = columns.get(columns.size() - 1);
-    app = p.getProperty(APP, "SqlInserts").strip();
+    String app = p.getProperty(APP, "SqlInserts").strip();
     if (!APPS.contains(app)) {
       throw new UserError(APP + "=" + app + " is not one of " + String.join(", ", APPS));
     }
     sql = app.startsWith("Sql");
+    updatesOnly = app.equals("SqlUpdates");
+    readsByValue = app.equals("SqlSecondaryIndex");
     String batch = p.getProperty(BATCH_SIZE);
     if (app.equals("CassandraBatchKeyValue")) {
       long b = batch == null ? DEFAULT_BATCH_SIZE : CoreWorkload64.longProp(p, BATCH_SIZE, "0");
@@ -142,7 +147,7 @@ public class KeyValueApp extends Workload implements Pooled {
     // Keys below recordcount were written before this phase: the readers may read them from the start.
     nextKey = new AtomicLong(records);
     written = new AcknowledgedCounterGenerator(records);
-    if (updatesOnly() && records < 2) {
+    if (updatesOnly && records < 2) {
       // SqlUpdates' "Workload requires option --max_written_key to be set" (above 0).
       throw new UserError("SqlUpdates updates keys SqlInserts wrote, and recordcount=" + records + " says none: give "
           + "--records N (the sample app's --max_written_key N-1, above 0)");
@@ -151,7 +156,7 @@ public class KeyValueApp extends Workload implements Pooled {
       throw new UserError("CassandraRangeKeyValue's key has range columns after it: give " + TableSpec.RANGE_COLUMNS
           + "=r1,r2,r3, as workloads/CassandraRangeKeyValue does");
     }
-    if (readsByValue() && !TableSpec.names(p, TableSpec.INDEX).equals(List.of(valueColumn))) {
+    if (readsByValue && !TableSpec.names(p, TableSpec.INDEX).equals(List.of(valueColumn))) {
       throw new UserError("SqlSecondaryIndex reads by " + valueColumn + " through its index: give " + TableSpec.INDEX
           + "=" + valueColumn + ", as workloads/SqlSecondaryIndex does");
     }
@@ -165,24 +170,14 @@ public class KeyValueApp extends Workload implements Pooled {
     settings.put("table", table + " (" + String.join(", ", all) + ")");
     if (batchSize > 0) {
       settings.put("writes", "one LOGGED batch of " + batchSize + " INSERTs each; limits and rates count rows");
-    } else if (updatesOnly()) {
+    } else if (updatesOnly) {
       settings.put("writes", "UPDATE of a key below " + records + " to val:<n>:<epoch millis>; no new key");
-    } else if (readsByValue()) {
+    } else if (readsByValue) {
       settings.put("writes", "INSERT, also once the keys run out (an existing key's fails as a duplicate)");
     }
-    if (readsByValue()) {
+    if (readsByValue) {
       settings.put("reads", "by " + valueColumn + " = 'val:<n>' through " + table + "_index: exactly key n's row");
     }
-  }
-
-  /** SqlUpdates: the writers update existing keys and insert none. */
-  private boolean updatesOnly() {
-    return app.equals("SqlUpdates");
-  }
-
-  /** SqlSecondaryIndex: the readers read by value through the index, the writers only insert. */
-  private boolean readsByValue() {
-    return app.equals("SqlSecondaryIndex");
   }
 
   /** Whether a write is a batch of rows in one statement (CassandraBatchKeyValue). */
@@ -251,7 +246,7 @@ public class KeyValueApp extends Workload implements Pooled {
       writeBatch(db);
       return;
     }
-    if (updatesOnly()) {
+    if (updatesOnly) {
       long k = drawWritten();
       Map<String, ByteIterator> v = new HashMap<>(2);
       v.put(valueColumn, new StringByteIterator("val:" + k + ":" + System.currentTimeMillis()));
@@ -268,7 +263,7 @@ public class KeyValueApp extends Workload implements Pooled {
       return;
     }
     long k = overwritten();
-    if (readsByValue()) {
+    if (readsByValue) {
       db.insert(table, key(k), value(k)); // the app's INSERT, which an existing key fails
     } else {
       db.update(table, key(k), value(k));
@@ -342,7 +337,7 @@ public class KeyValueApp extends Workload implements Pooled {
       return; // stopped before anything was written
     }
     boolean right;
-    if (readsByValue()) {
+    if (readsByValue) {
       List<Map<String, ByteIterator>> rows = new ArrayList<>(1);
       if (!indexReads(db).readByValue(table, valueColumn, "val:" + n, rows).isOk()) {
         return;
@@ -440,7 +435,7 @@ public class KeyValueApp extends Workload implements Pooled {
     if (sql || valueSize == 0) {
       String got = new String(value, StandardCharsets.UTF_8);
       // SqlUpdates' writers append ":<epoch millis>" (the app's own check then logs a mismatch and counts the read).
-      return expected.equals(got) || updatesOnly() && got.startsWith(expected + ":")
+      return expected.equals(got) || updatesOnly && got.startsWith(expected + ":")
           && got.length() > expected.length() + 1
           && got.substring(expected.length() + 1).chars().allMatch(c -> c >= '0' && c <= '9');
     }

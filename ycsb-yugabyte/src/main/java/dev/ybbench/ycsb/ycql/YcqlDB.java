@@ -324,7 +324,10 @@ public class YcqlDB extends DB implements OperationEvents.Source, BatchInsert {
     return bindKey(b, key, index, config.table().keyCopies());
   }
 
-  /** Binds a key from position {@code index}: the hash-range pair, or the key {@code copies} times (a range column holds it again). */
+  /**
+   * Binds a key from position {@code index}: the hash-range pair, or the key {@code copies} times
+   * (a range column holds the key again).
+   */
   private BoundStatementBuilder bindKey(BoundStatementBuilder b, String key, int index, int copies) {
     if (config.table().layout() == KeyLayout.HASH_RANGE) {
       HashRangeKey k = HashRangeKey.of(key, config.split());

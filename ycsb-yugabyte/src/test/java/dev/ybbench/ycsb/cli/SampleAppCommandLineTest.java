@@ -168,7 +168,10 @@ class SampleAppCommandLineTest {
         + "--max_written_key 10 --drop_table_name t"));
   }
 
-  /** The xCluster pages' load: SqlSecondaryIndex with its defaults, 1 reader and 1 writer with no limit over 1,000,000 keys. */
+  /**
+   * The xCluster pages' load: SqlSecondaryIndex with its defaults, 1 reader and 1 writer with no
+   * limit over 1,000,000 keys.
+   */
   @Test
   void sqlSecondaryIndexDefaults() {
     assertEquals("SqlSecondaryIndex --hosts 127.0.0.1:5433 --phase run --records 0 --read-threads 1 --write-threads 1 "

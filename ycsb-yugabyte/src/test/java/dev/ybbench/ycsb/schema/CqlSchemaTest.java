@@ -34,7 +34,10 @@ class CqlSchemaTest {
     assertEquals("SELECT * FROM ybdemo_keyspace.cassandrakeyvalue WHERE k = ?", kv.read(List.of()));
   }
 
-  /** CassandraRangeKeyValue's table as the app creates it; every statement matches the whole key, the key bound four times. */
+  /**
+   * CassandraRangeKeyValue's table as the app creates it; every statement matches the whole key,
+   * the key bound four times.
+   */
   @Test
   void rangeColumnsClusterAfterTheKey() {
     java.util.Properties p = new java.util.Properties();
