@@ -4,9 +4,11 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.compare.HistoryRuns;
+import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.sysbench.interop.SysbenchCommandLine;
 import java.io.PrintStream;
@@ -32,6 +34,8 @@ import picocli.CommandLine.Option;
         "  ./run_sysbench.sh oltp_read_only",
         "  ./run_sysbench.sh oltp_read_write --tables 10 --table-size 100000 --threads 16 --duration 60",
         "  ./run_sysbench.sh oltp_point_select --hosts 10.0.0.1 --layout range --tablets 24",
+        "  ./run_sysbench.sh oltp_read_only run --hosts 10.0.0.1 --clients 2   # on each of 2 machines, then:",
+        "  ./run_sysbench.sh --merge results/<client 1 run> results/<client 2 run>",
         "  ./run_sysbench.sh sysbench oltp_read_only --db-driver=pgsql --pgsql-host=10.0.0.1 --pgsql-port=5433 "
             + "--tables=10 --table-size=100000 --threads=16 --time=60 run"})
 public final class RunSysbench implements java.util.concurrent.Callable<Integer> {
@@ -86,9 +90,28 @@ public final class RunSysbench implements java.util.concurrent.Callable<Integer>
     return names;
   }
 
-  /** The run directory of the last run, for tests and callers. */
+  /** The run directory of the last run (or merge), for tests and callers. */
   public Path runDirectory() {
-    return lifecycle.runDirectory();
+    return mergedDir != null ? mergedDir : lifecycle.runDirectory();
+  }
+
+  private Path mergedDir;
+
+  /** --merge: the clients' runs into one; nothing else may be asked with it. */
+  private int merge(Console console) throws Exception {
+    if (o.test != null || o.dryRun) {
+      throw new UserError("--merge joins runs already made: give only the run directories (and --results-dir), not "
+          + (o.test != null ? "a test" : "--dry-run"));
+    }
+    try {
+      mergedDir = SysbenchMerge.merge(o.merge, o.run.resultsRoot(home), w -> console.line("warning: " + w),
+          lifecycle::interrupted);
+    } catch (StagedDirectory.Stopped stopped) {
+      console.line(RunMerge.INTERRUPTED);
+      return RunLifecycle.EXIT_INTERRUPTED;
+    }
+    console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
+    return RunLifecycle.EXIT_COMPLETE;
   }
 
   @Override
@@ -99,6 +122,9 @@ public final class RunSysbench implements java.util.concurrent.Callable<Integer>
 
   private int runOrPlan() throws Exception {
     Console console = lifecycle.console();
+    if (o.merge != null) {
+      return merge(console);
+    }
     SysbenchPlan plan = SysbenchPlan.of(o);
     RunDirectory.checkWritable(o.run.resultsRoot(home));
     o.run.limits(); // what the run refuses before it starts, refused by the dry run too

@@ -97,6 +97,15 @@ final class SysbenchOptions {
       + "'sslmode=verify-full&sslrootcert=/path/ca.crt' for TLS (sysbench gets them as PGSSLMODE, PGSSLROOTCERT)")
   String urlOptions;
 
+  @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "sysbench clients running this "
+      + "test at once against the same --hosts, each on its own machine with 'run' on tables prepared once; the "
+      + "server's audit is then the merged run's (default: ${DEFAULT-VALUE})")
+  int clients;
+
+  @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR", description = "merge the runs of --clients "
+      + "that ran at once into one run")
+  List<Path> merge;
+
   @Option(names = "--dry-run", description = "print the plan (server, tables, sysbench's command) and start "
       + "nothing; it refuses what the run would refuse")
   boolean dryRun;

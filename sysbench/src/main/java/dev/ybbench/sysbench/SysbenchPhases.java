@@ -59,7 +59,7 @@ final class SysbenchPhases {
     if ("prepare".equals(plan.command()) || run.interrupted()) {
       return;
     }
-    run.auditTables(new AuditedTables(schema.tableNames()), 1);
+    run.auditTables(new AuditedTables(schema.tableNames()), plan.clients());
     if (plan.warmup() > 0) {
       measure(run, plan, target, "warmup", plan.warmup(), false);
     }

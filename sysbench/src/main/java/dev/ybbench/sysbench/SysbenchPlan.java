@@ -31,7 +31,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     int duration, long events, int warmup, boolean range, int tablets, int serialCache, boolean autoInc,
     boolean secondaryIndex, int percentile, boolean histogram, int reportInterval, Map<String, String> options,
     SysbenchRandom.Distribution distribution, long seed, SysbenchBinary binary, ServerTarget server,
-    YsqlEndpoint endpoint) {
+    YsqlEndpoint endpoint, int clients) {
 
   private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup");
   /** The URL options libpq takes from the environment, so that sysbench gets them too. */
@@ -47,6 +47,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
           + "prepare what is missing, then run)");
     }
     positive("--threads", o.threads);
+    positive("--clients", o.clients);
     if (o.duration < 0 || o.events < 0 || o.warmup < 0 || o.serialCache < 0 || o.tablets < 0) {
       throw new UserError("--duration, --events, --warmup, --serial-cache and --tablets cannot be negative");
     }
@@ -80,6 +81,14 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     if (server.hosts() != null) {
       hosts(server.hosts(), binary);
     }
+    if (o.clients > 1 && server.hosts() == null) {
+      throw new UserError("--clients " + o.clients + " share one server's tables, and an embedded server is this "
+          + "client's alone: give --hosts");
+    }
+    if (o.clients > 1 && !"run".equals(o.command)) {
+      throw new UserError("--clients " + o.clients + ": the clients run on tables prepared once; prepare them first "
+          + "(./run_sysbench.sh " + test.name() + " prepare …), then give each client 'run'");
+    }
     String password = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD", "");
     YsqlEndpoint endpoint = YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.hosts() == null
             ? HostList.parse("127.0.0.1", 5432) : server.hosts(), o.database, o.user != null ? o.user : "yugabyte",
@@ -87,7 +96,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     long rows = test.name().equals("oltp_insert") && !autoInc ? 0 : o.tableSize;
     return new SysbenchPlan(test, o.command, o.tables, o.tableSize, rows, o.threads, o.duration, o.events, o.warmup,
         o.layout.equals("range"), o.tablets, o.serialCache, autoInc, secondary, o.percentile, o.histogram,
-        o.reportInterval, options, distribution, seed, binary, server, endpoint);
+        o.reportInterval, options, distribution, seed, binary, server, endpoint, o.clients);
   }
 
   private static void positive(String flag, long v) {
@@ -237,6 +246,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     m.put("tables", Integer.toString(tables));
     m.put("table_size", Long.toString(tableSize));
     m.put("threads", Integer.toString(threads));
+    m.put("clients", Integer.toString(clients));
     m.put("duration_s", Integer.toString(duration));
     m.put("events", Long.toString(events));
     m.put("warmup_s", Integer.toString(warmup));

@@ -50,6 +50,13 @@ class BadInputTest {
         + "not an executable file: install Debian's package (apt-get install sysbench; ./run_sysbench.sh installs "
         + "it when run as root) or give --sysbench PATH");
     cases.put(List.of("oltp_read_only", "--prometheus-port", "0"), "--prometheus-port serves ybbench's own counters");
+    cases.put(List.of("oltp_read_only", "run", "--clients", "2"), "--clients 2 share one server's tables, and an "
+        + "embedded server is this client's alone: give --hosts");
+    cases.put(List.of("oltp_read_only", "--hosts", "h1:5433", "--clients", "2"), "--clients 2: the clients run on "
+        + "tables prepared once; prepare them first (./run_sysbench.sh oltp_read_only prepare …), then give each "
+        + "client 'run'");
+    cases.put(List.of("oltp_read_only", "--merge", "a", "b"), "--merge joins runs already made: give only the run "
+        + "directories (and --results-dir), not a test");
     cases.put(List.of("oltp_read_only", "--table-size", "10", "--layout", "range", "--tablets", "20"),
         "--tablets 20 splits the ids 1 … 10 of a range key: give at most --table-size tablets");
     for (Map.Entry<List<String>, String> c : cases.entrySet()) {

@@ -159,4 +159,70 @@ class RunSysbenchTest {
     assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), o.out());
     assertTrue(o.out().contains("(total_time, "), "PostgreSQL 11's pg_stat_statements: " + o.out());
   }
+
+  /**
+   * Two sysbench clients at once on tables prepared once ({@code --clients 2}, each 'run'), then
+   * --merge: transactions, queries and the histogram add up exactly, the server's audit over both
+   * clients' window holds, and the per-second throughput is the clients' added up. Each client
+   * alone says the audit is the merge's.
+   */
+  @Test
+  void twoClientsAtOnceMergeIntoOneRunTheServerAudits() throws Exception {
+    String[] common = {"--database", "fleet", "--tables", "2", "--table-size", "500", "--threads", "2"};
+    Outcome prepare = run(onServer(with(null, "oltp_read_only", common, "prepare")).toArray(String[]::new));
+    assertEquals(0, prepare.exitCode(), prepare.err() + prepare.out());
+    List<String> client = onServer(with(null, "oltp_read_only", common, "run"));
+    client.addAll(List.of("--duration", "3", "--clients", "2"));
+    Outcome[] clients = new Outcome[2];
+    Thread other = new Thread(() -> clients[1] = run(client.toArray(String[]::new)));
+    other.start(); // the two clients at once, as on two machines
+    clients[0] = run(client.toArray(String[]::new));
+    other.join();
+    long transactions = 0;
+    long reads = 0;
+    long statements = 0;
+    double perSecond = 0;
+    for (Outcome c : clients) {
+      assertEquals(0, c.exitCode(), c.err() + c.out());
+      assertTrue(c.out().contains("statements on sbtest1 … sbtest2 from all 2 clients in this client's window: the "
+          + "merged run (--merge) audits them"), c.out());
+      JsonNode run = JSON.readTree(c.runDir().resolve("summary.json").toFile()).at("/phases/run");
+      transactions += run.at("/operations/transaction/successes").asLong();
+      reads += run.at("/queries/read/successes").asLong();
+      statements += run.get("queries_on_tables").asLong();
+      perSecond += runThroughput(c.runDir());
+    }
+    Outcome merged = run("--merge", clients[0].runDir().toString(), clients[1].runDir().toString(), "--results-dir",
+        results.toString());
+    assertEquals(0, merged.exitCode(), merged.err() + merged.out());
+    JsonNode summary = JSON.readTree(merged.runDir().resolve("summary.json").toFile());
+    assertEquals("oltp_read_only-merged", summary.get("workload").asText());
+    JsonNode run = summary.at("/phases/run");
+    assertEquals(transactions, run.at("/operations/transaction/successes").asLong(), run.toString());
+    assertEquals(transactions, run.at("/operations/transaction/latency_us/count").asLong(), "the histograms added");
+    assertEquals(reads, run.at("/queries/read/successes").asLong(), run.toString());
+    assertEquals(statements, run.get("queries_on_tables").asLong(), run.toString());
+    JsonNode side = run.get("server");
+    assertEquals(statements, side.get("harness_operations").asLong(), side.toString());
+    assertEquals(statements, side.get("server_statements").asLong(), "both clients' statements: " + side);
+    assertEquals(0.0, side.get("delta_pct").asDouble(), side.toString());
+    assertEquals(perSecond, runThroughput(merged.runDir()), 0.5, "each second the clients' transactions/s added up");
+    JsonNode info = JSON.readTree(merged.runDir().resolve("run.json").toFile());
+    assertEquals("4", info.at("/parameters/threads").asText(), "both clients' threads");
+    assertEquals(2, info.get("merged_from").size());
+
+    Outcome once = run("--merge", clients[0].runDir().toString(), clients[0].runDir().toString());
+    assertEquals(2, once.exitCode());
+    assertEquals("error: A run directory is given twice to --merge; give each client's run once", once.err().strip());
+    Outcome alone = run(onServer(with(null, "oltp_read_only", common, null)).toArray(String[]::new));
+    assertEquals(0, alone.exitCode(), alone.out());
+    Outcome mixed = run("--merge", clients[0].runDir().toString(), alone.runDir().toString());
+    assertEquals(2, mixed.exitCode(), "a run of one client is no part of a fleet of two: " + mixed.out());
+  }
+
+  /** The transactions/s of every second of the run phase in a run's timeseries.csv, added up. */
+  private static double runThroughput(Path runDir) throws Exception {
+    return Files.readAllLines(runDir.resolve("timeseries.csv")).stream().filter(l -> l.startsWith("run,"))
+        .mapToDouble(l -> Double.parseDouble(l.split(",")[2])).sum();
+  }
 }

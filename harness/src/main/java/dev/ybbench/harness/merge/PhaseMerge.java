@@ -39,13 +39,25 @@ public final class PhaseMerge {
    * @param latency      per operation, per second: the intervals' histograms added up
    * @param actualStart  the same from the actual start, under a target rate (else empty)
    * @param errors       per second, errors and retries of every part
+   * @param reported     per second, the throughput the parts' timeseries report, added up
+   * @param fromReported whether the merged timeseries is {@code reported} ({@link #withReportedTimeseries})
    */
   public record Merged(String name, PhaseResult phase, long originMillis, Map<String, TreeMap<Long, Histogram>> latency,
-      Map<String, TreeMap<Long, Histogram>> actualStart, TreeMap<Long, long[]> errors) {
+      Map<String, TreeMap<Long, Histogram>> actualStart, TreeMap<Long, long[]> errors, TreeMap<Long, Double> reported,
+      boolean fromReported) {
 
     /** The same, with {@code merged} as the phase's figures. */
     public Merged withPhase(PhaseResult merged) {
-      return new Merged(name, merged, originMillis, latency, actualStart, errors);
+      return new Merged(name, merged, originMillis, latency, actualStart, errors, reported, fromReported);
+    }
+
+    /**
+     * The same, its timeseries the parts' reported throughput added up second by second, with no
+     * percentiles: for an engine whose latency log holds one interval for the whole phase (sysbench
+     * reports a histogram only at its end, and one percentile a second, which does not add up).
+     */
+    public Merged withReportedTimeseries() {
+      return new Merged(name, phase, originMillis, latency, actualStart, errors, reported, true);
     }
 
     /** Per operation over the whole phase. */
@@ -75,6 +87,14 @@ public final class PhaseMerge {
 
     /** One timeseries row per second of the merged phase. */
     public List<Timeseries.Row> rows() {
+      if (fromReported) {
+        List<Timeseries.Row> rows = new ArrayList<>();
+        reported.forEach((sec, ops) -> {
+          long[] e = errors.getOrDefault(sec, new long[2]);
+          rows.add(new Timeseries.Row(name, sec + 1, ops, null, null, null, e[0], e[1]));
+        });
+        return rows;
+      }
       TreeMap<Long, Histogram> all = new TreeMap<>();
       latency.values().forEach(perSecond -> perSecond.forEach((s, h) -> all.computeIfAbsent(s,
           k -> new Histogram(3)).add(h)));
@@ -136,11 +156,12 @@ public final class PhaseMerge {
     Map<String, TreeMap<Long, Histogram>> latency = new TreeMap<>();
     Map<String, TreeMap<Long, Histogram>> actual = new TreeMap<>();
     TreeMap<Long, long[]> errors = new TreeMap<>();
+    TreeMap<Long, Double> reported = new TreeMap<>();
     for (Map.Entry<Path, Long> part : starts.entrySet()) {
       Path dir = part.getKey().resolve("latency");
       align(HlogFiles.intervalsByOperation(dir, name), origin, latency);
       align(HlogFiles.intervalsByOperation(dir.resolve(PhaseRecorder.ACTUAL_DIR), name), origin, actual);
-      alignErrors(part.getKey().resolve("timeseries.csv"), name, part.getValue() - origin, errors);
+      alignRows(part.getKey().resolve("timeseries.csv"), name, part.getValue() - origin, errors, reported);
     }
     Map<String, Histogram> totals = totals(latency);
     Map<String, Histogram> actualTotals = totals(actual);
@@ -151,7 +172,7 @@ public final class PhaseMerge {
         actual.isEmpty() ? null : Latency.of(actualTotals.get(op)), c[3] == 0 ? null : c[3],
         retryClasses.get(op)).withAborts(abortClasses.getOrDefault(op, Map.of()))));
     PhaseResult merged = PhaseResult.ofOperations(ops, seconds, union(outages)).withLatencyFrom(latencyFrom);
-    return new Merged(name, merged, origin == Long.MAX_VALUE ? 0 : origin, latency, actual, errors);
+    return new Merged(name, merged, origin == Long.MAX_VALUE ? 0 : origin, latency, actual, errors, reported, false);
   }
 
   /** When a part's phase began, from any of its interval logs (null when it logged none). */
@@ -172,9 +193,12 @@ public final class PhaseMerge {
     });
   }
 
-  /** A part's timeseries rows of the phase: errors and retries into the second each row's midpoint falls in. */
-  private static void alignErrors(Path csv, String phase, long offsetMillis, TreeMap<Long, long[]> into)
-      throws IOException {
+  /**
+   * A part's timeseries rows of the phase, each into the second its midpoint falls in: its errors
+   * and retries, and the throughput it reports.
+   */
+  private static void alignRows(Path csv, String phase, long offsetMillis, TreeMap<Long, long[]> errors,
+      TreeMap<Long, Double> reported) throws IOException {
     if (!Files.isRegularFile(csv)) {
       return;
     }
@@ -184,9 +208,11 @@ public final class PhaseMerge {
         continue;
       }
       long mid = offsetMillis + Math.round((Double.parseDouble(f[1]) - 0.5) * 1000);
-      long[] e = into.computeIfAbsent(Math.max(0, Math.floorDiv(mid, 1000L)), k -> new long[2]);
+      long second = Math.max(0, Math.floorDiv(mid, 1000L));
+      long[] e = errors.computeIfAbsent(second, k -> new long[2]);
       e[0] += Long.parseLong(f[6]);
       e[1] += Long.parseLong(f[7]);
+      reported.merge(second, Double.parseDouble(f[2]), Double::sum);
     }
   }
 

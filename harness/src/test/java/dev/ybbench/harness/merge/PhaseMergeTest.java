@@ -113,6 +113,33 @@ class PhaseMergeTest {
     assertEquals(663, HlogFiles.totals(root.resolve("merged"), "run").get("READ").getTotalCount());
   }
 
+  /**
+   * An engine that logs one latency interval for its whole phase (sysbench): the merged
+   * timeseries is the parts' reported throughput added up on the wall clock, with no percentiles,
+   * not the one interval's count in one second; the totals are the same either way.
+   */
+  @Test
+  void oneIntervalForAWholePhaseTakesTheReportedThroughput() throws Exception {
+    Path a = client("a", 0, new long[] {100, 200, 300}, 1000, false, null);
+    Path b = client("b", 300, new long[] {10, 20, 30}, 1000, false, null);
+    for (Path part : List.of(a, b)) { // the per-second intervals folded into one, as sysbench's histogram
+      List<Histogram> intervals = HlogFiles.intervals(part.resolve("latency").resolve("run-READ.hlog"));
+      Histogram whole = new Histogram(3);
+      intervals.forEach(whole::add);
+      whole.setStartTimeStamp(intervals.get(0).getStartTimeStamp());
+      whole.setEndTimeStamp(intervals.get(intervals.size() - 1).getEndTimeStamp());
+      HlogFiles.writeIntervals(part.resolve("latency"), "run", "READ", List.of(whole));
+    }
+    PhaseMerge.Merged m = PhaseMerge.of(List.of(a, b), "run");
+    assertEquals(List.of(0.0, 660.0, 0.0), m.rows().stream().map(Timeseries.Row::throughput).toList(),
+        "from the latency log: everything in the one interval's middle second");
+    List<Timeseries.Row> rows = m.withReportedTimeseries().rows();
+    assertEquals(List.of(110.0, 220.0, 330.0), rows.stream().map(Timeseries.Row::throughput).toList());
+    assertEquals(List.of(2L, 2L, 2L), rows.stream().map(Timeseries.Row::errors).toList());
+    assertNull(rows.get(1).p50(), "a percentile a second does not add up");
+    assertEquals(660, m.phase().operations().get("READ").latencyUs().count());
+  }
+
   @Test
   void underATargetRateBothLatenciesMerge() throws Exception {
     Path a = client("a", 0, new long[] {50}, 4000, true, null);
