@@ -111,7 +111,7 @@ public final class RunSysbench implements java.util.concurrent.Callable<Integer>
       return RunLifecycle.EXIT_INTERRUPTED;
     }
     console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
-    return RunLifecycle.EXIT_COMPLETE;
+    return SysbenchMerge.audit(mergedDir, console::line) ? RunLifecycle.EXIT_COMPLETE : RunLifecycle.EXIT_FAILED;
   }
 
   @Override

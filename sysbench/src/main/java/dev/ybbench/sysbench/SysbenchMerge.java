@@ -6,10 +6,12 @@ import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.sysbench.engine.SysbenchResults;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -67,6 +69,23 @@ final class SysbenchMerge {
     params.put("threads", Integer.toString(parts.stream().mapToInt(p -> Integer.parseInt(p.parameter("threads")))
         .sum()));
     return RunMerge.write(parts, resultsRoot, summary, merged, OWN, params, warn, stop);
+  }
+
+  /**
+   * The merged run's checks, a line each per phase: its totals, and the statements the server
+   * completed on the tables against the clients' sysbench counted. False when they differ.
+   */
+  static boolean audit(Path merged, Consumer<String> out) throws IOException {
+    boolean ok = true;
+    for (Map.Entry<String, PhaseResult> e : RunSummary.read(merged).phases().entrySet()) {
+      PhaseResult p = e.getValue();
+      OperationResult tx = p.operations().get(SysbenchResults.TRANSACTION);
+      out.accept(String.format(Locale.ROOT, "[%s] %d transactions, %d ignored errors, %.1f per second over %.1f s, "
+          + "p99 %s µs", e.getKey(), p.successes(), p.retries(), p.throughputOps(), p.durationS(),
+          tx == null || tx.latencyUs() == null ? "-" : tx.latencyUs().p99()));
+      ok &= RunMerge.audited(e.getKey(), p, false, "statements", out);
+    }
+    return ok;
   }
 
   /** Each kind of query (read, write, other) added up over the clients, its rate over the merged window. */

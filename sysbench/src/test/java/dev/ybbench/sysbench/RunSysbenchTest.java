@@ -195,6 +195,9 @@ class RunSysbenchTest {
     Outcome merged = run("--merge", clients[0].runDir().toString(), clients[1].runDir().toString(), "--results-dir",
         results.toString());
     assertEquals(0, merged.exitCode(), merged.err() + merged.out());
+    assertTrue(merged.out().contains("[run] " + transactions + " transactions, 0 ignored errors, "), merged.out());
+    assertTrue(merged.out().contains("[run] server audit: the clients counted " + statements + " statements, the "
+        + "server completed " + statements + " statements on the table"), merged.out());
     JsonNode summary = JSON.readTree(merged.runDir().resolve("summary.json").toFile());
     assertEquals("oltp_read_only-merged", summary.get("workload").asText());
     JsonNode run = summary.at("/phases/run");

@@ -83,22 +83,9 @@ final class YcsbMerge {
       p.operations().forEach((op, r) -> line.append(", ").append(op).append(" p99 ")
           .append(r.latencyUs() == null || r.latencyUs().p99() == null ? "-" : r.latencyUs().p99()).append(" µs"));
       out.accept(line.toString());
-      PhaseResult.ServerSide server = p.server();
+      ok &= RunMerge.audited(name, p, partial, "operations", out);
       if (partial) {
-        out.accept("[" + name + "] note: a partial merge: the server counted the statements of the clients left "
-            + "out too, so the merged counts are not audited");
         continue;
-      }
-      if (server == null || server.serverStatements() == null || server.harnessOperations() == null) {
-        out.accept("[" + name + "] note: the server's statement counts cannot be read here, so the merged counts "
-            + "are not audited");
-      } else {
-        out.accept("[" + name + "] server audit: the clients counted " + server.harnessOperations() + " operations, "
-            + "the server completed " + server.serverStatements() + " statements on the table");
-        if (!server.harnessOperations().equals(server.serverStatements())) {
-          out.accept("error: [" + name + "] the server's count differs from the clients'");
-          ok = false;
-        }
       }
       if (name.equals("load") && insertCount != null) {
         OperationResult inserts = p.operations().get("INSERT");

@@ -190,6 +190,33 @@ public final class RunMerge {
     return new PhaseResult.ServerSide(harness, server, ServerReport.deltaPct(harness, server), null, null);
   }
 
+  /**
+   * The server's audit of merged phase {@code name}, a line or two: the statements the server
+   * completed on the tables against what the clients counted ({@code unit}: operations, or
+   * statements where an operation is a transaction of several). False when they differ; a
+   * partial merge, or a server whose counts could not be read, is said and not audited.
+   */
+  public static boolean audited(String name, PhaseResult p, boolean partial, String unit, Consumer<String> out) {
+    PhaseResult.ServerSide server = p.server();
+    if (partial) {
+      out.accept("[" + name + "] note: a partial merge: the server counted the statements of the clients left "
+          + "out too, so the merged counts are not audited");
+      return true;
+    }
+    if (server == null || server.serverStatements() == null || server.harnessOperations() == null) {
+      out.accept("[" + name + "] note: the server's statement counts cannot be read here, so the merged counts "
+          + "are not audited");
+      return true;
+    }
+    out.accept("[" + name + "] server audit: the clients counted " + server.harnessOperations() + " " + unit
+        + ", the server completed " + server.serverStatements() + " statements on the table");
+    if (!server.harnessOperations().equals(server.serverStatements())) {
+      out.accept("error: [" + name + "] the server's count differs from the clients'");
+      return false;
+    }
+    return true;
+  }
+
   /** The clients' costs together, or null unless every client recorded its own. */
   private static PhaseResult.ClientSide clientSide(List<Part> parts, String phase, long operations) {
     List<PhaseResult.ClientSide> sides = new ArrayList<>();
