@@ -8,7 +8,6 @@ import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
-import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.sysbench.interop.SysbenchCommandLine;
 import java.io.PrintStream;
@@ -103,14 +102,11 @@ public final class RunSysbench implements java.util.concurrent.Callable<Integer>
       throw new UserError("--merge joins runs already made: give only the run directories (and --results-dir), not "
           + (o.test != null ? "a test" : "--dry-run"));
     }
-    try {
-      mergedDir = SysbenchMerge.merge(o.merge, o.run.resultsRoot(home), w -> console.line("warning: " + w),
-          lifecycle::interrupted);
-    } catch (StagedDirectory.Stopped stopped) {
-      console.line(RunMerge.INTERRUPTED);
+    mergedDir = RunMerge.run(o.merge.size(), (warn, stop) -> SysbenchMerge.merge(o.merge, o.run.resultsRoot(home),
+        warn, stop), console::line, lifecycle::interrupted);
+    if (mergedDir == null) {
       return RunLifecycle.EXIT_INTERRUPTED;
     }
-    console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
     return SysbenchMerge.audit(mergedDir, console::line) ? RunLifecycle.EXIT_COMPLETE : RunLifecycle.EXIT_FAILED;
   }
 

@@ -9,7 +9,6 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
-import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.tpcc.interop.ForeignCommandLines;
 import dev.ybbench.tpcc.interop.TpccImport;
@@ -101,15 +100,9 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
           + "plan: leave --dry-run out");
     }
     if (o.merge != null) {
-      try {
-        mergedDir = TpccMerge.merge(o.merge, o.run.resultsRoot(home), w -> console.line("warning: " + w),
-            lifecycle::interrupted);
-      } catch (StagedDirectory.Stopped stopped) {
-        console.line(RunMerge.INTERRUPTED);
-        return RunLifecycle.EXIT_INTERRUPTED;
-      }
-      console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
-      return 0;
+      mergedDir = RunMerge.run(o.merge.size(), (warn, stop) -> TpccMerge.merge(o.merge, o.run.resultsRoot(home),
+          warn, stop), console::line, lifecycle::interrupted);
+      return mergedDir == null ? RunLifecycle.EXIT_INTERRUPTED : RunLifecycle.EXIT_COMPLETE;
     }
     if (o.importDir != null) {
       mergedDir = TpccImport.run(o.importDir, o.run.resultsRoot(home), o.configFile == null ? null

@@ -15,7 +15,6 @@ import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
-import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.YcsbSettings;
@@ -378,13 +377,11 @@ public final class FleetCommand implements Callable<Integer> {
       dir = dirs.get(0); // one client's run is the fleet's run: nothing to merge
       console.line("[" + phase + "] run: " + dir);
     } else {
-      try {
-        dir = YcsbMerge.merge(dirs, results, false, w -> console.line("warning: " + w), guard::interrupted);
-      } catch (StagedDirectory.Stopped stopped) {
-        console.line(RunMerge.INTERRUPTED);
+      dir = RunMerge.run(clients, (warn, stop) -> YcsbMerge.merge(dirs, results, false, warn, stop), console::line,
+          guard::interrupted);
+      if (dir == null) {
         return RunLifecycle.EXIT_INTERRUPTED;
       }
-      console.line("Merged " + clients + " runs: " + dir);
     }
     merged.add(dir);
     int rc = YcsbMerge.audit(dir, console::line) ? 0 : 1;

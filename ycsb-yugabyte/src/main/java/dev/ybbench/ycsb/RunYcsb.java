@@ -7,7 +7,6 @@ import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
-import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.ycsb.cli.EquivalentCommand;
@@ -159,14 +158,11 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   private int runOrMerge() throws Exception {
     Console console = lifecycle.console();
     if (o.merge != null) {
-      try {
-        mergedDir = YcsbMerge.merge(o.merge, o.run.resultsRoot(home), o.includeIncomplete,
-            w -> console.line("warning: " + w), lifecycle::interrupted);
-      } catch (StagedDirectory.Stopped stopped) {
-        console.line(RunMerge.INTERRUPTED);
+      mergedDir = RunMerge.run(o.merge.size(), (warn, stop) -> YcsbMerge.merge(o.merge, o.run.resultsRoot(home),
+          o.includeIncomplete, warn, stop), console::line, lifecycle::interrupted);
+      if (mergedDir == null) {
         return RunLifecycle.EXIT_INTERRUPTED;
       }
-      console.line("Merged " + o.merge.size() + " runs: " + mergedDir);
       return YcsbMerge.audit(mergedDir, console::line) ? 0 : 1;
     }
     if (o.includeIncomplete) {

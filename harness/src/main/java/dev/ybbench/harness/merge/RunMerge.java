@@ -43,6 +43,26 @@ public final class RunMerge {
 
   private RunMerge() {}
 
+  /** What a runner's --merge does: writes the merged run, warning through {@code warn}, stopping at {@code stop}. */
+  public interface Merging {
+    Path merge(Consumer<String> warn, BooleanSupplier stop) throws IOException;
+  }
+
+  /**
+   * A runner's --merge of {@code runs} runs, said on {@code out}: the merged run's directory, or
+   * null when Ctrl-C ({@code stop}) ended it, which is said and leaves nothing behind.
+   */
+  public static Path run(int runs, Merging merging, Consumer<String> out, BooleanSupplier stop) throws IOException {
+    try {
+      Path merged = merging.merge(w -> out.accept("warning: " + w), stop);
+      out.accept("Merged " + runs + " runs: " + merged);
+      return merged;
+    } catch (StagedDirectory.Stopped stopped) {
+      out.accept(INTERRUPTED);
+      return null;
+    }
+  }
+
   /** One client's run, read. */
   public record Part(Path dir, RunSummary summary, JsonNode info) {
     public boolean complete() {
