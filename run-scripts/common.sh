@@ -104,22 +104,6 @@ ybbench_charts() {
   fi
 }
 
-# ybbench_sysbench ARGS…: sysbench runs the tests of run_sysbench.sh. When it is missing and this is
-# root with apt, Debian's package is installed, and the terminal says so; --no-install, --sysbench
-# PATH, --help and --dry-run install nothing (the runner then says how to get it).
-ybbench_sysbench() {
-  command -v sysbench >/dev/null 2>&1 && return 0
-  local a
-  for a in "$@"; do
-    case "$a" in --no-install|-h|--help|--dry-run|--sysbench|--sysbench=*) return 0 ;; esac
-  done
-  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing sysbench (apt-get install sysbench; --no-install skips this) …" >&2
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sysbench) >/dev/null 2>&1 ||
-      echo "warning: installing sysbench failed" >&2
-  fi
-}
-
 # Runs a main class of a module with the repository as ybbench.home; replaces this shell so
 # Ctrl-C reaches the JVM, which writes what was measured and stops the embedded server.
 # The client JVM's options unless YBBENCH_JAVA_OPTS gives others (the benchmark scripts run their

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# sysbench's OLTP tests over YSQL: builds if needed, installs sysbench if missing, then hands over
-# to dev.ybbench.sysbench.RunSysbench. Every flag is documented by ./run_sysbench.sh --help.
+# sysbench's OLTP tests over YSQL: builds if needed, then hands over to dev.ybbench.sysbench.RunSysbench
+# (which installs sysbench as root where it is missing). Every flag is documented by ./run_sysbench.sh --help.
 set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ybbench_build sysbench
-ybbench_sysbench "$@"
 ybbench_charts "$@"
 ybbench_java sysbench dev.ybbench.sysbench.RunSysbench "$@"

@@ -2,6 +2,7 @@ package dev.ybbench.sysbench;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.Packages;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.merge.RunMerge;
@@ -9,6 +10,7 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.sysbench.engine.SysbenchBinary;
 import dev.ybbench.sysbench.interop.SysbenchCommandLine;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -121,13 +123,18 @@ public final class RunSysbench implements java.util.concurrent.Callable<Integer>
     if (o.merge != null) {
       return merge(console);
     }
-    SysbenchPlan plan = SysbenchPlan.of(o);
+    SysbenchPlan planned = SysbenchPlan.of(o);
     RunDirectory.checkWritable(o.run.resultsRoot(home));
     o.run.limits(); // what the run refuses before it starts, refused by the dry run too
     if (o.dryRun) {
-      plan.lines(o.run).forEach(console::line);
+      planned.lines(o.run).forEach(console::line);
       return 0;
     }
+    if (planned.binary() == SysbenchBinary.TO_INSTALL) {
+      Packages.install(SysbenchBinary.PACKAGE, console::line);
+    }
+    // Once installed, sysbench is found; else one line says how to get it.
+    SysbenchPlan plan = planned.binary() == SysbenchBinary.TO_INSTALL ? SysbenchPlan.of(o) : planned;
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("engine", Map.of("name", "sysbench", "version", plan.binary().version(),
         "path", plan.binary().path().toString()));

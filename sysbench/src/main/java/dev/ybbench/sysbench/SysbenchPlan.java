@@ -76,7 +76,9 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     // A schema now refuses a bad table count, size or split before anything starts.
     new SysbenchSchema(SqlDialect.YUGABYTEDB, o.layout.equals("range"), o.tables, o.tableSize, o.tablets, autoInc,
         secondary, o.serialCache);
-    SysbenchBinary binary = SysbenchBinary.find(o.sysbench, System.getenv("PATH"));
+    String path = System.getenv("PATH");
+    SysbenchBinary binary = SysbenchBinary.toInstall(o.sysbench, path, o.run.noInstall) ? SysbenchBinary.TO_INSTALL
+        : SysbenchBinary.find(o.sysbench, path);
     ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.hosts, o.dbVersion, 1);
     if (server.hosts() != null) {
       hosts(server.hosts(), binary);

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.DocCommands;
+import dev.ybbench.harness.testing.Tools;
+import dev.ybbench.sysbench.engine.SysbenchBinary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 class SysbenchDocsCommandsTest {
   @TempDir
   Path dir;
+
+  @BeforeAll
+  static void sysbench() {
+    Tools.requireInstalled("sysbench", SysbenchBinary.PACKAGE);
+  }
 
   @Test
   void everyDocumentedRunPassesADryRun() throws Exception {

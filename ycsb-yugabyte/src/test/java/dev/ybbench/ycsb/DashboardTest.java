@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * deploy/grafana/ybbench.json against what Grafana's dashboard schema (version 39, the one it
  * declares) requires of it: the fields each panel and variable must have, ids and refIds unique,
  * panels on the 24-column grid without overlapping, and every variable a query uses defined.
- * Its queries themselves are run against a real Prometheus by PrometheusTest.
+ * Its queries themselves are run against a real Prometheus by PrometheusIT.
  */
 class DashboardTest {
   /** Grafana's own variables, which a dashboard uses without defining them. */

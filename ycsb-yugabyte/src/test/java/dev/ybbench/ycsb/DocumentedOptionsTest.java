@@ -58,11 +58,11 @@ class DocumentedOptionsTest {
 
   /** Flags and properties whose change is checked elsewhere, because a dry run cannot show it. */
   private static final Map<String, String> ELSEWHERE = Map.of(
-      "--merge", "a different command: ClientsTest merges runs",
-      "--include-incomplete", "goes with --merge: ClientsTest merges a fleet that lacks a client",
-      "--resume", "needs a crashed load: ResumeTest",
+      "--merge", "a different command: ClientsIT merges runs",
+      "--include-incomplete", "goes with --merge: ClientsIT merges a fleet that lacks a client",
+      "--resume", "needs a crashed load: ResumeIT",
       "--dry-run", "it is what prints the plan",
-      "--jobs", "needs Java 21 or later, the tests run on 17: VirtualThreadsTest runs it on a newer JDK",
+      "--jobs", "needs Java 21 or later, the tests run on 17: VirtualThreadsIT runs it on a newer JDK",
       "--verbose", "stack traces with errors: CommandLines",
       "-p", "each property is a case of its own",
       "--workload", "the sample app's command line: each of its options is a case below");
@@ -115,7 +115,7 @@ class DocumentedOptionsTest {
     c.put("--max-abort-pct", ysql("--max-abort-pct", "5"));
     c.put("--server-interval", ysql("--server-interval", "5"));
     c.put("--metrics-ports", ysql("--metrics-ports", "none"));
-    c.put("--prometheus-port", ysql("--prometheus-port", "0")); // what it serves: PrometheusTest scrapes it
+    c.put("--prometheus-port", ysql("--prometheus-port", "0")); // what it serves: PrometheusIT scrapes it
     // ybbench's binding properties
     c.put("ysql.hosts", p(List.of("workloada"), "ysql.hosts=h2:5433"));
     c.put("ysql.database", p(YSQL, "ysql.database=other"));

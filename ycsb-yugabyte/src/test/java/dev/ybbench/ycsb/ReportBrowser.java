@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb;
 
+import dev.ybbench.harness.testing.Tools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -50,11 +50,8 @@ final class ReportBrowser implements AutoCloseable {
    * fails instead, since CI installs it.
    */
   static ReportBrowser open() {
-    boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-    if (!installed && System.getenv("CI") != null) {
-      throw new AssertionError("CI must install chromium and chromium-driver (.ci/run does)");
-    }
-    Assumptions.assumeTrue(installed, "chromium and chromium-driver are not installed");
+    Tools.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium and chromium-driver",
+        "apt-get install chromium chromium-driver");
     return new ReportBrowser();
   }
 

@@ -9,7 +9,7 @@ import java.sql.Statement;
 /**
  * Starts an embedded PostgreSQL from a binaries jar, asks its version, stops it, and prints
  * "ok uid=<uid of the harness> version=<server version>". Run in a child JVM by
- * {@link EmbeddedPostgresUsersTest} as another operating-system user.
+ * {@link EmbeddedPostgresUsersIT} as another operating-system user.
  */
 public final class PostgresSmoke {
   public static void main(String[] args) throws Exception {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A process that records runs into a history, one transaction each, and prints each run's id once
- * it is committed: two of them write at once, and one is killed halfway (HistoryStoreTest).
+ * it is committed: two of them write at once, and one is killed halfway (HistoryStoreIT).
  */
 public final class HistoryWriter {
   private HistoryWriter() {}
@@ -17,7 +17,7 @@ public final class HistoryWriter {
     try (HistoryStore store = HistoryStore.open(args[0])) {
       for (int i = 0; i < runs; i++) {
         String id = args[1] + "-" + i;
-        store.record(List.of(HistoryStoreTest.entry(id, "ycsb/workloadc@writers", 1000 + i,
+        store.record(List.of(HistoryStoreIT.entry(id, "ycsb/workloadc@writers", 1000 + i,
             Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i), ops)));
         System.out.println(id);
         System.out.flush();

@@ -36,7 +36,7 @@ class ClientThreadsTest {
           + Runtime.version().feature() + " (put a newer JDK's bin first on PATH, or leave --jobs out)", e.getMessage());
       return;
     }
-    // On a newer JVM (the runner on JDK 21+ is tested end to end in the YCSB module's VirtualThreadsTest).
+    // On a newer JVM (the runner on JDK 21+ is tested end to end in the YCSB module's VirtualThreadsIT).
     ClientThreads t = ClientThreads.virtual(2, "--jobs");
     assertEquals(", virtual on 2 OS threads", t.describe());
     Thread th = t.newThread(() -> { }, "ycsb-run-0");

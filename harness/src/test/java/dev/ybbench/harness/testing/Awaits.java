@@ -14,21 +14,40 @@ public final class Awaits {
 
   /** Waits until a run directory under {@code resultsRoot} has a timeseries row of {@code phase}. */
   public static void phaseStarted(Path resultsRoot, String phase) throws InterruptedException {
+    phaseStarted(resultsRoot, phase, 1, false);
+  }
+
+  /**
+   * Waits until {@code runs} run directories under {@code resultsRoot} (a fleet's clients) each
+   * have a timeseries row of {@code phase} with an operation done: on a busy machine one client
+   * may start its phase seconds after another.
+   */
+  public static void phaseStarted(Path resultsRoot, String phase, int runs) throws InterruptedException {
+    phaseStarted(resultsRoot, phase, runs, true);
+  }
+
+  private static void phaseStarted(Path resultsRoot, String phase, int runs, boolean withOperations)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
     while (System.nanoTime() < deadline) {
+      int started = 0;
       try (var dirs = Files.list(resultsRoot)) {
         for (Path d : dirs.toList()) {
           Path ts = d.resolve("timeseries.csv");
-          if (Files.exists(ts) && Files.readString(ts).contains("\n" + phase + ",")) {
-            return;
+          if (Files.exists(ts) && Files.readAllLines(ts).stream().anyMatch(l -> l.startsWith(phase + ",")
+              && (!withOperations || Double.parseDouble(l.split(",")[2]) > 0))) {
+            started++;
           }
         }
       } catch (IOException e) {
         // not written yet
       }
+      if (started >= runs) {
+        return;
+      }
       Thread.sleep(100);
     }
-    throw new AssertionError("the " + phase + " phase never started under " + resultsRoot);
+    throw new AssertionError("the " + phase + " phase never started in " + runs + " runs under " + resultsRoot);
   }
 
   /** Whether another session of the server waits for a lock (PostgreSQL). */

@@ -1,7 +1,7 @@
 package dev.ybbench.sysbench.engine;
 
 import dev.ybbench.harness.UserError;
-import java.io.File;
+import dev.ybbench.harness.cli.Packages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The sysbench that runs the tests: {@code --sysbench PATH}, else the one on the PATH (Debian's
- * package, which run_sysbench.sh installs when missing). It must have the pgsql driver; a
- * yugabyte/sysbench build (its {@code --thread-init-timeout}) also takes a list of hosts.
+ * package, which a run as root installs when missing: {@link #toInstall}). It must have the pgsql
+ * driver; a yugabyte/sysbench build (its {@code --thread-init-timeout}) also takes a list of hosts.
  *
  * @param version what {@code sysbench --version} prints, e.g. "sysbench 1.0.20"
  * @param hostList whether its pgsql driver spreads threads over comma-separated hosts
@@ -20,6 +20,19 @@ import java.util.concurrent.TimeUnit;
 public record SysbenchBinary(Path path, String version, boolean hostList) {
   static final String INSTALL = "install Debian's package (apt-get install sysbench; ./run_sysbench.sh installs it "
       + "when run as root) or give --sysbench PATH";
+  /** Debian's package, which a run as root installs where sysbench is missing. */
+  public static final String PACKAGE = "sysbench";
+  /** What a dry run plans where sysbench is missing and the run would install it first. */
+  public static final SysbenchBinary TO_INSTALL = new SysbenchBinary(Path.of(PACKAGE),
+      "not installed: the run installs Debian's package first", false);
+
+  /**
+   * Whether a run installs sysbench before it starts: none given, none on the PATH, and this is
+   * root with apt, unless --no-install.
+   */
+  public static boolean toInstall(Path given, String pathList, boolean noInstall) {
+    return given == null && !noInstall && Packages.onPath(PACKAGE, pathList) == null && Packages.canInstall();
+  }
 
   /**
    * Finds and asks it what it is; a one-line {@link UserError} when it is missing or cannot run
@@ -31,13 +44,7 @@ public record SysbenchBinary(Path path, String version, boolean hostList) {
   public static SysbenchBinary find(Path given, String pathList) {
     Path found = given;
     if (found == null) {
-      for (String dir : (pathList == null ? "" : pathList).split(File.pathSeparator)) {
-        Path p = Path.of(dir.isEmpty() ? "." : dir, "sysbench");
-        if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-          found = p;
-          break;
-        }
-      }
+      found = Packages.onPath(PACKAGE, pathList);
       if (found == null) {
         throw new UserError("sysbench is not installed: " + INSTALL);
       }

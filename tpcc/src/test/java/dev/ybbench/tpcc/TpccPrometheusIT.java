@@ -1,0 +1,102 @@
+package dev.ybbench.tpcc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.testing.Scrapes;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** --prometheus-port 0 on a TPC-C run: the port printed, counts rising, the last scrape equal to summary.json. */
+class TpccPrometheusIT {
+  private static final Pattern PORT = Pattern.compile("Prometheus: serving /metrics on port (\\d+)");
+
+  @TempDir
+  Path results;
+
+  @Test
+  void aTpccRunServesItsTransactionsAndTpmcAsItRuns() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    List<String> scrapes = new ArrayList<>();
+    Thread scraper = new Thread(() -> {
+      try {
+        String url = null;
+        while (!Thread.currentThread().isInterrupted()) {
+          if (url == null) {
+            Matcher m = PORT.matcher(out.toString(StandardCharsets.UTF_8));
+            url = m.find() ? "http://127.0.0.1:" + m.group(1) + "/metrics" : null;
+          }
+          String text = url == null ? null : Scrapes.scrape(url);
+          if (text != null) {
+            synchronized (scrapes) {
+              scrapes.add(text);
+            }
+          }
+          Thread.sleep(200);
+        }
+      } catch (InterruptedException e) {
+        // the run is over
+      }
+    });
+    scraper.start();
+    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME);
+    int rc = cmd.execute(new String[] {"--duration", "6", "--warmup", "1", "--prometheus-port", "0", "--results-dir",
+        results.toString()}, System.err);
+    scraper.interrupt();
+    scraper.join();
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, rc, printed);
+    JsonNode execute = new ObjectMapper().readTree(cmd.runDirectory().resolve("summary.json").toFile())
+        .at("/phases/execute");
+
+    List<Long> newOrders = new ArrayList<>();
+    List<Scrapes.Sample> last = null;
+    Map<String, String> newOrder = Map.of("phase", "execute", "operation", "NewOrder", "outcome", "success",
+        "bench", "tpcc", "workload", "tiny");
+    synchronized (scrapes) {
+      for (String text : scrapes) {
+        List<Scrapes.Sample> s = Scrapes.parse(text);
+        if (s.stream().anyMatch(x -> x.name().equals("ybbench_operations_total") && x.has(newOrder))) {
+          newOrders.add((long) Scrapes.sum(s, "ybbench_operations_total", newOrder));
+          if (Scrapes.sum(s, "ybbench_phase_active", Map.of("phase", "execute")) == 0) {
+            last = s;
+          }
+        }
+      }
+    }
+    assertTrue(newOrders.stream().distinct().count() >= 3, "New-Orders did not rise across scrapes: " + newOrders);
+    assertTrue(last != null, "no scrape after the execute phase ended");
+    for (String txn : List.of("NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel")) {
+      Map<String, String> labels = Map.of("phase", "execute", "operation", txn);
+      for (String outcome : List.of("success", "error", "abort")) {
+        String field = outcome.equals("success") ? "successes" : outcome + "s";
+        assertEquals(execute.at("/operations/" + txn + "/" + field).asLong(),
+            (long) Scrapes.sum(last, "ybbench_operations_total", with(labels, "outcome", outcome)),
+            txn + " " + outcome);
+      }
+      assertEquals(execute.at("/operations/" + txn + "/retries").asLong(),
+          (long) Scrapes.sum(last, "ybbench_retries_total", labels), txn + " retries");
+    }
+    double tpmc = Scrapes.sum(last, "ybbench_tpmc", Map.of("phase", "execute"));
+    assertEquals(execute.get("tpmC").asDouble(), tpmc, execute.get("tpmC").asDouble() * 0.05,
+        "tpmC served against summary.json's (the phase's length measured a moment apart)");
+  }
+
+  private static Map<String, String> with(Map<String, String> labels, String name, String value) {
+    Map<String, String> m = new java.util.HashMap<>(labels);
+    m.put(name, value);
+    return m;
+  }
+}
