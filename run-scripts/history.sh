@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The history of runs: builds if needed, then hands over to dev.ybbench.harness.compare.HistoryCommand.
+# The history of runs: builds if needed, then hands over to dev.ybbench.analysis.HistoryCommand.
 # Every flag is documented by ./history.sh --help.
 set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-ybbench_build harness
-ybbench_java harness dev.ybbench.harness.compare.HistoryCommand "$@"
+ybbench_build analysis
+ybbench_java analysis dev.ybbench.analysis.HistoryCommand "$@"

@@ -4,11 +4,11 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.Packages;
 import dev.ybbench.harness.cli.ShellWords;
-import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.sysbench.engine.SysbenchBinary;
 import dev.ybbench.sysbench.interop.SysbenchCommandLine;
@@ -115,7 +115,7 @@ public final class RunSysbench implements java.util.concurrent.Callable<Integer>
   @Override
   public Integer call() throws Exception {
     int exit = runOrPlan();
-    return HistoryRuns.record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
+    return RunHistory.find().record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
   }
 
   private int runOrPlan() throws Exception {

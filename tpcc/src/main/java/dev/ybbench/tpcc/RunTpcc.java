@@ -1,6 +1,5 @@
 package dev.ybbench.tpcc;
 
-import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
@@ -9,6 +8,7 @@ import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.tpcc.interop.ForeignCommandLines;
 import dev.ybbench.tpcc.interop.TpccImport;
@@ -90,7 +90,7 @@ public final class RunTpcc implements java.util.concurrent.Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     int exit = runMergeOrImport();
-    return HistoryRuns.record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
+    return RunHistory.find().record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
   }
 
   private int runMergeOrImport() throws Exception {

@@ -2,6 +2,7 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.RunOptions;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.config.TpccConfig;
@@ -202,7 +203,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     p.forEach((k, v) -> out.add("  " + k + ": " + v));
     out.add("  label: " + run.label);
     if (run.history != null) {
-      out.add("  history: " + dev.ybbench.harness.history.HistoryStore.redact(run.history) + " (the run recorded as "
+      out.add("  history: " + RunInfo.redactInline(run.history) + " (the run recorded as "
           + "it ends)");
     }
     out.add("  results: " + (run.resultsDir == null ? "results/" : run.resultsDir.toString()));

@@ -8,13 +8,13 @@ import dev.ybbench.harness.cli.ClassArchive;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.cli.ShutdownGuard;
-import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.YcsbSettings;
@@ -385,7 +385,7 @@ public final class FleetCommand implements Callable<Integer> {
     }
     merged.add(dir);
     int rc = YcsbMerge.audit(dir, console::line) ? 0 : 1;
-    return HistoryRuns.record(history, dir, rc, console::line);
+    return RunHistory.find().record(history, dir, rc, console::line);
   }
 
   /**

@@ -2,12 +2,12 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.compare.HistoryRuns;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.ycsb.cli.EquivalentCommand;
 import dev.ybbench.ycsb.cli.Phase;
@@ -152,7 +152,7 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     int exit = runOrMerge();
-    return HistoryRuns.record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
+    return RunHistory.find().record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
   }
 
   private int runOrMerge() throws Exception {

@@ -236,7 +236,7 @@ final class YcsbPlan {
     m.put("clients", o.clients + " (this one " + o.clientIndex + (o.fleet == null ? "" : ", fleet " + o.fleet) + ")");
     m.put("label", String.valueOf(s.label()));
     if (o.run.history != null) {
-      m.put("history", dev.ybbench.harness.history.HistoryStore.redact(o.run.history) + " (the run recorded as it "
+      m.put("history", RunInfo.redactInline(o.run.history) + " (the run recorded as it "
           + "ends)");
     }
     m.put("results", o.run.resultsDir == null ? "results/" : o.run.resultsDir.toString());

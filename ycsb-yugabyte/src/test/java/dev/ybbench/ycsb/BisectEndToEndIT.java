@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ybbench.harness.compare.Compare;
-import dev.ybbench.harness.compare.Regress;
+import dev.ybbench.analysis.Compare;
+import dev.ybbench.analysis.regress.Regress;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;

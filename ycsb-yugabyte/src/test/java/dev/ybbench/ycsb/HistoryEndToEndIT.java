@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ybbench.harness.compare.Compare;
-import dev.ybbench.harness.compare.HistoryCommand;
+import dev.ybbench.analysis.Compare;
+import dev.ybbench.analysis.HistoryCommand;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;

@@ -1,7 +1,6 @@
 package dev.ybbench.harness.run;
 
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.history.HistoryStore;
 import dev.ybbench.harness.prometheus.PrometheusEndpoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,7 +101,7 @@ public final class RunOptions {
       PrometheusEndpoint.check(prometheusPort);
     }
     if (history != null) {
-      HistoryStore.open(history).close();  // a history that cannot be written is found before the run, not after
+      RunHistory.find().check(history);
     }
     return new PhaseCheck.Limits(maxErrorPct, maxOutagePct, maxAbortPct);
   }

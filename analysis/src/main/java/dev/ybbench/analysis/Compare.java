@@ -1,0 +1,364 @@
+package dev.ybbench.analysis;
+
+import dev.ybbench.analysis.compare.Comparison;
+import dev.ybbench.analysis.compare.ComparisonOptions;
+import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.Verdict;
+import dev.ybbench.analysis.history.AgainstHistory;
+import dev.ybbench.analysis.history.HistoryStore;
+import dev.ybbench.analysis.history.HistoryTrend;
+import dev.ybbench.analysis.report.Report;
+import dev.ybbench.analysis.report.VerdictLines;
+import dev.ybbench.analysis.stats.Sequential;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShutdownGuard;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.StagedDirectory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ./compare.sh BASELINE CANDIDATE}: is the candidate slower, where, by how much. It fails
+ * closed: exit code 0 only when every headline was decided and none is a regression; 1 a
+ * regression; 2 the comparison could not be made; 3 a headline is undecided (more rounds needed),
+ * unless {@code --undecided pass|fail} says what a pipeline wants instead.
+ */
+@Command(name = "compare.sh", sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Is the candidate slower than the baseline, where, and by how much? Each side is a run directory "
+        + "or a label (--label) grouping repeated runs of one configuration. Every metric of every operation gets "
+        + "the change candidate/baseline with a 95 %% interval (on the log scale, from the spread of the rounds, "
+        + "interleaved runs paired by round, with each run's blocks of seconds as a floor) and a verdict: regression, "
+        + "improvement, no change or inconclusive. The headline (throughput; tpmC for TPC-C; and --gate) decides "
+        + "the exit code; other rows are corrected for false discoveries and flagged suspect.",
+        "Exit code: 0 every headline decided and none a regression, 1 a headline regression, 2 the comparison "
+            + "could not be made, 3 a headline undecided: run more rounds (or --undecided pass|fail).", ""},
+    footer = {"", "Examples:", "  ./compare.sh results/<baseline run> results/<candidate run>",
+        "  ./compare.sh pg16 pg17 --threshold 3 --gate p99",
+        "  ./compare.sh --series pg13 pg14 pg15 pg16 pg17 pg18",
+        "  ./compare.sh --history results/history.db results/<tonight's run>",
+        "  ./compare.sh --history results/history.db --key ycsb/workloadc",
+        "  run-scripts/regress.sh --until-decided --budget 20m ...   (adds rounds until decided)"})
+public final class Compare implements Callable<Integer> {
+  /** Exit code: no headline is a regression, but one is not yet decided (run more rounds). */
+  public static final int UNDECIDED = 3;
+  /** Exit code: at least one headline is a regression. */
+  public static final int REGRESSION = 1;
+  /** Exit code: the comparison could not be made. */
+  public static final int CANNOT_COMPARE = 2;
+
+  @Parameters(paramLabel = "SIDE", arity = "0..*", description = "BASELINE CANDIDATE: each a run directory or a "
+      + "label; with --series, two or more releases in order; with --history, the CANDIDATE alone")
+  List<String> sides = List.of();
+
+  @Option(names = "--history", paramLabel = "FILE|URL", description = "judge the CANDIDATE against the history of "
+      + "its key (an SQLite file such as results/history.db, or a postgresql:// URL): the last runs of the key "
+      + "on this machine since its last change point are the baseline, and how they differ from each other is "
+      + "the noise one run is judged on. With --key and no CANDIDATE: the key's change points")
+  String history;
+
+  @Option(names = "--last", paramLabel = "N", description = "with --history: at most this many of the key's most "
+      + "recent runs (default: " + DEFAULT_LAST + ")")
+  Integer last;
+
+  /** How many of a key's most recent runs a judgement takes by default. */
+  static final int DEFAULT_LAST = 20;
+
+  @Option(names = "--key", paramLabel = "KEY", description = "with --history: list the change points of this key's "
+      + "series (a key as history.sh list prints it, or its workload, e.g. ycsb/workloadc, when one key has it)")
+  String key;
+
+  @Option(names = "--series", description = "follow each workload's headline across the releases given, in order: "
+      + "each release's level with its interval, each step judged, and the series' change points (E-divisive "
+      + "means); writes series.md, series.json and a chart per workload")
+  boolean series;
+
+  @Option(names = "--looks", paramLabel = "FIRST-LAST", description = "this comparison is one of repeated looks "
+      + "after every round from FIRST to LAST (regress.sh --until-decided): headline intervals widen so that all "
+      + "the looks together keep 95 %% (Pocock's repeated confidence intervals); exit 3 while a headline is "
+      + "inconclusive before round LAST")
+  String looks;
+
+  @Mixin
+  ComparisonOptions cmp = new ComparisonOptions();
+
+  @Option(names = "--allow-env-diff", description = "compare runs from different machines, core counts or JDKs "
+      + "(refused by default: the difference would be the machine's as much as the release's)")
+  boolean allowEnvDiff;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "the comparison directory (default: "
+      + "results/compare/<time>_<baseline>_vs_<candidate>)")
+  Path out;
+
+  @Option(names = "--verbose", description = "stack traces on errors")
+  boolean verbose;
+
+  /** Read by the scripts (run-scripts/common.sh), which install gnuplot before the JVM starts. */
+  @Option(names = "--no-install", description = "do not install gnuplot for the charts when it is missing (as root "
+      + "with apt the scripts install it once, and say so)")
+  boolean noInstall;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+  boolean help;
+
+  /** What a comparison stopped by Ctrl-C says: its directory is not written at all. */
+  static final String INTERRUPTED = "Interrupted: no comparison written";
+
+  private final Console console;
+  private final Path home;
+  private final BooleanSupplier stopped;
+  private Path reportDir;
+
+  public Compare(Console console, Path home) {
+    this(console, home, () -> false);
+  }
+
+  /** {@code stopped}: Ctrl-C has arrived; the comparison ends at its next step and writes nothing. */
+  public Compare(Console console, Path home, BooleanSupplier stopped) {
+    this.console = console;
+    this.home = home;
+    this.stopped = stopped;
+  }
+
+  public static void main(String[] args) {
+    Console console = new Console(System.out);
+    ShutdownGuard guard = new ShutdownGuard(() -> console.line(ShutdownGuard.STOPPING), () -> { },
+        Duration.ofSeconds(5));
+    Compare c = new Compare(console, Path.of(System.getProperty("ybbench.home", ".")),
+        guard::interrupted);
+    guard.runMain(() -> {
+      try {
+        return c.execute(args, System.err);
+      } finally {
+        guard.finished();
+      }
+    });
+  }
+
+  public int execute(String[] args, PrintStream err) {
+    return CommandLines.execute(this, args, err, Console::clean, () -> verbose);
+  }
+
+  public Path reportDirectory() {
+    return reportDir;
+  }
+
+  /** The verdict lines of the last comparison, as printed first (none before one). */
+  public List<String> answer() {
+    return answer;
+  }
+
+  private List<String> answer = List.of();
+
+  @Override
+  public Integer call() throws IOException {
+    try {
+      return compare();
+    } catch (StagedDirectory.Stopped s) {
+      console.line(INTERRUPTED);
+      return ShutdownGuard.EXIT_INTERRUPTED;
+    }
+  }
+
+  private int compare() throws IOException {
+    cmp.check();
+    Path root = cmp.results(home);
+    if (series) {
+      if (history != null) {
+        throw new UserError("--series follows labels of runs at hand; for a key's series in the history use "
+            + "--history DB --key KEY");
+      }
+      return series(root);
+    }
+    if (history != null) {
+      return againstHistory(root);
+    }
+    if (key != null || last != null) {
+      throw new UserError((key != null ? "--key" : "--last") + " goes with --history FILE|URL");
+    }
+    if (sides.size() != 2) {
+      throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
+          + "more releases in order, add --series; to judge one run against its history, --history FILE|URL");
+    }
+    Side b = Side.resolve(sides.get(0), root, cmp.includeIncomplete);
+    Side c = Side.resolve(sides.get(1), root, cmp.includeIncomplete);
+    return compare(root, b, c, List.of());
+  }
+
+  /** --history: the candidate against its key's history, or (--key, no candidate) the key's change points. */
+  private int againstHistory(Path root) throws IOException {
+    if (looks != null) {
+      throw new UserError("--looks is for interleaved rounds (regress.sh), not for a judgement against a history");
+    }
+    if (last != null && last < 2) {
+      throw new UserError("--last must be at least 2 runs, was " + last);
+    }
+    if (key != null && !sides.isEmpty()) {
+      throw new UserError("--key lists a key's change points and takes no run; to judge a run, give it without --key");
+    }
+    if (key != null && (cmp.gate != null || cmp.undecided != null || last != null)) {
+      throw new UserError("--key lists a key's change points: --gate, --undecided and --last are for judging a run");
+    }
+    if (key == null && sides.size() != 1) {
+      throw new UserError("with --history, give the CANDIDATE alone (a run directory or a label), " + sides.size()
+          + " given; or --key KEY for a key's change points");
+    }
+    try (HistoryStore store = HistoryStore.open(history)) {
+      if (key != null) {
+        HistoryTrend.lines(store, key, cmp.threshold).forEach(console::line);
+        return 0;
+      }
+      Side c = Side.resolve(sides.get(0), root, cmp.includeIncomplete);
+      AgainstHistory.Baseline b = AgainstHistory.of(store, c, last != null ? last : DEFAULT_LAST, allowEnvDiff);
+      return compare(root, b.side(), c, b.notes());
+    }
+  }
+
+  private int compare(Path root, Side b, Side c, List<String> notes) throws IOException {
+    int[] looked = looks == null ? null : looks(looks);
+    double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
+    StagedDirectory.checkpoint(stopped);
+    Comparison.Result result = Comparison.compare(b, c,
+        new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff));
+    StagedDirectory.checkpoint(stopped);
+    List<Comparison.Row> rows = result.rows();
+    reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
+    Report report = new Report(b, c, result, cmp.threshold, cmp.gate);
+    answer = report.verdictLines();
+    answer.forEach(console::line);
+    notes.forEach(console::line);
+    report.notes().forEach(console::line);
+    result.warnings().forEach(w -> console.line("warning: " + w));
+    if (b.directories() == 1 && c.directories() == 1) {
+      console.line("warning: " + b.name() + " and " + c.name() + " have a single run each: nothing says how runs "
+          + "differ, so nothing is decided; repeat runs under one --label (regress.sh interleaves them), or judge "
+          + "the candidate against a history of the baseline's runs (--history)");
+    }
+    console.line("");
+    console.line(report.markdownTable());
+    String chartsWarning;
+    try (StagedDirectory staged = StagedDirectory.forTarget(reportDir, stopped)) {
+      chartsWarning = report.write(staged.path(), staged::checkpoint);
+      staged.commit();
+    }
+    if (chartsWarning != null) {
+      console.line("warning: " + chartsWarning);
+    }
+    long regressions = rows.stream().filter(r -> r.verdict() == Verdict.REGRESSION).count();
+    long unlike = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.NOT_COMPARABLE).count();
+    long undecided = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE).count();
+    boolean interim = looked != null && rounds(rows) < looked[1];
+    int exit = regressions > 0 ? REGRESSION : unlike > 0 ? CANNOT_COMPARE : undecided == 0 ? 0
+        : interim || cmp.undecided == null ? UNDECIDED : cmp.undecided.equals("pass") ? 0 : REGRESSION;
+    console.line(String.format(Locale.ROOT, "%d regression%s, %d headline%s undecided (threshold %.1f %%): %s; "
+            + "report: %s", regressions, regressions == 1 ? "" : "s", undecided, undecided == 1 ? "" : "s",
+        cmp.threshold, outcome(exit, unlike, undecided, rows), reportDir.resolve("report.html")));
+    return exit;
+  }
+
+  /** What the exit code says, in words, e.g. "UNDECIDED, exit 3: about 52 more rounds would likely decide". */
+  private String outcome(int exit, long unlike, long undecided, List<Comparison.Row> rows) {
+    if (exit == REGRESSION && undecided > 0 && rows.stream().noneMatch(r -> r.verdict() == Verdict.REGRESSION)) {
+      return "FAIL, exit 1 (--undecided fail)";
+    }
+    if (exit == REGRESSION) {
+      return "REGRESSION, exit 1";
+    }
+    if (exit == CANNOT_COMPARE) {
+      return String.format(Locale.ROOT, "CANNOT COMPARE, exit 2: %d gating row%s measured different quantities on "
+          + "the two sides (see above)", unlike, unlike == 1 ? "" : "s");
+    }
+    if (undecided == 0) {
+      return "PASS, exit 0";
+    }
+    List<Comparison.Row> single = rows.stream().filter(r -> r.headline() && r.verdict() == Verdict.INCONCLUSIVE
+        && VerdictLines.whatDecidesSingleRuns(r, cmp.threshold) != null).toList();
+    if (!single.isEmpty() && single.size() == undecided) {
+      Comparison.Row worst = single.stream().max(java.util.Comparator.comparing(Comparison.Row::roundsToDecide))
+          .orElseThrow();
+      String more = VerdictLines.whatDecidesSingleRuns(worst, cmp.threshold);
+      return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
+    }
+    int now = rounds(rows);
+    OptionalInt planned = rows.stream().filter(r -> r.headline() && r.roundsToDecide() != null)
+        .mapToInt(Comparison.Row::roundsToDecide).max();
+    int needed = planned.orElse(Comparison.MAX_ROUNDS);
+    String more = planned.isEmpty() ? "repeat the runs (nothing yet says how they vary)"
+        : needed >= Comparison.MAX_ROUNDS ? "more than " + Comparison.MAX_ROUNDS + " rounds would be needed"
+        : "about " + Math.max(1, needed - now) + " more round" + (needed - now == 1 ? "" : "s") + " would likely "
+            + "decide";
+    return exit == 0 ? "PASS, exit 0 (--undecided pass; " + more + ")" : "UNDECIDED, exit 3: " + more;
+  }
+
+  /** --series: the trends on the terminal and in the series directory; exit 0 (it answers no yes/no question). */
+  private int series(Path root) throws IOException {
+    if (looks != null || cmp.gate != null) {
+      throw new UserError("--looks and --gate are for a comparison of two sides, not for --series");
+    }
+    if (sides.size() < 2) {
+      throw new UserError("--series follows two or more releases in order (" + sides.size() + " given)");
+    }
+    List<Side> all = sides.stream().map(s -> Side.resolve(s, root, cmp.includeIncomplete)).toList();
+    StagedDirectory.checkpoint(stopped);
+    List<Series.Trend> trends = Series.of(all, cmp.threshold, allowEnvDiff);
+    StagedDirectory.checkpoint(stopped);
+    trends.forEach(t -> Series.lines(t).forEach(console::line));
+    reportDir = outDir(root, "series_" + safe(all.get(0).name()) + "_to_" + safe(all.get(all.size() - 1).name()));
+    String warning;
+    try (StagedDirectory staged = StagedDirectory.forTarget(reportDir, stopped)) {
+      warning = Series.write(staged.path(), trends, staged::checkpoint);
+      staged.commit();
+    }
+    if (warning != null) {
+      console.line("warning: " + warning);
+    }
+    console.line("series: " + reportDir.resolve("series.md"));
+    return 0;
+  }
+
+  /** --out, else results/compare/<UTC time>_<what>; written whole at the end ({@link StagedDirectory}). */
+  private Path outDir(Path root, String what) {
+    return out != null ? out : root.resolve("compare").resolve(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+        .withZone(ZoneOffset.UTC).format(Instant.now()) + "_" + what);
+  }
+
+  private static final Pattern LOOKS = Pattern.compile("(\\d{1,6})-(\\d{1,6})");
+
+  /** "3-12": looks after rounds 3 to 12. */
+  private static int[] looks(String spec) {
+    Matcher m = LOOKS.matcher(spec);
+    if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(2)) < Integer.parseInt(
+        m.group(1)) || Integer.parseInt(m.group(2)) > Comparison.MAX_ROUNDS) {
+      throw new UserError("--looks must be FIRST-LAST rounds with 1 <= FIRST <= LAST <= " + Comparison.MAX_ROUNDS
+          + ", e.g. 3-12; was " + spec);
+    }
+    return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+  }
+
+  /** The rounds run for the headlines (the fewest, when workloads differ), a round set aside included. */
+  private static int rounds(List<Comparison.Row> rows) {
+    return rows.stream().filter(Comparison.Row::headline).mapToInt(r -> Math.min(
+        r.change().baselineRuns() + (r.change().asideBaseline() >= 0 ? 1 : 0),
+        r.change().candidateRuns() + (r.change().asideCandidate() >= 0 ? 1 : 0))).min().orElse(0);
+  }
+
+  private static String safe(String s) {
+    return s.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+}

@@ -1,0 +1,108 @@
+package dev.ybbench.analysis.history;
+
+import dev.ybbench.analysis.compare.ComparedMetrics;
+import dev.ybbench.analysis.compare.RunMatching;
+import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.stats.ChangePoints;
+import dev.ybbench.analysis.stats.RunsToDecide;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.RunInfo;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The baseline of a candidate judged against its history ({@code compare.sh --history DB
+ * CANDIDATE}): for each workload of the candidate, the last runs of its key that ended complete
+ * before it, on the same machine, core count and JDK, since the key's last change point (a level
+ * the series has left is not the level to judge against). Their spread is how runs of that key
+ * differ from each other — the upper level of the comparison's model, which a single run cannot
+ * know — so one candidate run is judged against it as a prediction.
+ */
+public final class AgainstHistory {
+  /** A history's change points are kept at this level (fewer false alarms than a series of releases). */
+  public static final double ALPHA = 0.01;
+
+  /** The baseline side, and lines that say what it is made of. */
+  public record Baseline(Side side, List<String> notes) {}
+
+  private AgainstHistory() {}
+
+  /**
+   * @param last         at most this many runs of each key, the most recent
+   * @param allowEnvDiff take runs from other machines, core counts and JDKs too
+   */
+  public static Baseline of(HistoryStore store, Side candidate, int last, boolean allowEnvDiff) {
+    List<Side.Run> runs = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    Set<String> own = new LinkedHashSet<>();
+    candidate.runs().forEach(r -> own.add(r.dir().getFileName().toString()));
+    Instant first = candidate.runs().stream().map(Side.Run::started).min(Comparator.naturalOrder()).orElseThrow();
+    for (var byWorkload : RunMatching.byWorkload(candidate).entrySet()) {
+      Side.Run c = byWorkload.getValue().get(0);
+      String key = HistoryRuns.key(c);
+      List<HistoryStore.Entry> all = store.entries(key);
+      List<Side.Run> before = new ArrayList<>();
+      int otherMachines = 0;
+      for (HistoryStore.Entry e : all) {
+        if (own.contains(e.runId()) || !RunInfo.COMPLETE.equals(e.state()) || !e.started().isBefore(first)) {
+          continue;
+        }
+        if (!allowEnvDiff && !e.client().matches(HistoryRuns.client(c.info()))) {
+          otherMachines++;
+          continue;
+        }
+        before.add(HistoryRuns.run(e));
+      }
+      List<Side.Run> recent = before.subList(Math.max(0, before.size() - last), before.size());
+      String since = "";
+      int cut = lastChangePoint(recent, key);
+      if (cut > 0) {
+        since = String.format(Locale.ROOT, ", since its change point between %s and %s (%d earlier left out)",
+            build(recent.get(cut - 1)), build(recent.get(cut)), cut);
+        recent = recent.subList(cut, recent.size());
+      }
+      if (recent.isEmpty()) {
+        throw new UserError("The history " + store.shown() + " has no complete run of " + key + " before "
+            + c.dir().getFileName() + (otherMachines > 0 ? " on this machine (" + otherMachines + " from other "
+            + "machines, core counts or JDKs: --allow-env-diff takes them)" : "") + "; record runs of it first "
+            + "(--history on the runner, or history.sh import)");
+      }
+      notes.add(String.format(Locale.ROOT, "history: %s, %d run%s from %s to %s (%s)%s%s", key, recent.size(),
+          recent.size() == 1 ? "" : "s", recent.get(0).started().toString().substring(0, 10),
+          recent.get(recent.size() - 1).started().toString().substring(0, 10), builds(recent), since,
+          otherMachines > 0 ? "; " + otherMachines + " from other machines left out" : ""));
+      runs.addAll(recent);
+    }
+    return new Baseline(new Side("history", runs), notes);
+  }
+
+  /** The index of the first run after the series' last change point, or 0. */
+  static int lastChangePoint(List<Side.Run> runs, String key) {
+    if (runs.size() < 2 * RunsToDecide.MIN_HISTORY) {
+      return 0;  // too short to tell a shift from noise
+    }
+    double[] logs = runs.stream().mapToDouble(r -> Math.log(ComparedMetrics.headline(r).value())).toArray();
+    boolean[] allowed = new boolean[logs.length];
+    // Each level keeps enough runs to be judged against.
+    for (int i = RunsToDecide.MIN_HISTORY; i <= logs.length - RunsToDecide.MIN_HISTORY; i++) {
+      allowed[i] = true;
+    }
+    List<Integer> cuts = ChangePoints.find(logs, allowed, key.hashCode(), ALPHA);
+    return cuts.isEmpty() ? 0 : cuts.get(cuts.size() - 1);
+  }
+
+  private static String build(Side.Run r) {
+    return r.info().at("/server/version").asText() + " (" + r.dir().getFileName() + ")";
+  }
+
+  /** "builds 17.9 … 17.11" or "build 17.11". */
+  private static String builds(List<Side.Run> runs) {
+    List<String> v = runs.stream().map(r -> r.info().at("/server/version").asText()).distinct().toList();
+    return v.size() == 1 ? "build " + v.get(0) : "builds " + v.get(0) + " … " + v.get(v.size() - 1);
+  }
+}

@@ -1,0 +1,442 @@
+package dev.ybbench.analysis.regress;
+
+import dev.ybbench.analysis.Compare;
+import dev.ybbench.analysis.compare.ComparisonOptions;
+import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.cli.ShutdownGuard;
+import dev.ybbench.harness.results.Console;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code run-scripts/regress.sh}: a suite of benchmarks against a baseline and a candidate in
+ * interleaved rounds, each round running every workload once on each side in a random order
+ * (randomized multiple interleaved trials, Abedi &amp; Brecht, ICPE 2017), so that drift on a noisy
+ * machine hits both sides alike and the comparison can pair them by round; then {@link Compare}.
+ * With --until-decided, after the first rounds it looks after every round and stops once every
+ * headline is decided or the budget is spent, the looks accounted for (compare's --looks).
+ * --bisect searches a list of builds step by step ({@link Bisection}), each step decided the same
+ * way; every run is a process of its own ({@link BenchmarkProcess}).
+ */
+@Command(name = "regress.sh", sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Runs a suite against a baseline and a candidate in interleaved rounds (every workload once on "
+        + "each side per round, the sides in a random order), then compares them with compare.sh.",
+        "Suites: ycsb-core (YCSB a-f over YSQL), ycql-core (YCSB a-f over YCQL), tpcc-small (TPC-C, "
+            + "tpcc/config/tiny.xml), sysbench-oltp (the real sysbench's oltp_read_only, oltp_read_write, "
+            + "oltp_update_index and oltp_point_select; 2 tables, 4 threads).",
+        "Sides, one pair of: --baseline-version/--candidate-version (embedded servers: PostgreSQL 11-18, "
+            + "Cassandra 4.1/5.0), --baseline-hosts/--candidate-hosts (two YugabyteDB clusters), "
+            + "--baseline-label/--candidate-label (runs already in results/: nothing is run).",
+        "--bisect --versions V1,…,Vn: the first build whose headline regresses against the last good one, each "
+            + "step decided in interleaved rounds; exit 1 when one is found, 0 when the last is no slower than the "
+            + "first, 3 when a step stays undecided.",
+        "Exit code: compare.sh's (0 every headline decided and none a regression, 1 regression, 2 could not "
+            + "compare, 3 a headline undecided); with --until-decided a budget spent before every headline was "
+            + "decided is said, and is exit 3 unless --undecided says otherwise.", ""},
+    footer = {"", "Examples:",
+        "  run-scripts/regress.sh --suite ycsb-core --baseline-version 16 --candidate-version 17 --repeat 3",
+        "  run-scripts/regress.sh --suite ycsb-core --baseline-hosts a1,a2,a3 --candidate-hosts b1,b2,b3 \\",
+        "      --until-decided --budget 1h --reuse-data",
+        "  run-scripts/regress.sh --suite ycsb-core --workloads workloadc --bisect --versions 13,14,15,16,17",
+        "  run-scripts/regress.sh --suite ycsb-core --bisect --versions-file builds.txt \\",
+        "      --deploy-cmd 'deploy-cluster.sh {version}'"})
+public final class Regress implements Callable<Integer> {
+  @Option(names = "--suite", paramLabel = "SUITE", description = RegressSuite.NAMES)
+  String suiteName;
+
+  @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "rounds (default: "
+      + "${DEFAULT-VALUE}); with --until-decided, the rounds before the first look")
+  int repeat;
+
+  @Option(names = "--until-decided", description = "after --repeat rounds, compare after every round and stop once "
+      + "every headline verdict is decided or the budget is spent (repeated looks are accounted for)")
+  boolean untilDecided;
+
+  @Option(names = "--budget", paramLabel = "T", defaultValue = "20m", description = "machine time for "
+      + "--until-decided, e.g. 20m, 1h, 900s (default: ${DEFAULT-VALUE})")
+  String budget;
+
+  @Option(names = "--workloads", paramLabel = "LIST", description = "YCSB and sysbench suites: only these "
+      + "workloads or tests, e.g. workloadc or workloada,workloadc; oltp_write_only")
+  String workloads;
+
+  @Option(names = "--bisect", description = "find the first of --versions (or --versions-file) whose headline "
+      + "regresses against the last good one: the first and last are compared, then the middle of the range "
+      + "still open against its last good version, each step decided in interleaved rounds until decided "
+      + "within --budget (the looks accounted for)")
+  boolean bisect;
+
+  @Option(names = "--versions", paramLabel = "V1,V2,…", description = "with --bisect: the builds in release order, "
+      + "embedded server versions (e.g. 13,14,15,16,17), or what --deploy-cmd deploys")
+  String versions;
+
+  @Option(names = "--versions-file", paramLabel = "FILE", description = "with --bisect: one build a line in release "
+      + "order, each with more flags for its runs after it (e.g. '16 --db-setting enable_indexscan=off'); "
+      + "# starts a comment")
+  Path versionsFile;
+
+  @Option(names = "--deploy-cmd", paramLabel = "CMD", description = "with --bisect: a shell command that deploys a "
+      + "cluster of build {version} (or finds one) and prints its hosts (host[:port],…) on its last line; run once "
+      + "per build the bisection needs. Without it the builds are embedded server versions")
+  String deployCmd;
+
+  @Option(names = "--baseline-version", paramLabel = "V", description = "the baseline's embedded server version")
+  String baseVersion;
+
+  @Option(names = "--candidate-version", paramLabel = "V", description = "the candidate's embedded server version")
+  String candVersion;
+
+  @Option(names = "--baseline-hosts", paramLabel = "H", description = "the baseline cluster (host[:port],…)")
+  String baseHosts;
+
+  @Option(names = "--candidate-hosts", paramLabel = "H", description = "the candidate cluster (host[:port],…)")
+  String candHosts;
+
+  @Option(names = "--baseline-label", paramLabel = "L", description = "runs already in results/ under this label")
+  String baseLabel;
+
+  @Option(names = "--candidate-label", paramLabel = "L", description = "runs already in results/ under this label")
+  String candLabel;
+
+  @Option(names = "--baseline-args", paramLabel = "ARGS", defaultValue = "", description = "more flags for the "
+      + "baseline's runs (split on spaces)")
+  String baseArgs;
+
+  @Option(names = "--candidate-args", paramLabel = "ARGS", defaultValue = "", description = "more flags for the "
+      + "candidate's runs, e.g. \"--target 5000\" to throttle it")
+  String candArgs;
+
+  @Option(names = "--seed", paramLabel = "N", description = "the random order of sides per round, repeatable "
+      + "(default: random)")
+  Long seed;
+
+  @Option(names = "--duration", paramLabel = "S", description = "seconds per YCSB or sysbench run (30) or TPC-C "
+      + "measurement (60)")
+  Integer duration;
+
+  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "YCSB records, or "
+      + "sysbench's rows over its 2 tables (default: ${DEFAULT-VALUE})")
+  long records;
+
+  @Option(names = "--reuse-data", description = "with hosts: load once per side, then only run (embedded servers "
+      + "start empty)")
+  boolean reuseData;
+
+  @Mixin
+  ComparisonOptions cmp = new ComparisonOptions();
+
+  /** Read by the scripts too (run-scripts/common.sh), which install gnuplot before the JVM starts. */
+  @Option(names = "--no-install", description = "do not install gnuplot for the charts when it is missing (passed "
+      + "on to every run and the comparison)")
+  boolean noInstall;
+
+  @Option(names = "--verbose", description = "stack traces on errors")
+  boolean verbose;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+  boolean help;
+
+  /** Runs one benchmark command line; its exit code and its output's last lines. */
+  public interface Runner {
+    Outcome run(List<String> command) throws IOException, InterruptedException;
+  }
+
+  public record Outcome(int exitCode, List<String> lastLines) {}
+
+  /** compare.sh with these arguments; its exit code. */
+  public interface Comparer {
+    int compare(List<String> args);
+  }
+
+  private final Console console;
+  private final Path home;
+  private Runner runner = BenchmarkProcess::run;
+  private LongSupplier clock = System::nanoTime;
+  private PrintStream err = System.err;
+  private Comparer comparer;
+
+  public Regress(Console console, Path home) {
+    this.console = console;
+    this.home = home;
+    this.comparer = args -> {
+      Compare c = new Compare(console, home);
+      int rc = c.execute(args.toArray(String[]::new), err);
+      lastAnswer = c.answer();
+      return rc;
+    };
+  }
+
+  /** The verdict lines of the last comparison made (none before one, or with a test's comparer). */
+  private List<String> lastAnswer = List.of();
+  /** Runs started so far, for what a bisection cost. */
+  private int runsStarted;
+
+  /**
+   * For tests: run the benchmarks with {@code runner} (e.g. in this JVM) and compare with
+   * {@code comparer}, timed by {@code clock} (ns).
+   */
+  Regress with(Runner runner, Comparer comparer, LongSupplier clock) {
+    this.runner = runner;
+    this.comparer = comparer;
+    this.clock = clock;
+    return this;
+  }
+
+  /** For tests of real runs: each benchmark command run by {@code runner} (e.g. in this JVM), compared as usual. */
+  public Regress runningWith(Runner runner) {
+    this.runner = runner;
+    return this;
+  }
+
+  public static void main(String[] args) {
+    Regress r = new Regress(new Console(System.out), Path.of(System.getProperty("ybbench.home", ".")));
+    System.exit(r.execute(args, System.err));
+  }
+
+  public int execute(String[] args, PrintStream err) {
+    this.err = err;
+    return CommandLines.execute(this, args, err, Console::clean, () -> verbose);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    cmp.check();
+    Path results = cmp.results(home);
+    if (bisect) {
+      return bisect(results);
+    }
+    if (versions != null || versionsFile != null || deployCmd != null) {
+      throw new UserError("--versions, --versions-file and --deploy-cmd go with --bisect");
+    }
+    if (baseLabel != null || candLabel != null) {
+      if (baseLabel == null || candLabel == null) {
+        throw new UserError("give both --baseline-label and --candidate-label");
+      }
+      return compare(baseLabel, candLabel, results, null);
+    }
+    RegressSuite suite = RegressSuite.named(suiteName);
+    if (repeat < 1) {
+      throw new UserError("--repeat must be a whole number of at least 1, was '" + repeat + "'");
+    }
+    long budgetS = seconds(budget);
+    List<String> list = workloads(suite);
+    List<String> baseTarget;
+    List<String> candTarget;
+    String baseName;
+    String candName;
+    if (baseVersion != null || candVersion != null) {
+      if (baseVersion == null || candVersion == null) {
+        throw new UserError("give both --baseline-version and --candidate-version");
+      }
+      if (baseHosts != null || candHosts != null) {
+        throw new UserError("give versions or hosts, not both");
+      }
+      baseTarget = List.of("--db-version", baseVersion);
+      candTarget = List.of("--db-version", candVersion);
+      baseName = baseVersion;
+      candName = candVersion;
+    } else if (baseHosts != null && candHosts != null) {
+      baseTarget = List.of("--hosts", baseHosts);
+      candTarget = List.of("--hosts", candHosts);
+      baseName = "baseline";
+      candName = "candidate";
+    } else {
+      throw new UserError("name the two sides: --baseline-version/--candidate-version, "
+          + "--baseline-hosts/--candidate-hosts or labels");
+    }
+    String prefix = "regress-" + stamp() + "-" + suite.label;
+    Side baseline = new Side("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
+    Side candidate = new Side("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
+    console.line("Suite " + suite.label + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
+        + "decided (budget " + budget + ");" : ",") + " the sides in a random order each round; labels "
+        + baseline.label + " and " + candidate.label);
+    return decide(suite, list, baseline, candidate, seed != null ? new Random(seed) : new Random(), results,
+        budgetS, untilDecided);
+  }
+
+  private static String stamp() {
+    return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now());
+  }
+
+  /** --repeat rounds, then (untilDecided) one more at a time until compare.sh decides or the budget is spent. */
+  private int decide(RegressSuite suite, List<String> list, Side baseline, Side candidate, Random order,
+      Path results, long budgetS, boolean untilDecided) throws IOException, InterruptedException {
+    long start = clock.getAsLong();
+    int rep = 0;
+    while (rep < repeat) {
+      round(suite, list, ++rep, baseline, candidate, order, results);
+    }
+    if (!untilDecided) {
+      return compare(baseline.label, candidate.label, results, null);
+    }
+    // Adaptive rounds: the last round a budget allows is planned from the rounds so far, and every
+    // look after round --repeat widens its intervals for all the planned looks (compare --looks).
+    long perRound = elapsedS(start) / repeat;
+    int last = (int) Math.max(repeat, budgetS / Math.max(1, perRound));
+    console.line("Until decided: " + perRound + " s a round, at most " + last + " rounds in the " + budget + " budget");
+    while (true) {
+      int rc = compare(baseline.label, candidate.label, results, repeat + "-" + last);
+      if (rc != Compare.UNDECIDED) {
+        return rc;
+      }
+      if (rep >= last || elapsedS(start) + perRound > budgetS) {
+        console.line("Budget spent after " + rep + " rounds (" + elapsedS(start) + " s): the headlines above marked "
+            + "inconclusive are undecided; the final look:");
+        return compare(baseline.label, candidate.label, results, repeat + "-" + rep);
+      }
+      round(suite, list, ++rep, baseline, candidate, order, results);
+    }
+  }
+
+  /** --bisect: refuses what it cannot search, then hands the builds to {@link Bisection}. */
+  private int bisect(Path results) throws IOException, InterruptedException {
+    if (baseVersion != null || candVersion != null || baseHosts != null || candHosts != null || baseLabel != null
+        || candLabel != null) {
+      throw new UserError("--bisect takes its sides from --versions (or --versions-file), not from --baseline-*/"
+          + "--candidate-*");
+    }
+    if (!baseArgs.isBlank() || !candArgs.isBlank()) {
+      throw new UserError("--bisect runs every build alike: a build's own flags go after it in --versions-file, not "
+          + "in --baseline-args/--candidate-args");
+    }
+    RegressSuite suite = RegressSuite.named(suiteName);
+    if (repeat < 2) {
+      throw new UserError("--bisect needs --repeat of at least 2 rounds a step (a step is decided on how its rounds "
+          + "differ), was " + repeat);
+    }
+    long budgetS = seconds(budget);
+    List<String> list = workloads(suite);
+    List<Bisection.Build> builds = Bisection.builds(versions, versionsFile);
+    String prefix = "bisect-" + stamp() + "-" + suite.label;
+    Random order = seed != null ? new Random(seed) : new Random();
+    console.line("Bisect " + suite.label + " over " + builds.size() + " builds (" + builds.stream()
+        .map(Bisection.Build::name).collect(java.util.stream.Collectors.joining(", ")) + "): each step " + repeat
+        + " rounds, then one more at a time until decided (budget " + budget + " a step)");
+    return new Bisection(console, runner, deployCmd, (baseline, candidate) -> decide(suite, list, baseline, candidate,
+        order, results, budgetS, true), () -> runsStarted, this::firstLine).search(builds, prefix, repeat, list.size());
+  }
+
+  /** The last comparison's regression line, where included, or null. */
+  private String firstLine() {
+    return lastAnswer.stream().filter(l -> l.startsWith("REGRESSION")).findFirst().orElse(null);
+  }
+
+  /** One side of the comparison: its name, the label its runs carry, its server, its extra flags. */
+  record Side(String name, String label, List<String> target, List<String> extra) {}
+
+  /** Every workload once on each side, the two sides in a random order per workload. */
+  private void round(RegressSuite suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
+      Path results) throws IOException, InterruptedException {
+    for (String w : list) {
+      boolean baselineFirst = order.nextBoolean();
+      one(suite, baselineFirst ? baseline : candidate, w, rep, results);
+      one(suite, baselineFirst ? candidate : baseline, w, rep, results);
+    }
+  }
+
+  /** One run of one workload (or of TPC-C) against one side. */
+  private void one(RegressSuite suite, Side side, String workload, int rep, Path results)
+      throws IOException, InterruptedException {
+    // With --reuse-data against hosts, the first round loads and later rounds only run.
+    boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
+    console.line("[round " + rep + ", " + side.name + "] " + (suite == RegressSuite.TPCC_SMALL ? "tpcc tiny"
+        : suite == RegressSuite.SYSBENCH_OLTP ? "sysbench " + workload : workload));
+    List<String> cmd = new ArrayList<>(suite.command(home, workload, side.target, runOnly, duration, records));
+    cmd.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
+    if (noInstall) {
+      cmd.add("--no-install");
+    }
+    cmd.addAll(side.extra);
+    runsStarted++;
+    Outcome o = runner.run(cmd);
+    if (o.exitCode() == 0) {
+      return;
+    }
+    // A run that did not complete measured nothing that could stand for its side.
+    if (cmp.includeIncomplete && (o.exitCode() == 1 || o.exitCode() == ShutdownGuard.EXIT_INTERRUPTED)) {
+      console.line("warning: " + (o.lastLines().isEmpty() ? "a run did not complete"
+          : o.lastLines().get(o.lastLines().size() - 1)));
+      return;
+    }
+    o.lastLines().forEach(console::line);
+    throw new UserError("a run of the suite did not complete (exit " + o.exitCode() + "); fix the cause, or pass "
+        + "--include-incomplete");
+  }
+
+  /** compare.sh on the two labels, with this command's comparison flags; its exit code. */
+  private int compare(String baseline, String candidate, Path results, String looks) {
+    List<String> a = new ArrayList<>(List.of(baseline, candidate));
+    a.addAll(cmp.args(results));
+    if (looks != null) {
+      a.addAll(List.of("--looks", looks));
+    }
+    if (noInstall) {
+      a.add("--no-install");
+    }
+    return comparer.compare(a);
+  }
+
+  private List<String> workloads(RegressSuite suite) {
+    if (workloads == null) {
+      return suite.workloads();
+    }
+    if (suite == RegressSuite.TPCC_SMALL) {
+      throw new UserError("--workloads is for the YCSB and sysbench suites; tpcc-small runs one configuration");
+    }
+    List<String> list = words(workloads.replace(',', ' '));
+    if (suite == RegressSuite.SYSBENCH_OLTP) {
+      for (String w : list) {
+        if (!w.matches("(oltp|select)_[a-z_]+")) {
+          throw new UserError("--workloads: " + w + " is not a sysbench test (oltp_read_only, select_random_points, "
+              + "…)");
+        }
+      }
+      return list; // run_sysbench.sh names the tests it runs, and refuses any other
+    }
+    for (String w : list) {
+      if (!Files.isRegularFile(home.resolve("workloads").resolve(w))) {
+        throw new UserError("--workloads: no workload file workloads/" + w);
+      }
+    }
+    return list;
+  }
+
+  private static final Pattern DURATION = Pattern.compile("([0-9]+)(s|m|h)?");
+
+  /** A budget in seconds: 20m, 1h, 90s or plain seconds. */
+  static long seconds(String budget) {
+    Matcher m = DURATION.matcher(budget);
+    if (!m.matches()) {
+      throw new UserError("--budget must be a duration such as 20m, 1h or 900s, was '" + budget + "'");
+    }
+    long n = Long.parseLong(m.group(1));
+    return "h".equals(m.group(2)) ? n * 3600 : "m".equals(m.group(2)) ? n * 60 : n;
+  }
+
+  static List<String> words(String s) {
+    return Arrays.stream(s.strip().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+  }
+
+  private long elapsedS(long start) {
+    return (clock.getAsLong() - start) / 1_000_000_000L;
+  }
+
+}

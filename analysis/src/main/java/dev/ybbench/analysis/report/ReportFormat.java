@@ -1,0 +1,62 @@
+package dev.ybbench.analysis.report;
+
+import dev.ybbench.analysis.compare.Comparison;
+import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.stats.Statistics;
+import dev.ybbench.analysis.where.Where;
+import java.util.Locale;
+
+/** How the reports write a figure, an interval or a label: one way in report.md, report.html and the charts. */
+public final class ReportFormat {
+  private ReportFormat() {}
+
+  static String confidence(double level) {
+    double pct = level * 100;
+    return (Math.abs(pct - Math.round(pct)) < 0.05 ? String.format(Locale.ROOT, "%.0f", pct)
+        : String.format(Locale.ROOT, "%.1f", pct)) + " %";
+  }
+
+  static String change(Statistics.Change c) {
+    if (Double.isNaN(c.change())) {
+      return "—";
+    }
+    return c.scale() == Statistics.Scale.RATIO ? String.format(Locale.ROOT, "%+.1f %%", c.change())
+        : String.format(Locale.ROOT, "%+.2f pp", c.change());
+  }
+
+  static String interval(Statistics.Change c) {
+    return c.hasInterval() ? interval(c.scale(), c.low(), c.high()) : "—";
+  }
+
+  static String interval(Statistics.Scale scale, double low, double high) {
+    return scale == Statistics.Scale.RATIO ? String.format(Locale.ROOT, "%+.1f %% … %+.1f %%", low, high)
+        : String.format(Locale.ROOT, "%+.2f … %+.2f pp", low, high);
+  }
+
+  static String number(double v) {
+    return Double.isNaN(v) ? "—" : Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+        : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** The metric, and for latency from when it was measured: "p99 (µs), from actual start". */
+  static String metricCell(Comparison.Row r) {
+    return r.latency() ? r.metric() + ", from " + r.origin() : r.metric();
+  }
+
+  static String sideLabel(Side side) {
+    return side.name() + " (" + side.runs().get(0).serverLabel() + ", " + side.directories() + " run"
+        + (side.directories() == 1 ? "" : "s") + ")";
+  }
+
+  /**
+   * "Plan changed", or "Plan changed, time unchanged" for a plan that flipped while its statement
+   * took as long (the tables' statistics moved between runs): shown, never a cause.
+   */
+  static String planHeading(Where.PlanChange p) {
+    return p.timeMoved() ? "Plan changed" : "Plan changed, time unchanged";
+  }
+
+  static String share(Where.Layer l) {
+    return Double.isNaN(l.share()) ? "" : String.format(Locale.ROOT, "%.0f %%", 100 * l.share());
+  }
+}

@@ -1,0 +1,123 @@
+package dev.ybbench.analysis.report;
+
+import static dev.ybbench.analysis.report.ReportFormat.change;
+import static dev.ybbench.analysis.report.ReportFormat.confidence;
+import static dev.ybbench.analysis.report.ReportFormat.interval;
+import static dev.ybbench.analysis.report.ReportFormat.metricCell;
+import static dev.ybbench.analysis.report.ReportFormat.number;
+import static dev.ybbench.analysis.report.ReportFormat.planHeading;
+import static dev.ybbench.analysis.report.ReportFormat.share;
+import static dev.ybbench.analysis.report.ReportFormat.sideLabel;
+import static dev.ybbench.harness.results.Html.esc;
+
+import dev.ybbench.analysis.compare.Comparison;
+import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.stats.Statistics;
+import dev.ybbench.analysis.where.Where;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * report.html: the answer, each line coloured by its verdict, then the table, where each change
+ * lives, the charts, and the method with each side's parameters and environment folded away.
+ */
+public final class ReportHtml {
+  private final Side baseline;
+  private final Side candidate;
+  private final Comparison.Result result;
+  private final Map<String, Where.Workload> traced;
+
+  ReportHtml(Side baseline, Side candidate, Comparison.Result result, Map<String, Where.Workload> traced) {
+    this.baseline = baseline;
+    this.candidate = candidate;
+    this.result = result;
+    this.traced = traced;
+  }
+
+  /** The whole page, with {@code charts} (file names beside it), or why there are none. */
+  String document(VerdictLines verdicts, String method, List<String> charts, String chartsWarning) {
+    StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+        + "<title>ybbench comparison</title><style>body{font-family:sans-serif;margin:2em;max-width:1100px}"
+        + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
+        + "td:nth-child(-n+3),th{text-align:left}.regression,.suspect{background:#fdd}.improvement{background:#dfd}"
+        + ".inconclusive{background:#ffd}.not-comparable{color:#777}ul.answer li{margin:4px 0;font-family:monospace}</style></head><body>\n");
+    h.append("<h1>").append(esc(baseline.name())).append(" → ").append(esc(candidate.name())).append("</h1>\n");
+    h.append("<p>Baseline: <b>").append(esc(sideLabel(baseline))).append("</b><br>Candidate: <b>")
+        .append(esc(sideLabel(candidate))).append("</b></p>\n<ul class=\"answer\">\n");
+    List<Comparison.Row> answer = verdicts.rows();
+    List<String> lines = verdicts.lines();
+    for (int i = 0; i < lines.size(); i++) {
+      h.append("<li class=\"").append(cssClass(answer.get(i))).append("\">").append(esc(lines.get(i)))
+          .append("</li>\n");
+    }
+    h.append("</ul>\n");
+    for (String n : verdicts.notes()) {
+      h.append("<p>").append(esc(n)).append("</p>\n");
+    }
+    for (String w : result.warnings()) {
+      h.append("<p><b>warning:</b> ").append(esc(w)).append("</p>\n");
+    }
+    h.append("<h2>Metrics</h2>\n<table><tr><th>workload</th><th>operation</th><th>metric</th><th>baseline</th>"
+        + "<th>candidate</th><th>change</th><th>interval</th><th>q</th><th>verdict</th></tr>\n");
+    for (Comparison.Row r : result.rows()) {
+      Statistics.Change ch = r.change();
+      h.append("<tr class=\"").append(cssClass(r)).append("\"><td>").append(esc(r.workload())).append("</td><td>")
+          .append(esc(r.operation())).append("</td><td>").append(r.headline() ? "<b>" : "").append(esc(metricCell(r)))
+          .append(r.headline() ? " ★</b>" : "").append("</td><td>").append(number(ch.baseline())).append("</td><td>")
+          .append(number(ch.candidate())).append("</td><td>").append(esc(change(ch))).append("</td><td>")
+          .append(esc(interval(ch))).append(" (").append(confidence(ch.confidence())).append(")</td><td>")
+          .append(Double.isNaN(r.q()) ? "" : String.format(Locale.ROOT, "%.3f", r.q())).append("</td><td>")
+          .append(r.verdict()).append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+    for (Map.Entry<String, Where.Workload> e : traced.entrySet()) {
+      Where.Workload w = e.getValue();
+      h.append("<h2>Where: ").append(esc(e.getKey())).append("</h2>\n<p class=\"where\">").append(esc(w.clause()))
+          .append("</p>\n<table><tr><th>layer</th><th>item</th><th>metric</th><th>baseline</th><th>candidate</th>"
+              + "<th>change</th><th>interval</th><th>share of change</th><th>finding</th></tr>\n");
+      for (Where.Layer l : w.layers()) {
+        h.append("<tr class=\"").append(l.finding() == Where.Finding.WORSE ? "suspect" : "").append("\"><td>")
+            .append(esc(l.layer())).append("</td><td>").append(esc(Where.abbreviate(l.item()))).append("</td><td>")
+            .append(esc(l.metric())).append("</td><td>").append(number(l.change().baseline())).append("</td><td>")
+            .append(number(l.change().candidate())).append("</td><td>").append(esc(change(l.change())))
+            .append("</td><td>").append(esc(interval(l.change()))).append("</td><td>").append(share(l))
+            .append("</td><td>").append(l.finding()).append("</td></tr>\n");
+      }
+      h.append("</table>\n");
+      for (Where.PlanChange p : w.plans()) {
+        h.append("<p>").append(planHeading(p)).append(": <code>").append(esc(p.statement()))
+            .append("</code></p>\n<pre>baseline:  ").append(esc(p.baseline())).append("\ncandidate: ")
+            .append(esc(p.candidate())).append("</pre>\n");
+      }
+      if (w.plansNote() != null) {
+        h.append("<p>").append(esc(w.plansNote())).append("</p>\n");
+      }
+    }
+    if (!charts.isEmpty()) {
+      h.append("<h2>Charts</h2>\n");
+      for (String chart : charts) {
+        h.append("<p><img src=\"").append(chart).append("\" alt=\"").append(chart).append("\"></p>\n");
+      }
+    } else if (chartsWarning != null) {
+      h.append("<p>No charts: ").append(esc(chartsWarning)).append("</p>\n");
+    }
+    h.append("<details><summary>Method, parameters and environment</summary>\n<p>").append(esc(method))
+        .append("</p>\n");
+    for (Side s : List.of(baseline, candidate)) {
+      Side.Run first = s.runs().get(0);
+      h.append("<h3>").append(esc(sideLabel(s))).append("</h3>\n<pre>").append(esc(
+          "server: " + first.info().path("server").toPrettyString() + "\nhost: " + first.info().path("host")
+              .toPrettyString() + "\nharness: " + first.info().path("harness").toPrettyString()
+              + "\nparameters: " + first.info().path("parameters").toPrettyString())).append("</pre>\n<p>Runs: ");
+      s.runs().stream().map(r -> r.dir().getFileName().toString()).distinct().forEach(d -> h.append(esc(d))
+          .append(' '));
+      h.append("</p>\n");
+    }
+    return h.append("</details>\n</body></html>\n").toString();
+  }
+
+  private static String cssClass(Comparison.Row r) {
+    return r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+}

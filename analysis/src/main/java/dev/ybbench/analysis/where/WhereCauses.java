@@ -1,0 +1,183 @@
+package dev.ybbench.analysis.where;
+
+import static dev.ybbench.analysis.where.Where.abbreviate;
+import static dev.ybbench.analysis.where.Where.CLIENT_BUSY;
+import static dev.ybbench.analysis.where.Where.CLIENT_CPU;
+import static dev.ybbench.analysis.where.Where.RETRIES;
+import static dev.ybbench.analysis.where.Where.SERVER_P99;
+import static dev.ybbench.analysis.where.Where.SERVER_TIME;
+import static dev.ybbench.analysis.where.Where.STATEMENT_MEAN;
+import static dev.ybbench.analysis.where.Where.STATEMENT_TIME;
+
+import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.where.Where.Finding;
+import dev.ybbench.analysis.where.Where.Layer;
+import dev.ybbench.analysis.where.Where.PlanChange;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.server.ServerView;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The clause a verdict line carries after "where:": the layers that got worse, named as causes in
+ * order (operations, server, statements, plans, nodes, client, conflicts), then what was shown
+ * unchanged, or what was not recorded.
+ */
+public final class WhereCauses {
+  private WhereCauses() {}
+
+  /**
+   * Above this share of its cores a client that got busier is named: beyond half, its threads
+   * wait for a core often enough to hold operations back.
+   */
+  static final double CLIENT_BUSY_CAUSE_PCT = 50;
+
+  /** Whether a side's client kept its cores busier than {@code pct} % (on average over its runs). */
+  static boolean busy(List<Side.Run> runs, double pct) {
+    return runs.stream().filter(r -> r.phase().client() != null).mapToDouble(r -> r.phase().client().busyPct())
+        .average().orElse(0) > pct;
+  }
+
+  /** "SELECT … FROM orders WHERE o_w_id = $1 … in OrderStatus": a statement, and whose it is where known. */
+  static String statement(String query, Map<String, List<String>> issuedBy) {
+    List<String> ops = issuedBy.get(query);
+    return abbreviate(query) + (ops == null || ops.isEmpty() ? "" : " in " + String.join(" and ", ops));
+  }
+
+  /**
+   * "statements not recorded on the baseline (why)" when a side's runs have no statements from the
+   * server, or null: a where without statements must not read as one where no statement changed.
+   */
+  static String unrecorded(List<Side.Run> b, List<Side.Run> c) {
+    String inB = WhereMeasures.unavailable(b, ServerView.STATEMENTS);
+    String inC = WhereMeasures.unavailable(c, ServerView.STATEMENTS);
+    if (inB == null && inC == null) {
+      return null;
+    }
+    String where = inB != null && inC != null ? "on either side" : inB != null ? "on the baseline" : "on the candidate";
+    return "statements not recorded " + where + " (" + (inB != null ? inB : inC) + ")";
+  }
+
+  /** What the clause names as causes, in order: operations, server, statements, plans, nodes, client, conflicts. */
+  static List<String> causes(List<Layer> layers, List<PlanChange> plans, List<Side.Run> candidate,
+      Map<String, List<String>> issuedBy) {
+    List<String> causes = new ArrayList<>();
+    // Which operations (transaction types) got slower, the most first: what the causes below reach.
+    layers.stream().filter(l -> l.layer().equals("operation") && l.finding() == Finding.WORSE)
+        .sorted(Comparator.comparingDouble((Layer l) -> l.change().change()).reversed())
+        .forEach(l -> causes.add(l.item() + " p50 latency " + pct(l)));
+    Layer serverTime = find(layers, "server", "", SERVER_TIME);
+    Layer worstStatement = layers.stream().filter(l -> l.layer().equals("statement")
+        && l.metric().equals(STATEMENT_TIME) && l.share() > 0 && l.finding() == Finding.WORSE).findFirst()
+        .orElse(null);
+    if (serverTime != null && serverTime.finding() == Finding.WORSE) {
+      String s = "server time per op " + pct(serverTime);
+      if (worstStatement != null) {
+        Layer mean = find(layers, "statement", worstStatement.item(), STATEMENT_MEAN);
+        Layer p99 = find(layers, "statement", worstStatement.item(), SERVER_P99);
+        s += " (" + statement(worstStatement.item(), issuedBy) + ": " + String.format(Locale.ROOT, "%.0f %%",
+            100 * worstStatement.share()) + " of it" + (mean != null ? ", mean " + pct(mean) : "")
+            + (p99 != null && p99.finding() == Finding.WORSE ? ", server p99 " + pct(p99) : "") + ")";
+      }
+      causes.add(s);
+    } else {
+      Layer mean = worst(layers, STATEMENT_MEAN);
+      Layer p99 = worst(layers, SERVER_P99);
+      if (mean != null) {
+        causes.add("server time per statement " + pct(mean) + " (" + statement(mean.item(), issuedBy) + ")");
+      } else if (p99 != null) {
+        causes.add("server p99 of a statement " + pct(p99) + " (" + statement(p99.item(), issuedBy) + ")");
+      }
+    }
+    Layer serverCpu = find(layers, "server", "", "server CPU per op (µs)");
+    if (serverCpu != null && serverCpu.finding() == Finding.WORSE) {
+      causes.add("server CPU per op " + pct(serverCpu));
+    }
+    for (PlanChange p : plans) {
+      if (p.timeMoved()) {
+        causes.add("plan changed (" + abbreviate(p.baseline()) + " → " + abbreviate(p.candidate()) + ")");
+      }
+    }
+    layers.stream().filter(l -> l.layer().equals("node") && l.finding() == Finding.WORSE)
+        .forEach(l -> causes.add("node " + l.item() + " " + l.metric().replace(" (µs)", "") + " " + pct(l)));
+    Layer cpu = find(layers, "client", "", CLIENT_CPU);
+    Layer busy = find(layers, "client", "", CLIENT_BUSY);
+    if (clientCause(layers, candidate)) {
+      String busyText = busy == null ? "" : String.format(Locale.ROOT, "busy %.0f %% of its cores (was %.0f %%)",
+          busy.change().candidate(), busy.change().baseline());
+      causes.add(cpu != null && cpu.finding() == Finding.WORSE ? "client CPU per op " + pct(cpu) + ", " + busyText
+          : "client " + busyText);
+    }
+    // Retries by class say more than their total: the total is named only when no class is.
+    boolean byClass = layers.stream().anyMatch(l -> l.metric().startsWith("retries ") && !l.metric().equals(RETRIES)
+        && l.finding() == Finding.WORSE);
+    layers.stream().filter(l -> l.layer().equals("conflicts") && l.finding() == Finding.WORSE
+            && !(byClass && l.metric().equals(RETRIES)))
+        .forEach(l -> causes.add(l.metric().replace(" (% of ops)", "") + String.format(Locale.ROOT,
+            " %+.2f pp of ops", l.change().change())));
+    return causes;
+  }
+
+  static boolean clientCause(List<Layer> layers, List<Side.Run> candidate) {
+    Layer cpu = find(layers, "client", "", CLIENT_CPU);
+    Layer busy = find(layers, "client", "", CLIENT_BUSY);
+    // A client is the cause when it costs more per operation while busy, or when it became busier
+    // and at least half busy: a client waiting on a slower server gets less busy, so one that gets
+    // busier while doing less is starved (fewer cores, a hog beside it) or costs more.
+    return cpu != null && cpu.finding() == Finding.WORSE && busy(candidate, PhaseResult.ClientSide.BUSY_WARNING_PCT)
+        || busy != null && busy.finding() == Finding.WORSE && busy(candidate, CLIENT_BUSY_CAUSE_PCT);
+  }
+
+  /**
+   * "server time per op +22.0 % (SELECT … : mean +2400.0 %), plan changed (Index Scan … → Seq
+   * Scan …); client CPU per op unchanged", or "no layer changed detectably".
+   */
+  static String clause(List<String> causes, List<Layer> layers, List<Side.Run> candidate,
+      String unrecorded) {
+    Layer serverTime = find(layers, "server", "", SERVER_TIME);
+    Layer cpu = find(layers, "client", "", CLIENT_CPU);
+    Layer busy = find(layers, "client", "", CLIENT_BUSY);
+    boolean clientCause = clientCause(layers, candidate);
+    boolean busyNow = busy(candidate, PhaseResult.ClientSide.BUSY_WARNING_PCT);
+    List<String> unchanged = new ArrayList<>();
+    if (serverTime != null && serverTime.finding() == Finding.UNCHANGED) {
+      unchanged.add("server time per op unchanged");
+    }
+    if (!clientCause && cpu != null && cpu.finding() == Finding.UNCHANGED) {
+      unchanged.add("client CPU per op unchanged");
+    } else if (!clientCause && cpu != null && !busyNow) {
+      unchanged.add(String.format(Locale.ROOT, "client not the bottleneck (busy %.0f %% of its cores)",
+          busy == null ? Double.NaN : busy.change().candidate()));
+    }
+    if (unrecorded != null) {
+      unchanged.add(0, unrecorded);
+    }
+    if (causes.isEmpty()) {
+      boolean untested = layers.stream().allMatch(l -> l.finding() == Finding.UNTESTED);
+      String none = untested ? "no layer tested (one run a side: repeat runs to trace the change)"
+          : "no layer changed detectably";
+      // Without the server's statements, "nothing changed" would claim what was not looked at.
+      return unrecorded != null ? String.join(", ", unchanged) : none + (unchanged.isEmpty() ? ""
+          : "; " + String.join(", ", unchanged));
+    }
+    return String.join(", ", causes) + (unchanged.isEmpty() ? "" : "; " + String.join(", ", unchanged));
+  }
+
+  /** The statement whose {@code metric} got worse the most, or null. */
+  static Layer worst(List<Layer> layers, String metric) {
+    return layers.stream().filter(l -> l.layer().equals("statement") && l.metric().equals(metric)
+        && l.finding() == Finding.WORSE).max(Comparator.comparingDouble(l -> l.change().change())).orElse(null);
+  }
+
+  static Layer find(List<Layer> layers, String layer, String item, String metric) {
+    return layers.stream().filter(l -> l.layer().equals(layer) && l.item().equals(item)
+        && l.metric().equals(metric)).findFirst().orElse(null);
+  }
+
+  static String pct(Layer l) {
+    return String.format(Locale.ROOT, "%+.1f %%", l.change().change());
+  }
+}

@@ -1,0 +1,126 @@
+package dev.ybbench.analysis.where;
+
+import static dev.ybbench.analysis.where.Where.SERVER_P99;
+import static dev.ybbench.analysis.where.Where.STATEMENT_MEAN;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.analysis.compare.RunMatching;
+import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.where.Where.Finding;
+import dev.ybbench.analysis.where.Where.Layer;
+import dev.ybbench.analysis.where.Where.PlanChange;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.server.ServerView;
+import dev.ybbench.harness.server.StatementPlans;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Each statement's plan shape compared between the sides ({@link StatementPlans}, plans.json):
+ * which plans changed, whether their statement's time moved with them, and why a side has none.
+ */
+public final class WherePlans {
+  private WherePlans() {}
+
+  /**
+   * Each side's plan shape per statement: the one most of its runs had (the latest run's among
+   * equals). A plan can move between one side's runs as autovacuum analyzes a table the runs
+   * changed; the first run's alone would then stand for a side whose other runs planned otherwise.
+   */
+  static Map<String, String> shapes(List<Side.Run> runs) {
+    Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
+    for (Side.Run r : RunMatching.byStart(runs)) {
+      Path f = r.dir().resolve(StatementPlans.FILE);
+      if (!Files.isRegularFile(f)) {
+        continue;
+      }
+      try {
+        JsonNode phase = RunDirectory.JSON.readTree(f.toFile()).path("phases").path(r.phaseName());
+        phase.forEach(p -> {
+          if (p.hasNonNull("shape")) {
+            Map<String, Integer> of = counts.computeIfAbsent(p.get("statement").asText(), k -> new LinkedHashMap<>());
+            String shape = p.get("shape").asText();
+            int n = of.getOrDefault(shape, 0) + 1;
+            of.remove(shape); // re-inserted last: the latest run's shape wins a tie
+            of.put(shape, n);
+          }
+        });
+      } catch (IOException e) {
+        // An unreadable plans.json is a run without plans: the note says so.
+      }
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    counts.forEach((statement, of) -> {
+      String best = null;
+      int most = 0;
+      for (Map.Entry<String, Integer> e : of.entrySet()) {
+        if (e.getValue() >= most) {
+          best = e.getKey();
+          most = e.getValue();
+        }
+      }
+      out.put(statement, best);
+    });
+    return out;
+  }
+
+  /**
+   * The statements whose plan changed, the most of the server's change first, each saying
+   * whether its statement's time moved with it: detectably (the time of one execution — its mean,
+   * or the server's p99 of it — worse or better), or by the threshold where one run a side leaves
+   * it untested. Not its time per operation: that moves with how often the mix calls it (a
+   * Delivery more or less per second), whatever the plan. A statement whose time the server did
+   * not record keeps its plan change as a cause: nothing says it did not matter.
+   */
+  static List<PlanChange> planChanges(Map<String, String> changed, Map<String, String> candidate,
+      List<Layer> layers, double thresholdPct) {
+    List<PlanChange> out = new ArrayList<>();
+    changed.forEach((q, shape) -> {
+      List<Layer> perExecution = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(q)
+          && (l.metric().equals(STATEMENT_MEAN) || l.metric().equals(SERVER_P99))).toList();
+      boolean moved = perExecution.isEmpty() || perExecution.stream().anyMatch(l -> l.finding() == Finding.WORSE
+          || l.finding() == Finding.BETTER || l.finding() == Finding.UNTESTED
+          && Math.abs(l.change().change()) >= thresholdPct);
+      double share = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(q)
+          && !Double.isNaN(l.share())).mapToDouble(Layer::share).findFirst().orElse(Double.NaN);
+      out.add(new PlanChange(q, shape, candidate.get(q), moved, share));
+    });
+    out.sort(Comparator.comparing((PlanChange p) -> !p.timeMoved())
+        .thenComparingDouble(p -> Double.isNaN(p.share()) ? 0 : -Math.abs(p.share())).thenComparing(PlanChange::statement));
+    return out;
+  }
+
+  /** Why there are no plans to compare, or null when both sides have them. */
+  static String plansNote(List<Side.Run> b, List<Side.Run> c, Map<String, String> pb,
+      Map<String, String> pc) {
+    if (!pb.isEmpty() && !pc.isEmpty()) {
+      return null;
+    }
+    // A YCQL run records where it connected as ycql.hosts.
+    if (b.get(0).info().path("parameters").has("ycql.hosts")) {
+      return "YCQL has no plans";
+    }
+    boolean baseline = pb.isEmpty();
+    String why = WhereMeasures.unavailable(baseline ? b : c, ServerView.PLANS);
+    return "plans not compared: " + (baseline ? "the baseline" : "the candidate") + " recorded none ("
+        + (why != null ? why : "plans.json") + ")";
+  }
+
+  /** The statements whose plan shape differs between the sides, with the baseline's shape. */
+  static Map<String, String> changed(Map<String, String> baseline, Map<String, String> candidate) {
+    Map<String, String> changed = new LinkedHashMap<>();
+    baseline.forEach((q, shape) -> {
+      String other = candidate.get(q);
+      if (other != null && !StatementPlans.fingerprint(other).equals(StatementPlans.fingerprint(shape))) {
+        changed.put(q, shape);
+      }
+    });
+    return changed;
+  }
+}

@@ -1,0 +1,339 @@
+package dev.ybbench.analysis.regress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ybbench.analysis.Compare;
+import dev.ybbench.harness.results.Console;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The regression suite's plan, with the benchmarks and the comparison replaced by recorders: the
+ * runs of every round in a random order per workload (repeatable by --seed), their command lines,
+ * the looks until decided within a budget, and each refusal.
+ */
+class RegressTest {
+  @TempDir
+  Path home;
+
+  /** What a regress command did: its exit code, output, the runs it started and the comparisons it made. */
+  record Done(int exitCode, String out, List<List<String>> runs, List<List<String>> compares) {
+    /** "baseline workloada", … in the order run. */
+    List<String> order() {
+      return runs.stream().map(r -> (r.stream().anyMatch(a -> a.contains("-baseline-")) ? "baseline " : "candidate ")
+          + r.get(1)).toList();
+    }
+  }
+
+  private Done regress(Deque<Integer> runCodes, Deque<Integer> compareCodes, long secondsPerRun, String... args)
+      throws Exception {
+    Files.createDirectories(home.resolve("workloads"));
+    for (String w : RegressSuite.CORE_WORKLOADS) {
+      Files.writeString(home.resolve("workloads").resolve(w), "");
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+    List<List<String>> runs = new ArrayList<>();
+    List<List<String>> compares = new ArrayList<>();
+    long[] now = {0};
+    Regress r = new Regress(new Console(print), home).with(cmd -> {
+      runs.add(cmd.stream().map(a -> a.replace(home.toString(), "HOME")).toList());
+      now[0] += secondsPerRun * 1_000_000_000L;
+      int rc = runCodes.isEmpty() ? 0 : runCodes.pop();
+      return new Regress.Outcome(rc, rc == 0 ? List.of() : List.of("Results: results/x", "state: failed (why)"));
+    }, a -> {
+      compares.add(a.stream().map(x -> x.replace(home.toString(), "HOME")).toList());
+      return compareCodes.isEmpty() ? 0 : compareCodes.pop();
+    }, () -> now[0]);
+    int rc = r.execute(args, print);
+    return new Done(rc, out.toString(StandardCharsets.UTF_8), runs, compares);
+  }
+
+  private Done regress(String... args) throws Exception {
+    return regress(new ArrayDeque<>(), new ArrayDeque<>(), 10, args);
+  }
+
+  @Test
+  void everyRoundRunsEachWorkloadOnBothSidesInTheSeedsOrderThenCompares() throws Exception {
+    Done d = regress("--suite", "ycsb-core", "--workloads", "workloada,workloadc", "--repeat", "2",
+        "--baseline-version", "16", "--candidate-version", "17", "--seed", "7", "--duration", "5",
+        "--candidate-args", "--target 500");
+    assertEquals(0, d.exitCode(), d.out());
+    Random order = new Random(7);
+    List<String> expected = new ArrayList<>();
+    for (int round = 0; round < 2; round++) {
+      for (String w : List.of("workloada", "workloadc")) {
+        boolean baselineFirst = order.nextBoolean();
+        expected.add((baselineFirst ? "baseline " : "candidate ") + w);
+        expected.add((baselineFirst ? "candidate " : "baseline ") + w);
+      }
+    }
+    assertEquals(expected, d.order());
+    List<String> first = d.runs().get(d.order().indexOf("candidate workloada"));
+    String label = first.get(first.indexOf("--label") + 1);
+    assertTrue(label.matches("regress-\\d{8}T\\d{6}Z-ycsb-core-candidate-17"), label);
+    assertEquals(List.of("HOME/run_ycsb.sh", "workloada", "--api", "ysql", "--db-version", "17", "--records", "20000",
+        "--duration", "5", "--phase", "both", "--label", label, "--results-dir", "HOME/results", "--target", "500"),
+        first);
+    assertEquals(1, d.compares().size(), "one comparison after the rounds");
+    assertEquals(List.of("--threshold", "5", "--results-dir", "HOME/results"), d.compares().get(0).subList(2, 6));
+    assertTrue(d.compares().get(0).get(1).equals(label), d.compares().toString());
+    assertTrue(d.out().startsWith("Suite ycsb-core: 2 rounds, the sides in a random order each round; labels "),
+        d.out());
+
+    Done again = regress("--suite", "ycsb-core", "--workloads", "workloada,workloadc", "--repeat", "2",
+        "--baseline-version", "16", "--candidate-version", "17", "--seed", "7");
+    assertEquals(d.order(), again.order(), "the same seed, the same order");
+  }
+
+  @Test
+  void reusedDataOnHostsLoadsInTheFirstRoundOnlyAndTpccRunsItsTinyConfig() throws Exception {
+    Done d = regress("--suite", "tpcc-small", "--repeat", "2", "--baseline-hosts", "a1,a2", "--candidate-hosts",
+        "b1", "--reuse-data", "--seed", "1");
+    assertEquals(0, d.exitCode(), d.out());
+    assertEquals(4, d.runs().size());
+    for (List<String> run : d.runs()) {
+      boolean firstRound = d.runs().indexOf(run) < 2;
+      assertEquals(List.of("HOME/run_tpcc.sh", "--config", "HOME/tpcc/config/tiny.xml"), run.subList(0, 3));
+      assertEquals(firstRound, run.contains("--create"), run.toString());
+      assertTrue(run.contains("a1,a2") || run.contains("b1"), run.toString());
+      assertEquals("60", run.get(run.indexOf("--duration") + 1));
+    }
+  }
+
+  /**
+   * sysbench's suite: the published tests by run_sysbench.sh, 2 tables over --records rows; "run"
+   * alone on reused data.
+   */
+  @Test
+  void sysbenchRunsThePublishedTestsWithTheRealSysbench() throws Exception {
+    Done d = regress("--suite", "sysbench-oltp", "--repeat", "2", "--baseline-hosts", "a1", "--candidate-hosts", "b1",
+        "--reuse-data", "--records", "50000", "--seed", "3");
+    assertEquals(0, d.exitCode(), d.out());
+    assertEquals(16, d.runs().size(), "4 tests, 2 sides, 2 rounds");
+    List<String> first = d.runs().get(0);
+    String label = first.get(first.indexOf("--label") + 1);
+    assertEquals(List.of("HOME/run_sysbench.sh", first.get(1), "--hosts", first.contains("a1") ? "a1" : "b1",
+        "--tables", "2", "--table-size", "25000", "--threads", "4", "--duration", "30", "--label", label,
+        "--results-dir", "HOME/results"), first);
+    assertEquals(List.of("oltp_read_only", "oltp_read_write", "oltp_update_index", "oltp_point_select"),
+        d.runs().subList(0, 8).stream().map(r -> r.get(1)).distinct().toList());
+    assertTrue(d.runs().subList(0, 8).stream().noneMatch(r -> r.contains("run")), "the first round loads");
+    assertTrue(d.runs().subList(8, 16).stream().allMatch(r -> r.get(2).equals("run")), "then only runs");
+    assertTrue(d.out().contains("] sysbench oltp_read_write"), d.out());
+
+    Done some = regress("--suite", "sysbench-oltp", "--workloads", "oltp_write_only", "--repeat", "1",
+        "--baseline-version", "11", "--candidate-version", "15");
+    assertEquals(List.of("oltp_write_only"), some.runs().stream().map(r -> r.get(1)).distinct().toList());
+    Done wrong = regress("--suite", "sysbench-oltp", "--workloads", "workloada", "--baseline-version", "11",
+        "--candidate-version", "15");
+    assertEquals(2, wrong.exitCode());
+    assertTrue(wrong.out().contains("--workloads: workloada is not a sysbench test (oltp_read_only, "
+        + "select_random_points, …)"), wrong.out());
+  }
+
+  @Test
+  void untilDecidedLooksAfterEveryRoundWithinTheBudget() throws Exception {
+    // 2 workloads x 2 sides x 10 s = 40 s a round; 200 s of budget: at most 5 rounds.
+    Done d = regress(new ArrayDeque<>(), new ArrayDeque<>(List.of(3, 3, 0)), 10, "--suite", "ycql-core",
+        "--workloads", "workloadb,workloadd", "--repeat", "2", "--until-decided", "--budget", "200s",
+        "--baseline-version", "4.1", "--candidate-version", "5.0");
+    assertEquals(0, d.exitCode(), d.out());
+    assertTrue(d.out().contains("Until decided: 40 s a round, at most 5 rounds in the 200s budget"), d.out());
+    assertEquals(List.of("--looks", "2-5"), d.compares().get(0).subList(6, 8));
+    assertEquals(3, d.compares().size(), "looks after rounds 2, 3 and 4: decided at the third");
+    assertEquals(4 * 4, d.runs().size());
+    assertEquals("ycql", d.runs().get(0).get(3));
+
+    Done spent = regress(new ArrayDeque<>(), new ArrayDeque<>(List.of(3, 3, 3, 3, 3)), 10, "--suite", "ycsb-core",
+        "--workloads", "workloadc", "--repeat", "1", "--until-decided", "--budget", "1m", "--baseline-version",
+        "16", "--candidate-version", "17", "--undecided", "fail");
+    // 20 s a round, 60 s: at most 3 rounds; the final look covers the rounds run.
+    assertTrue(spent.out().contains("Budget spent after 3 rounds (60 s)"), spent.out());
+    assertEquals(List.of("--undecided", "fail", "--looks", "1-3"),
+        spent.compares().get(spent.compares().size() - 1).subList(6, 10));
+    assertEquals(3, spent.exitCode(), "the comparison's code");
+  }
+
+  @Test
+  void aRunThatDidNotCompleteStopsTheSuiteUnlessIncompleteRunsAreAccepted() throws Exception {
+    Done stopped = regress(new ArrayDeque<>(List.of(0, 1)), new ArrayDeque<>(), 10, "--suite", "ycsb-core",
+        "--workloads", "workloada", "--baseline-version", "16", "--candidate-version", "17");
+    assertEquals(2, stopped.exitCode());
+    assertEquals(2, stopped.runs().size(), "nothing after the failed run");
+    assertTrue(stopped.out().contains("state: failed (why)"), stopped.out());
+    assertTrue(stopped.out().contains("error: a run of the suite did not complete (exit 1); fix the cause, or pass "
+        + "--include-incomplete"), stopped.out());
+    assertTrue(stopped.compares().isEmpty());
+
+    Done goesOn = regress(new ArrayDeque<>(List.of(0, 1)), new ArrayDeque<>(), 10, "--suite", "ycsb-core",
+        "--workloads", "workloada", "--baseline-version", "16", "--candidate-version", "17", "--include-incomplete");
+    assertEquals(0, goesOn.exitCode(), goesOn.out());
+    assertEquals(6, goesOn.runs().size());
+    assertTrue(goesOn.out().contains("warning: state: failed (why)"), goesOn.out());
+    assertTrue(goesOn.compares().get(0).contains("--include-incomplete"));
+  }
+
+  @Test
+  void labelsAloneCompareWhatIsThere() throws Exception {
+    Done d = regress("--baseline-label", "pg16", "--candidate-label", "pg17", "--gate", "p99");
+    assertTrue(d.runs().isEmpty());
+    assertEquals(List.of(List.of("pg16", "pg17", "--threshold", "5", "--results-dir", "HOME/results", "--gate",
+        "p99")), d.compares());
+  }
+
+  @Test
+  void badInputIsOneLineBeforeAnythingRuns() throws Exception {
+    String[][] cases = {
+        {"--baseline-version", "16", "--candidate-version", "17"},
+        {"--suite", "ycsb-extra", "--baseline-version", "16", "--candidate-version", "17"},
+        {"--suite", "ycsb-core", "--baseline-version", "16"},
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--candidate-hosts", "h"},
+        {"--suite", "ycsb-core"},
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--budget", "soon"},
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--repeat", "0"},
+        {"--suite", "tpcc-small", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "a"},
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "nope"},
+        {"--baseline-label", "pg16"},
+        // compare.sh's flags, refused before the suite runs rather than by compare.sh after it.
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--threshold", "0"},
+        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--gate", "p42"},
+    };
+    String[] said = {
+        "error: --suite is missing: ycsb-core, ycql-core, tpcc-small or sysbench-oltp",
+        "error: unknown suite 'ycsb-extra': use ycsb-core, ycql-core, tpcc-small or sysbench-oltp",
+        "error: give both --baseline-version and --candidate-version",
+        "error: give versions or hosts, not both",
+        "error: name the two sides: --baseline-version/--candidate-version, --baseline-hosts/--candidate-hosts or "
+            + "labels",
+        "error: --budget must be a duration such as 20m, 1h or 900s, was 'soon'",
+        "error: --repeat must be a whole number of at least 1, was '0'",
+        "error: --workloads is for the YCSB and sysbench suites; tpcc-small runs one configuration",
+        "error: --workloads: no workload file workloads/nope",
+        "error: give both --baseline-label and --candidate-label",
+        "error: --threshold must be above 0 %, was 0.0",
+        "error: --gate must be one of p50, p95, p99, p99.9, was p42",
+    };
+    for (int i = 0; i < cases.length; i++) {
+      Done d = regress(cases[i]);
+      assertEquals(2, d.exitCode(), String.join(" ", cases[i]));
+      assertTrue(d.out().strip().equals(said[i]), "'" + d.out() + "' for " + String.join(" ", cases[i]));
+      assertTrue(d.runs().isEmpty() && d.compares().isEmpty());
+    }
+    assertEquals(3600, Regress.seconds("1h"));
+    assertEquals(1200, Regress.seconds("20m"));
+    assertEquals(90, Regress.seconds("90s"));
+    assertEquals(900, Regress.seconds("900"));
+  }
+
+  /** Builds whose label names a version at or after {@code firstBad} are slower than those before: regression. */
+  private Done bisect(String firstBad, String... args) throws Exception {
+    Files.createDirectories(home.resolve("workloads"));
+    Files.writeString(home.resolve("workloads").resolve("workloadc"), "");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+    List<List<String>> runs = new ArrayList<>();
+    List<List<String>> compares = new ArrayList<>();
+    Regress r = new Regress(new Console(print), home).with(cmd -> {
+      runs.add(cmd.stream().map(a -> a.replace(home.toString(), "HOME")).toList());
+      // A deploy command's last line: what its last echo prints.
+      return new Regress.Outcome(0, cmd.get(0).equals("bash") ? List.of(cmd.get(2).replaceFirst(".*echo ", ""))
+          : List.of());
+    }, a -> {
+      compares.add(a);
+      String base = a.get(0).replaceFirst(".*-baseline-", "");
+      String cand = a.get(1).replaceFirst(".*-candidate-", "");
+      boolean before = Double.parseDouble(base) < Double.parseDouble(firstBad);
+      boolean after = Double.parseDouble(cand) >= Double.parseDouble(firstBad);
+      return before && after ? Compare.REGRESSION : 0;
+    }, () -> 0);
+    int rc = r.execute(args, print);
+    return new Done(rc, out.toString(StandardCharsets.UTF_8), runs, compares);
+  }
+
+  @Test
+  void bisectionFindsTheFirstBadBuildInAFewStepsAndComparesItWithTheOneBefore() throws Exception {
+    String[] args = {"--suite", "ycsb-core", "--workloads", "workloadc", "--bisect", "--versions", "13,14,15,16,17",
+        "--repeat", "2", "--seed", "3"};
+    Done d = bisect("16", args);
+    assertEquals(Compare.REGRESSION, d.exitCode(), d.out());
+    // 17 against 13: bad; 15 against 13: good; 16 against 15: bad, and 15 is just before it.
+    assertEquals(List.of("13/17", "13/15", "15/16"), d.compares().stream().map(a -> a.get(0).replaceFirst(
+        ".*-baseline-", "") + "/" + a.get(1).replaceFirst(".*-candidate-", "")).toList());
+    assertTrue(d.out().contains("First bad build: 16 (last good: 15), 3 steps, 12 runs; judging every build against "
+        + "the one before it would take at least 16 runs (4 steps of 2 rounds)"), d.out());
+    List<String> first = d.runs().get(0);
+    assertEquals("--db-version", first.get(4), first.toString());
+    assertTrue(first.get(first.indexOf("--label") + 1).matches("bisect-\\d{8}T\\d{6}Z-ycsb-core-step1-(baseline-13|"
+        + "candidate-17)"), first.toString());
+    // Each step is decided until decided: its comparisons are repeated looks.
+    assertTrue(d.compares().get(0).contains("--looks"), d.compares().get(0).toString());
+
+    // The first good one found last: 14 bad against 13, and already compared with 13 at its step.
+    Done early = bisect("14", args);
+    assertTrue(early.out().contains("First bad build: 14 (last good: 13), 3 steps"), early.out());
+
+    Done none = bisect("99", args);
+    assertEquals(0, none.exitCode(), none.out());
+    assertTrue(none.out().contains("No regression from 13 to 17: nothing to bisect (4 runs)"), none.out());
+  }
+
+  @Test
+  void aVersionsFileGivesEachBuildItsOwnFlagsAndADeployCommandItsHosts() throws Exception {
+    Path file = home.resolve("builds.txt");
+    Files.writeString(file, "# release order\n13\n14\n15 --db-setting enable_indexscan=off   # the change\n");
+    Done d = bisect("15", "--suite", "ycsb-core", "--workloads", "workloadc", "--bisect", "--versions-file",
+        file.toString(), "--repeat", "2", "--deploy-cmd", "echo deploying {version}; echo h{version}:5433");
+    assertEquals(Compare.REGRESSION, d.exitCode(), d.out());
+    List<String> deploys = d.runs().stream().filter(r -> r.get(0).equals("bash")).map(r -> r.get(2)).toList();
+    assertEquals(List.of("echo deploying 13; echo h13:5433", "echo deploying 15; echo h15:5433",
+        "echo deploying 14; echo h14:5433"), deploys, "once per build");
+    List<String> fifteen = d.runs().stream().filter(r -> r.contains("--label") && r.get(r.indexOf("--label") + 1)
+        .endsWith("-15")).findFirst().orElseThrow();
+    assertEquals(List.of("--db-setting", "enable_indexscan=off"), fifteen.subList(fifteen.size() - 2,
+        fifteen.size()));
+    assertTrue(fifteen.contains("--hosts") && fifteen.get(fifteen.indexOf("--hosts") + 1).equals("h15:5433"),
+        fifteen.toString());
+  }
+
+  @Test
+  void aBisectionRefusesWhatItCannotSearch() throws Exception {
+    String[][] cases = {
+        {"--suite", "ycsb-core", "--bisect"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "16,17"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,15"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--baseline-version", "15"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--candidate-args", "--target 5"},
+        {"--suite", "ycsb-core", "--versions", "15,16,17"},
+        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--repeat", "1"},
+    };
+    String[] said = {
+        "error: --bisect needs the builds in release order: --versions V1,V2,… or --versions-file FILE",
+        "error: --bisect needs at least three builds to search between (2 given); for two, compare them: "
+            + "--baseline-version/--candidate-version",
+        "error: --bisect: a build is named twice in [15, 16, 15]",
+        "error: --bisect takes its sides from --versions (or --versions-file), not from --baseline-*/--candidate-*",
+        "error: --bisect runs every build alike: a build's own flags go after it in --versions-file, not in "
+            + "--baseline-args/--candidate-args",
+        "error: --versions, --versions-file and --deploy-cmd go with --bisect",
+        "error: --bisect needs --repeat of at least 2 rounds a step (a step is decided on how its rounds differ), "
+            + "was 1",
+    };
+    for (int i = 0; i < cases.length; i++) {
+      Done d = regress(cases[i]);
+      assertEquals(2, d.exitCode(), String.join(" ", cases[i]));
+      assertEquals(said[i], d.out().strip(), String.join(" ", cases[i]));
+    }
+  }
+}

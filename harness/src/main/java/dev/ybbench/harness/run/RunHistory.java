@@ -1,0 +1,47 @@
+package dev.ybbench.harness.run;
+
+import dev.ybbench.harness.UserError;
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
+
+/**
+ * Where a runner's --history records the run it made. The analysis module implements it, reading
+ * a run as compare.sh reads it; a runner finds it through the ServiceLoader, so the code that
+ * judges runs is no part of the code that makes them.
+ */
+public interface RunHistory {
+  /** Refuses, with a {@link UserError}, a history that cannot be written: found before the run, not after. */
+  void check(String history);
+
+  /**
+   * Records a run that just ended into {@code history} and says so in one line; a run that cannot
+   * be recorded says why. Without a history (null) or a run (null: it never started), nothing.
+   *
+   * @return the exit code: {@code exit} as it was, or 1 when a complete run could not be recorded
+   *         (a pipeline that asked for its history must not read it as kept)
+   */
+  int record(String history, Path runDir, int exit, Consumer<String> out);
+
+  /** The history on the class path; without one, --history is refused by name. */
+  static RunHistory find() {
+    return ServiceLoader.load(RunHistory.class).findFirst().orElse(NONE);
+  }
+
+  /** No analysis module: a run made without --history needs none. */
+  RunHistory NONE = new RunHistory() {
+    @Override
+    public void check(String history) {
+      throw new UserError("--history needs ybbench's analysis module (analysis/target/analysis.jar), which this "
+          + "build lacks: build the whole project (mvn package), or leave --history out");
+    }
+
+    @Override
+    public int record(String history, Path runDir, int exit, Consumer<String> out) {
+      if (history != null && runDir != null) {
+        check(history);
+      }
+      return exit;
+    }
+  };
+}
