@@ -49,10 +49,10 @@ ybbench_cds() {
   local module=$1 main args
   ybbench_archive_fresh "$module" && return 0
   case "$module" in
-    ycsb-yugabyte) main=dev.ybbench.ycsb.RunYcsb
-      args=(workloadc --records 1000 --duration 2 --threads 2) ;;
-    tpcc) main=dev.ybbench.tpcc.RunTpcc
-      args=(--config "$YBBENCH_HOME/tpcc/config/tiny.xml" --duration 2 --warmup 0) ;;
+    ycsb-yugabyte) main=dev.ybbench.harness.benchmark.Runner
+      args=(ycsb workloadc --records 1000 --duration 2 --threads 2) ;;
+    tpcc) main=dev.ybbench.harness.benchmark.Runner
+      args=(tpcc --config "$YBBENCH_HOME/tpcc/config/tiny.xml" --duration 2 --warmup 0) ;;
     *) return 0 ;;
   esac
   local work opts

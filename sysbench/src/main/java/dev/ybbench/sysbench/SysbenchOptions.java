@@ -1,5 +1,7 @@
 package dev.ybbench.sysbench;
 
+import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.ServerOptions;
 import dev.ybbench.harness.cli.Count;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
@@ -9,7 +11,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** run_sysbench.sh's flags, as given: read by {@link SysbenchPlan}, never changed after parsing. */
+/**
+ * run_sysbench.sh's flags, as given, with the groups every benchmark shares: read by {@link
+ * SysbenchPlan}, never changed after parsing.
+ */
 final class SysbenchOptions {
   @Parameters(index = "0", arity = "0..1", paramLabel = "TEST", description = "oltp_read_only, oltp_read_write, "
       + "oltp_write_only, oltp_point_select, oltp_insert, oltp_update_index, oltp_update_non_index, oltp_delete, "
@@ -76,39 +81,16 @@ final class SysbenchOptions {
       + "PATH, Debian's package; a yugabyte/sysbench build takes several --hosts)")
   Path sysbench;
 
-  @Option(names = "--hosts", paramLabel = "H[:P],…", description = "YugabyteDB nodes (default port 5433; or env "
-      + "YSQL_NODES). Without: embedded PostgreSQL")
-  String hosts;
-
-  @Option(names = "--db-version", paramLabel = "V", description = "embedded PostgreSQL version (default: 17)")
-  String dbVersion;
-
-  @Option(names = "--database", paramLabel = "DB", defaultValue = "sbtest", description = "the database, created "
-      + "when missing (default: ${DEFAULT-VALUE}, as sysbench)")
-  String database;
-
-  @Option(names = "--user", paramLabel = "USER", description = "default: yugabyte (the embedded server's own)")
-  String user;
-
-  @Option(names = "--password", paramLabel = "PW", description = "default: env YSQL_PASSWORD")
-  String password;
-
-  @Option(names = "--url-options", paramLabel = "OPTS", description = "connection options, e.g. "
-      + "'sslmode=verify-full&sslrootcert=/path/ca.crt' for TLS (sysbench gets them as PGSSLMODE, PGSSLROOTCERT)")
-  String urlOptions;
+  @Mixin
+  ServerOptions server = new ServerOptions();
 
   @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "sysbench clients running this "
       + "test at once against the same --hosts, each on its own machine with 'run' on tables prepared once; the "
       + "server's audit is then the merged run's (default: ${DEFAULT-VALUE})")
   int clients;
 
-  @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR", description = "merge the runs of --clients "
-      + "that ran at once into one run")
-  List<Path> merge;
-
-  @Option(names = "--dry-run", description = "print the plan (server, tables, sysbench's command) and start "
-      + "nothing; it refuses what the run would refuse")
-  boolean dryRun;
+  @Mixin
+  MergeOptions merging = new MergeOptions();
 
   @Mixin
   RunOptions run = new RunOptions();

@@ -37,6 +37,9 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
   /** The URL options libpq takes from the environment, so that sysbench gets them too. */
   private static final Set<String> LIBPQ_OPTIONS = Set.of("sslmode", "sslrootcert", "sslcert", "sslkey");
 
+  /** sysbench's own default database. */
+  static final String DATABASE = "sbtest";
+
   static SysbenchPlan of(SysbenchOptions o) {
     if (o.test == null) {
       throw new UserError("Name a sysbench test, e.g. ./run_sysbench.sh oltp_read_only (see --help)");
@@ -79,7 +82,8 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     String path = System.getenv("PATH");
     SysbenchBinary binary = SysbenchBinary.toInstall(o.sysbench, path, o.run.noInstall) ? SysbenchBinary.TO_INSTALL
         : SysbenchBinary.find(o.sysbench, path);
-    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.hosts, o.dbVersion, 1);
+    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.server.hosts, o.server.dbVersion, 1)
+        .withSettings(o.server.dbSettings());
     if (server.hosts() != null) {
       hosts(server.hosts(), binary);
     }
@@ -91,14 +95,22 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
       throw new UserError("--clients " + o.clients + ": the clients run on tables prepared once; prepare them first "
           + "(./run_sysbench.sh " + test.name() + " prepare …), then give each client 'run'");
     }
-    String password = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD", "");
+    String password = o.server.password("");
     YsqlEndpoint endpoint = YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.hosts() == null
-            ? HostList.parse("127.0.0.1", 5432) : server.hosts(), o.database, o.user != null ? o.user : "yugabyte",
-        password).withOptions(urlOptions(o.urlOptions)).withLoadBalance(false);
+            ? HostList.parse("127.0.0.1", 5432) : server.hosts(), o.server.database != null ? o.server.database
+            : DATABASE, o.server.user != null ? o.server.user : "yugabyte", password)
+        .withOptions(urlOptions(o.server.urlOptions)).withLoadBalance(false);
     long rows = test.name().equals("oltp_insert") && !autoInc ? 0 : o.tableSize;
     return new SysbenchPlan(test, o.command, o.tables, o.tableSize, rows, o.threads, o.duration, o.events, o.warmup,
         o.layout.equals("range"), o.tablets, o.serialCache, autoInc, secondary, o.percentile, o.histogram,
         o.reportInterval, options, distribution, seed, binary, server, endpoint, o.clients);
+  }
+
+  /** The same plan run by {@code b}: the sysbench found once it was installed. */
+  SysbenchPlan withBinary(SysbenchBinary b) {
+    return new SysbenchPlan(test, command, tables, tableSize, rows, threads, duration, events, warmup, range, tablets,
+        serialCache, autoInc, secondaryIndex, percentile, histogram, reportInterval, options, distribution, seed, b,
+        server, endpoint, clients);
   }
 
   private static void positive(String flag, long v) {

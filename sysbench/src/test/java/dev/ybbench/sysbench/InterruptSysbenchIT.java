@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.testing.CtrlC;
 import dev.ybbench.harness.testing.Tools;
 import dev.ybbench.sysbench.engine.SysbenchBinary;
@@ -35,7 +36,7 @@ class InterruptSysbenchIT {
 
   @Test
   void ctrlCKeepsWhatSysbenchReportedAndExits130() throws Exception {
-    try (CtrlC p = CtrlC.startJava(RunSysbench.class, RunSysbenchTest.HOME, List.of("oltp_point_select",
+    try (CtrlC p = CtrlC.startJava(Runner.class, RunSysbenchTest.HOME, List.of(Sysbench.NAME, "oltp_point_select",
         "--table-size", "1000", "--threads", "2", "--duration", "300", "--report-interval", "1", "--results-dir",
         results.toString()))) {
       p.awaitLine(l -> l.startsWith("[ 2s ] thds: 2 tps: "), Duration.ofSeconds(120));

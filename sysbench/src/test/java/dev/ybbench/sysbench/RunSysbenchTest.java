@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.Tools;
 import dev.ybbench.sysbench.engine.SysbenchBinary;
@@ -34,7 +35,7 @@ class RunSysbenchTest {
   static Outcome run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    RunSysbench cmd = new RunSysbench(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), HOME);
+    Runner cmd = new Runner(new Sysbench(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), HOME);
     int rc = cmd.execute(args, new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
         cmd.runDirectory());

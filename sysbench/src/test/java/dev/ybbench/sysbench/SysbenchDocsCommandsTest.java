@@ -3,6 +3,7 @@ package dev.ybbench.sysbench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.DocCommands;
 import dev.ybbench.harness.testing.Tools;
@@ -37,7 +38,7 @@ class SysbenchDocsCommandsTest {
         Map.of("YSQL_NODES", "10.0.0.1"))) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-      int rc = new RunSysbench(new Console(print), RunSysbenchTest.HOME).execute(c.dryRun(dir.resolve("results")),
+      int rc = new Runner(new Sysbench(), new Console(print), RunSysbenchTest.HOME).execute(c.dryRun(dir.resolve("results")),
           print);
       String printed = out.toString(StandardCharsets.UTF_8);
       assertEquals(0, rc, c.page() + ": " + c.text() + "\n" + printed);

@@ -1,5 +1,7 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.ServerOptions;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
 import java.util.List;
@@ -7,8 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * run_tpcc.sh's flags, as given: read by {@link TpccPlan} (the run), by the runner (the engine,
- * --merge, --import), never changed after parsing.
+ * run_tpcc.sh's flags, as given, with the groups every benchmark shares: read by {@link TpccPlan}
+ * (the run) and {@link TpccCommand} (the engine, --import), never changed after parsing.
  */
 final class TpccOptions {
   @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "a BenchBase-format TPC-C config (default: "
@@ -47,26 +49,8 @@ final class TpccOptions {
   @Option(names = "--warmup", paramLabel = "SECONDS", description = "warm-up before measuring (default: the config's)")
   Integer warmup;
 
-  @Option(names = "--hosts", paramLabel = "H[:P],…", description = "YugabyteDB nodes (default port 5433; or env "
-      + "YSQL_NODES). Without: embedded PostgreSQL")
-  String hosts;
-
-  @Option(names = "--db-version", paramLabel = "V", description = "embedded PostgreSQL version (default: 17)")
-  String dbVersion;
-
-  @Option(names = "--database", paramLabel = "DB", description = "the database to create the tables in (created "
-      + "when missing; default: the config's URL's: tpcc, or yugabyte for the yugabyte_100w configs)")
-  String database;
-
-  @Option(names = "--url-options", paramLabel = "OPTS", description = "more JDBC URL options, after the config's, "
-      + "e.g. 'sslmode=verify-full&sslrootcert=/path/ca.crt' for TLS (a password among them is moved out of the URL)")
-  String urlOptions;
-
-  @Option(names = "--user", paramLabel = "USER", description = "default: the config's <username>")
-  String user;
-
-  @Option(names = "--password", paramLabel = "PW", description = "default: env YSQL_PASSWORD or the config's")
-  String password;
+  @Mixin
+  ServerOptions server = new ServerOptions();
 
   @Option(names = "--create", description = "drop and create the tables")
   boolean create;
@@ -121,13 +105,8 @@ final class TpccOptions {
       + "into a run directory here, so compare.sh sets it beside ours; with --config, named after that config")
   Path importDir;
 
-  @Option(names = "--merge", arity = "2..*", paramLabel = "RUN_DIR",
-      description = "merge the results of clients that split one database (--start-warehouse) into one")
-  List<Path> merge;
-
-  @Option(names = "--dry-run", description = "print the plan (server, config as applied, phases, every parameter) "
-      + "and start nothing; it refuses what the run would refuse")
-  boolean dryRun;
+  @Mixin
+  MergeOptions merging = new MergeOptions();
 
   @Mixin
   RunOptions run = new RunOptions();

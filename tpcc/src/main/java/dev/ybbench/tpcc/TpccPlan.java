@@ -40,12 +40,13 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
   }
 
   static TpccPlan of(TpccOptions o, Path home) {
-    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.hosts, o.dbVersion, 1);
+    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.server.hosts, o.server.dbVersion, 1)
+        .withSettings(o.server.dbSettings());
     // With --warehouses and --hosts, a run asks the server which config fits it; a dry run
     // contacts nothing, so it plans with YugabyteDB's and says so.
     boolean ask = o.warehouses != null && o.configFile == null && !server.embedded();
-    TpccConfig config = config(o, home, () -> ask && (o.dryRun || isYugabyte(o, server)));
-    String configNote = ask && o.dryRun ? "YugabyteDB's; on PostgreSQL the run takes "
+    TpccConfig config = config(o, home, () -> ask && (o.run.dryRun || isYugabyte(o, server)));
+    String configNote = ask && o.run.dryRun ? "YugabyteDB's; on PostgreSQL the run takes "
         + (o.spec ? "postgres_100w_spec.xml" : "postgres_100w.xml") + ", as the server says what it is" : null;
     WarehouseRange range = WarehouseRange.of(o.startWarehouse, config.scaleFactor(), o.totalWarehouses);
     if (o.maxRetries < 0 || o.tablets < 0 || (o.loaderThreads != null && o.loaderThreads < 1)) {
@@ -56,20 +57,20 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     }
     List<TpccConfig.Work> works = works(o, config);
     Terminals.Setup setup = new Terminals.Setup(connections(o, config), o.spec, o.maxRetries);
-    String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD",
-        config.password() == null ? "" : config.password());
+    String pw = o.server.password(config.password() == null ? "" : config.password());
     YsqlEndpoint parsed = YsqlEndpoint.parse(config.url());
-    if (o.database != null) {
-      if (o.database.isBlank()) {
+    if (o.server.database != null) {
+      if (o.server.database.isBlank()) {
         throw new UserError("--database is empty (an unset variable?); name a database, or leave it out for the "
             + "config's (" + parsed.database() + ")");
       }
-      parsed = parsed.withDatabase(o.database);
+      parsed = parsed.withDatabase(o.server.database);
     }
-    if (o.urlOptions != null) {
-      parsed = parsed.withOptions(o.urlOptions.strip().replaceFirst("^\\?", ""));
+    if (o.server.urlOptions != null) {
+      parsed = parsed.withOptions(o.server.urlOptions.strip().replaceFirst("^\\?", ""));
     }
-    String user = o.user != null ? o.user : (config.username() == null ? "yugabyte" : config.username());
+    String user = o.server.user != null ? o.server.user
+        : (config.username() == null ? "yugabyte" : config.username());
     YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(user) : parsed.withUser(user).withPassword(pw);
     return new TpccPlan(server, config, configNote, works, range, setup, endpoint,
         new Steps(o.create, o.load, o.execute, o.check, o.clear), o.tablets, o.foreignKeys, o.loaderThreads);
@@ -131,8 +132,8 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
    * and a PostgreSQL given with --hosts is not a YugabyteDB cluster.
    */
   private static boolean isYugabyte(TpccOptions o, ServerTarget server) {
-    String user = o.user != null ? o.user : "yugabyte";
-    String pw = o.password != null ? o.password : System.getenv().getOrDefault("YSQL_PASSWORD", "");
+    String user = o.server.user != null ? o.server.user : "yugabyte";
+    String pw = o.server.password("");
     return YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.start(0, line -> { }),
         YsqlEndpoint.MAINTENANCE_DB, user, pw).detect().isYugabyte();
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.config.TpccConfig;
@@ -67,7 +68,7 @@ class BenchBaseEngineTest {
   @Test
   void whatOnlyOurTerminalsDoIsRefusedByNameWithBenchBase() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+    Runner cmd = new Runner(new Tpcc(), new Console(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
         RunTpccTest.HOME);
     int rc = cmd.execute(new String[] {"--engine", "benchbase", "--benchbase", tmp.toString(), "--spec",
         "--prometheus-port", "0", "--results-dir", tmp.toString()}, new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -81,7 +82,7 @@ class BenchBaseEngineTest {
   void benchBaseRunsTheTinyConfigOnTheEmbeddedServerAndItsRunIsOurs() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME);
+    Runner cmd = new Runner(new Tpcc(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME);
     int rc = cmd.execute(new String[] {"--engine", "benchbase", "--duration", "5", "--warmup", "1",
         "--results-dir", tmp.toString()}, new PrintStream(err, true, StandardCharsets.UTF_8));
     String printed = out.toString(StandardCharsets.UTF_8);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.tpcc.interop.ForeignCommandLines;
 import java.io.ByteArrayOutputStream;
@@ -29,11 +30,10 @@ class ForeignCommandLinesTest {
 
   /** The settings a command line parses to: every field picocli sets, as text. */
   private static String settings(String... args) {
-    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8)), Path.of("."));
+    TpccCommand cmd = new TpccCommand();
     new CommandLine(cmd).parseArgs(ForeignCommandLines.translate(args).args().toArray(String[]::new));
     return String.join(" | ", String.valueOf(cmd.o.configFile), String.valueOf(cmd.o.warehouses),
-        String.valueOf(cmd.o.hosts), String.valueOf(cmd.o.connections), String.valueOf(cmd.o.loaderThreads),
+        String.valueOf(cmd.o.server.hosts), String.valueOf(cmd.o.connections), String.valueOf(cmd.o.loaderThreads),
         String.valueOf(cmd.o.warmup), String.valueOf(cmd.o.startWarehouse), String.valueOf(cmd.o.totalWarehouses),
         "create=" + cmd.o.create, "load=" + cmd.o.load, "execute=" + cmd.o.execute, "clear=" + cmd.o.clear,
         "spec=" + cmd.o.spec, String.valueOf(cmd.o.run.resultsDir), "verbose=" + cmd.o.run.verbose);
@@ -116,7 +116,7 @@ class ForeignCommandLinesTest {
   @Test
   void aBadForeignLineIsExitTwoWithOneLine() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(new ByteArrayOutputStream(), true,
+    Runner cmd = new Runner(new Tpcc(), new Console(new PrintStream(new ByteArrayOutputStream(), true,
         StandardCharsets.UTF_8)), Path.of("."));
     int rc = cmd.execute(new String[] {"--create-sql-procedures=true", "--nodes=h"},
         new PrintStream(err, true, StandardCharsets.UTF_8));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.testing.Awaits;
 import dev.ybbench.harness.testing.CtrlC;
@@ -109,7 +110,7 @@ class InterruptTpccIT {
     List<String> cmd = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunTpccTest.HOME,
-        RunTpcc.class.getName(), "--results-dir", results.toString()));
+        Runner.class.getName(), Tpcc.NAME, "--results-dir", results.toString()));
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(CtrlC.withDefaultAction(cmd)).redirectErrorStream(true).start();
     List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());

@@ -3,6 +3,7 @@ package dev.ybbench.tpcc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.DocCommands;
 import java.io.ByteArrayOutputStream;
@@ -37,7 +38,7 @@ class TpccDocsCommandsTest {
       }
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-      int rc = new RunTpcc(new Console(print), RunTpccTest.HOME).execute(c.dryRun(dir.resolve("results")), print);
+      int rc = new Runner(new Tpcc(), new Console(print), RunTpccTest.HOME).execute(c.dryRun(dir.resolve("results")), print);
       String printed = out.toString(StandardCharsets.UTF_8);
       assertEquals(0, rc, c.page() + ": " + c.text() + "\n" + printed);
       assertTrue(printed.contains("Plan (nothing started):"), c.page() + ": " + c.text());

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.results.HlogFiles;
@@ -140,7 +141,7 @@ class TpccMergeIT {
     HlogFiles.writeIntervals(actual, "execute", "NewOrder", List.of(h));
     Path results = root.resolve("results");
     try (CtrlC.Held hlog = CtrlC.hold(actual.resolve("execute-NewOrder.hlog"));
-         CtrlC p = CtrlC.startJava(RunTpcc.class, RunTpccTest.HOME, List.of("--merge", a.toString(), b.toString(),
+         CtrlC p = CtrlC.startJava(Runner.class, RunTpccTest.HOME, List.of(Tpcc.NAME, "--merge", a.toString(), b.toString(),
              "--results-dir", results.toString()))) {
       long sent;
       try (hlog) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.Scrapes;
 import java.io.ByteArrayOutputStream;
@@ -51,7 +52,7 @@ class TpccPrometheusIT {
       }
     });
     scraper.start();
-    RunTpcc cmd = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME);
+    Runner cmd = new Runner(new Tpcc(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME);
     int rc = cmd.execute(new String[] {"--duration", "6", "--warmup", "1", "--prometheus-port", "0", "--results-dir",
         results.toString()}, System.err);
     scraper.interrupt();

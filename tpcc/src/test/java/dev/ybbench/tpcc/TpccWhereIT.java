@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.Compare;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
@@ -48,7 +49,7 @@ class TpccWhereIT {
     List<String> args = new ArrayList<>(common);
     args.addAll(List.of(more));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int rc = new RunTpcc(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME)
+    int rc = new Runner(new Tpcc(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME)
         .execute(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8));
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, rc, text);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.FileTrees;
 import dev.ybbench.harness.ServerTarget.Api;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.cli.ClassArchive;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
@@ -238,7 +239,7 @@ public final class FleetCommand implements Callable<Integer> {
    * (an option's value is told from a workload by run_ycsb.sh's own option list).
    */
   private void split(List<String> workloads, List<String> pass) {
-    Map<String, OptionSpec> runYcsb = new CommandLine(new RunYcsb(console, home)).getCommandSpec().optionsMap();
+    Map<String, OptionSpec> runYcsb = new CommandLine(new YcsbCommand()).getCommandSpec().optionsMap();
     for (int i = 0; i < words.size(); i++) {
       String w = words.get(i);
       if (!w.startsWith("-") || w.equals("-")) {
@@ -276,12 +277,12 @@ public final class FleetCommand implements Callable<Integer> {
     args.add("--dry-run");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    RunYcsb planner = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), home);
+    Runner planner = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), home);
     if (planner.execute(args.toArray(String[]::new), new PrintStream(err, true, StandardCharsets.UTF_8)) != 0) {
       String said = err.toString(StandardCharsets.UTF_8).strip().replaceFirst("^error: ", "");
       throw new UserError(workload + ": " + (said.isEmpty() ? "refused by run_ycsb.sh" : said));
     }
-    YcsbSettings s = planner.settings();
+    YcsbSettings s = ((YcsbCommand) planner.command()).settings();
     if (s.phase() == Phase.CREATE) {
       throw new UserError("--phase create makes the table alone: run ./run_ycsb.sh " + workload + " --phase create, "
           + "then the fleet's load");
@@ -402,7 +403,7 @@ public final class FleetCommand implements Callable<Integer> {
       }
     }
     cmd.addAll(List.of("-Dybbench.home=" + home, "-cp", System.getProperty("java.class.path"),
-        RunYcsb.class.getName()));
+        Runner.class.getName(), Ycsb.NAME));
     cmd.addAll(args);
     return cmd;
   }

@@ -72,16 +72,16 @@ final class YcsbPlan {
     props.setProperty("insertcount", props.getProperty("insertcount",
         Long.toString(Long.parseLong(props.getProperty("recordcount")) - insertStart)).strip());
     // This client's share of the keys the clients load; reads and updates go over all of them.
-    long[] mine = CoreWorkload64.slice(insertStart, Long.parseLong(props.getProperty("insertcount")), o.clients,
-        o.clientIndex);
+    long[] mine = CoreWorkload64.slice(insertStart, Long.parseLong(props.getProperty("insertcount")), o.fleet.clients,
+        o.fleet.clientIndex);
     // CoreWorkload's keys can be split among clients and drawn by a load's checkpoint; another class numbers its own.
     boolean core = CoreWorkload64.isCore(props.getProperty("workload"));
-    if (o.clients > 1 && !core) {
+    if (o.fleet.clients > 1 && !core) {
       throw new UserError("--clients splits the keys of YCSB's CoreWorkload; workload=" + props.getProperty("workload")
           + " numbers its own keys, so its clients would insert the same ones; run it as one client");
     }
-    props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(o.clients));
-    props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(o.clientIndex));
+    props.setProperty(CoreWorkload64.CLIENTS, Integer.toString(o.fleet.clients));
+    props.setProperty(CoreWorkload64.CLIENT_INDEX, Integer.toString(o.fleet.clientIndex));
     YcsbPlan plan = new YcsbPlan(o, settings, props, core, mine, server);
     plan.read(console, doRun);
     return plan;
@@ -233,7 +233,7 @@ final class YcsbPlan {
     m.put("duration_s", Long.toString(s.duration()));
     m.put("warmup_s", Long.toString(s.warmup()));
     m.put("target_ops", s.target() > 0 ? Double.toString(s.target()) : "none");
-    m.put("clients", o.clients + " (this one " + o.clientIndex + (o.fleet == null ? "" : ", fleet " + o.fleet) + ")");
+    m.put("clients", o.fleet.clients + " (this one " + o.fleet.clientIndex + (o.fleet.id == null ? "" : ", fleet " + o.fleet.id) + ")");
     m.put("label", String.valueOf(s.label()));
     if (o.run.history != null) {
       m.put("history", RunInfo.redactInline(o.run.history) + " (the run recorded as it "

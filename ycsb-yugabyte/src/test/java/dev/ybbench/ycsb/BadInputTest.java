@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -132,7 +133,7 @@ class BadInputTest {
       }
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       ByteArrayOutputStream err = new ByteArrayOutputStream();
-      RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+      Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
       long start = System.nanoTime();
       int rc = cmd.execute(all, new PrintStream(err, true, StandardCharsets.UTF_8));
       double seconds = (System.nanoTime() - start) / 1e9;
@@ -150,7 +151,7 @@ class BadInputTest {
       String[] dry = java.util.Arrays.copyOf(all, all.length + 1);
       dry[all.length] = "--dry-run";
       ByteArrayOutputStream dryErr = new ByteArrayOutputStream();
-      int dryRc = new RunYcsb(new Console(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+      int dryRc = new Runner(new Ycsb(), new Console(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
           RunYcsbTest.HOME).execute(dry, new PrintStream(dryErr, true, StandardCharsets.UTF_8));
       assertEquals(2, dryRc, what + " passed a dry run");
       assertEquals(line, dryErr.toString(StandardCharsets.UTF_8).strip(), what + " with --dry-run");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.analysis.Compare;
 import dev.ybbench.analysis.regress.Regress;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
@@ -45,7 +46,7 @@ class BisectEndToEndIT {
         if (version.equals("17")) {
           ByteArrayOutputStream log = new ByteArrayOutputStream();
           PrintStream print = new PrintStream(log, true, StandardCharsets.UTF_8);
-          int rc = new RunYcsb(new Console(print), RunYcsbTest.HOME).execute(new String[] {"workloadc", "--hosts",
+          int rc = new Runner(new Ycsb(), new Console(print), RunYcsbTest.HOME).execute(new String[] {"workloadc", "--hosts",
               pg.hostPort(), "--user", pg.user(), "--records", "1000", "--duration", "3", "--threads", "2",
               "--results-dir", warm.toString(), "--no-install"}, print);
           assertEquals(0, rc, log.toString(StandardCharsets.UTF_8));
@@ -64,7 +65,7 @@ class BisectEndToEndIT {
       assertTrue(cmd.get(0).endsWith("run_ycsb.sh"), cmd.toString());
       List<String> args = new java.util.ArrayList<>(cmd.subList(1, cmd.size()));
       args.addAll(List.of("--threads", "2"));
-      int rc = new RunYcsb(new Console(new PrintStream(log, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME)
+      int rc = new Runner(new Ycsb(), new Console(new PrintStream(log, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME)
           .execute(args.toArray(String[]::new), new PrintStream(log, true, StandardCharsets.UTF_8));
       List<String> lines = log.toString(StandardCharsets.UTF_8).lines().toList();
       return new Regress.Outcome(rc, lines.subList(Math.max(0, lines.size() - 3), lines.size()));

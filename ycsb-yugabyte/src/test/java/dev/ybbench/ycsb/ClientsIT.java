@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.HlogFiles;
@@ -62,7 +63,7 @@ class ClientsIT {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--hosts", pg.hostPort(), "--user", "postgres", "--results-dir", results.toString()));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
     int rc = cmd.execute(all.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8));
     Outcome o = new Outcome(rc, out.toString(StandardCharsets.UTF_8), cmd.runDirectory());
     System.out.println(o.out());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.ybbench.harness.benchmark.FleetOptions;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.ycsb.cli.YcsbOptions;
 import dev.ybbench.ycsb.cli.YcsbSettings;
@@ -91,7 +92,7 @@ class DeployManifestsTest {
 
   /** Parses with the real parser, as the JVM behind run_ycsb.sh does; a bad option fails here. */
   private static YcsbOptions parse(List<String> args) {
-    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(new ByteArrayOutputStream())), RunYcsbTest.HOME);
+    YcsbCommand cmd = new YcsbCommand();
     new CommandLine(cmd).parseArgs(args.toArray(new String[0]));
     return cmd.options();
   }
@@ -116,14 +117,14 @@ class DeployManifestsTest {
           args.add(expand(a.asText(), container, i));
         }
         YcsbOptions c = parse(args);
-        assertEquals(completions, c.clients, name + ": --clients is the Job's completions");
-        assertEquals(i, c.clientIndex, name + ": --client-index is the completion index");
+        assertEquals(completions, c.fleet.clients, name + ": --clients is the Job's completions");
+        assertEquals(i, c.fleet.clientIndex, name + ": --client-index is the completion index");
         WorkloadFiles.resolve(c.workload, c.files, RunYcsbTest.HOME);
-        assertTrue(c.fleet == null || c.fleet.matches(YcsbSettings.FLEET_ID), name + ": --fleet " + c.fleet);
+        assertTrue(c.fleet.id == null || c.fleet.id.matches(FleetOptions.ID), name + ": --fleet " + c.fleet.id);
         assertTrue(args.contains("--no-install"), name + ": a client installs nothing");
         commands.add(c);
       }
-      assertEquals(1, commands.stream().map(c -> c.fleet).distinct().count(), name + ": one fleet id");
+      assertEquals(1, commands.stream().map(c -> c.fleet.id).distinct().count(), name + ": one fleet id");
       String resultsDir = commands.get(0).run.resultsRoot(RunYcsbTest.HOME).toString();
       jobs.add(new ClientJob(name, completions, resultsDir, commands));
     }
@@ -141,7 +142,7 @@ class DeployManifestsTest {
     // The read phase reads exactly the keys the load wrote: same records, same clients.
     assertEquals(load.commands().get(0).records, read.commands().get(0).records);
     assertEquals(load.clients(), read.clients());
-    assertTrue(load.commands().get(0).fleet.contains(JOB_UID), "the load's fleet id is its Job's uid");
+    assertTrue(load.commands().get(0).fleet.id.contains(JOB_UID), "the load's fleet id is its Job's uid");
     assertFalse(load.resultsDir().equals(read.resultsDir()), "each phase in its own directory, merged on its own");
   }
 
@@ -167,7 +168,7 @@ class DeployManifestsTest {
         words.add(glob, dir + "/20261122T000000Z_ycsb_client" + i);
       }
       YcsbOptions c = parse(words);
-      assertEquals(job.clients(), c.merge.size(), step);
+      assertEquals(job.clients(), c.merging.merge.size(), step);
       merged.add(job.name());
     }
     assertEquals(jobs.stream().map(ClientJob::name).sorted().toList(), merged.stream().sorted().toList(),

@@ -3,6 +3,7 @@ package dev.ybbench.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.DocCommands;
 import java.io.ByteArrayOutputStream;
@@ -42,7 +43,7 @@ class DocsCommandsTest {
     for (DocCommands.Command c : commands) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-      int rc = new RunYcsb(new Console(print), RunYcsbTest.HOME).execute(c.dryRun(dir.resolve("results")), print);
+      int rc = new Runner(new Ycsb(), new Console(print), RunYcsbTest.HOME).execute(c.dryRun(dir.resolve("results")), print);
       String printed = out.toString(StandardCharsets.UTF_8);
       assertEquals(0, rc, c.page() + ": " + c.text() + "\n" + printed);
       assertTrue(printed.contains("Plan (nothing started):"), c.page() + ": " + c.text());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
@@ -46,7 +47,7 @@ class ForeignYcsbRunIT {
     List<String> all = new ArrayList<>(args);
     all.addAll(List.of("--results-dir", results.toString(), "--no-install"));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
     int rc = cmd.execute(all.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8));
     Outcome o = new Outcome(rc, out.toString(StandardCharsets.UTF_8), cmd.runDirectory());
     System.out.println(o.out());

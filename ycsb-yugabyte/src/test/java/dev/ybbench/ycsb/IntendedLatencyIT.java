@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.Awaits;
@@ -46,7 +47,7 @@ class IntendedLatencyIT {
       });
       staller.start();
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+      Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
       // 200 ops/s over 2 threads: a rate any machine reaches, so the schedule, not the server, sets the pace.
       int rc = cmd.execute(new String[] {"workloadc", "--records", "1000", "--threads", "2", "--target", "200",
           "--duration", "12", "--hosts", pg.hostPort(), "--user", "postgres", "--results-dir", results.toString()},

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.testing.Awaits;
 import dev.ybbench.harness.testing.CtrlC;
@@ -84,7 +85,7 @@ class InterruptIT {
    */
   private String ctrlCWhen(List<String> jvmOptions, When when) throws Exception {
     Path runs = results.resolve("runs");
-    try (CtrlC p = CtrlC.startJava(jvmOptions, RunYcsb.class, RunYcsbTest.HOME, List.of("workloadc",
+    try (CtrlC p = CtrlC.startJava(jvmOptions, Runner.class, RunYcsbTest.HOME, List.of(Ycsb.NAME, "workloadc",
         "--records", "1000", "--duration", "300", "--results-dir", runs.toString()))) {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (!when.now(p.pid())) {
@@ -119,7 +120,7 @@ class InterruptIT {
   void ctrlCWhileAnEmbeddedClusterStartsEndsWithinFiveSeconds() throws Exception {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
-        RunYcsb.class.getName(), "workloadc", "--api", "ycql", "--nodes", "3", "--results-dir", results.toString());
+        Runner.class.getName(), Ycsb.NAME, "workloadc", "--api", "ycql", "--nodes", "3", "--results-dir", results.toString());
     Process p = new ProcessBuilder(CtrlC.withDefaultAction(cmd)).redirectErrorStream(true).start();
     List<String> lines = new ArrayList<>();
     Pattern firstNode = Pattern.compile("node 1 answers CQL on 127\\.0\\.0\\.1:(\\d+)");
@@ -166,7 +167,7 @@ class InterruptIT {
         c.setAutoCommit(false);
         c.createStatement().execute("LOCK TABLE usertable IN ACCESS EXCLUSIVE MODE");
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-            System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME, RunYcsb.class.getName(),
+            System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME, Runner.class.getName(), Ycsb.NAME,
             "workloadc", "--hosts", pg.hostPort(), "--user", "postgres", "--phase", "load", "--records", "100",
             "--results-dir", results.toString());
         Process p = new ProcessBuilder(CtrlC.withDefaultAction(cmd)).redirectErrorStream(true).start();
@@ -203,7 +204,7 @@ class InterruptIT {
   private void interrupt(String marker, String phase, String operation, String... more) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
-        RunYcsb.class.getName(), "workloadc", "--threads", "2", "--duration", "300",
+        Runner.class.getName(), Ycsb.NAME, "workloadc", "--threads", "2", "--duration", "300",
         "--results-dir", results.toString()));
     cmd.addAll(List.of(more));
     ProcessBuilder pb = new ProcessBuilder(CtrlC.withDefaultAction(cmd));

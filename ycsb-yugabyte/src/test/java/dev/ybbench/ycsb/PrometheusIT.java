@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.Scrapes;
 import dev.ybbench.harness.testing.Tools;
@@ -73,7 +74,7 @@ class PrometheusIT {
       });
       scraper.start();
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+      Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
       int rc = cmd.execute(new String[] {"workloada", "--records", "500", "--threads", "2", "--duration", "6",
           "--target", "400", "--label", "watched", "--prometheus-port", Integer.toString(port), "--results-dir",
           results.toString()}, System.err);

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
@@ -79,7 +80,7 @@ class ResumeIT {
           "2", "--database", "resume", "-p", "requestdistribution=uniform", "--results-dir", results.toString()));
       read.addAll(server);
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+      Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
       int rc = cmd.execute(read.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8));
       System.out.println(out.toString(StandardCharsets.UTF_8));
       assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));
@@ -119,7 +120,7 @@ class ResumeIT {
     flags.addAll(server);
     List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
-        RunYcsb.class.getName()));
+        Runner.class.getName(), Ycsb.NAME));
     java.addAll(flags);
     Process first = new ProcessBuilder(java).redirectErrorStream(true)
         .redirectOutput(results.resolve("first.log").toFile()).start();
@@ -151,7 +152,7 @@ class ResumeIT {
     List<String> again = new ArrayList<>(flags);
     again.addAll(List.of("--resume", firstRun.toString()));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
     int rc = cmd.execute(again.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8));
     System.out.println(out.toString(StandardCharsets.UTF_8));
     assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));

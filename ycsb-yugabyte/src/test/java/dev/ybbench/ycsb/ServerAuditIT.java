@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,7 +24,7 @@ class ServerAuditIT {
   @Test
   void theHarnessAndPgStatStatementsCountTheSameOperationsExactly() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
     // Workload A (reads and updates) over batched inserts of 64 rows: both audits, rows and calls.
     int rc = cmd.execute(new String[] {"workloada", "--records", "3000", "--operations", "6000", "--threads", "2",
         "--batch-size", "64", "--duration", "120", "--server-interval", "0.5", "--results-dir", results.toString()},

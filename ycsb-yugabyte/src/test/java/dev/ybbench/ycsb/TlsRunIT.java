@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedCassandra;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.embedded.ServerUser;
@@ -130,7 +131,7 @@ class TlsRunIT {
       args.addAll(List.of("--user", "postgres"));
     }
     args.addAll(List.of(more));
-    int rc = new RunYcsb(new Console(print), RunYcsbTest.HOME).execute(args.toArray(String[]::new), print);
+    int rc = new Runner(new Ycsb(), new Console(print), RunYcsbTest.HOME).execute(args.toArray(String[]::new), print);
     String text = out.toString(StandardCharsets.UTF_8);
     System.out.println(text);
     if (text.contains("Run complete: ")) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.Jdks;
 import java.io.ByteArrayOutputStream;
@@ -36,7 +37,7 @@ class VirtualThreadsIT {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     long t0 = System.nanoTime();
-    int rc = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME)
+    int rc = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME)
         .execute(new String[] {"workloadc", "--jobs", "2", "--results-dir", results.toString()},
             new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(2, rc, out.toString(StandardCharsets.UTF_8));
@@ -53,7 +54,7 @@ class VirtualThreadsIT {
     Assumptions.assumeTrue(java.isPresent(), "no JDK 21 or later on this machine (looked at JAVA_HOME and "
         + "/usr/lib/jvm): --jobs is tested on older Javas by its refusal only");
     List<String> cmd = List.of(java.get().toString(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-        "-Dybbench.home=" + RunYcsbTest.HOME, RunYcsb.class.getName(), "workloada", "--records", "500",
+        "-Dybbench.home=" + RunYcsbTest.HOME, Runner.class.getName(), Ycsb.NAME, "workloada", "--records", "500",
         "--operations", "0", "--threads", "8", "--jobs", "2", "--duration", "4", "--results-dir", results.toString());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     // The process's OS threads, as the kernel names them, while it runs: the clients' names

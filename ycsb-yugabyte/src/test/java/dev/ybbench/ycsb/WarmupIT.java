@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,7 +24,7 @@ class WarmupIT {
   @Test
   void aRunWithAWarmupReportsOnlyItsMeasuredWindow() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    RunYcsb cmd = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
+    Runner cmd = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);
     int rc = cmd.execute(new String[] {"workloadc", "--records", "500", "--threads", "2", "--warmup", "5",
         "--duration", "10", "--results-dir", results.toString()}, System.err);
     String printed = out.toString(StandardCharsets.UTF_8);

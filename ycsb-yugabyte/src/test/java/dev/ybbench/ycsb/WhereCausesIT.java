@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.Compare;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
@@ -40,7 +41,7 @@ class WhereCausesIT {
 
   private void inProcess(List<String> args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int rc = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME).execute(
+    int rc = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME).execute(
         args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8));
     assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));
   }
@@ -52,7 +53,7 @@ class WhereCausesIT {
       cmd.addAll(List.of("taskset", "-c", cpus));
     }
     cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME, RunYcsb.class.getName()));
+        System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME, Runner.class.getName(), Ycsb.NAME));
     cmd.addAll(args);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

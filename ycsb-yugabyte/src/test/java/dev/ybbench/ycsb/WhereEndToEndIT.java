@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.Compare;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
@@ -49,7 +50,7 @@ class WhereEndToEndIT {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     String[] args = {"workloadc", "--hosts", hosts, "--user", "postgres", "--records", "2000", "--duration", "3",
         "--threads", "2", "--phase", phase, "--label", label, "--results-dir", results.toString(), "--no-install"};
-    int rc = new RunYcsb(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME).execute(
+    int rc = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME).execute(
         args, new PrintStream(out, true, StandardCharsets.UTF_8));
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, rc, text);

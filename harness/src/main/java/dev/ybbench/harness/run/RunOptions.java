@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** The options every benchmark runner shares (a picocli mixin): where results go and when a run fails. */
+/**
+ * The options every benchmark runner shares (a picocli mixin): where results go, when a run fails,
+ * the history, the dry run.
+ */
 public final class RunOptions {
   @Option(names = "--label", paramLabel = "TEXT", description = "a tag for this run, e.g. a release name, kept in "
       + "run.json; compare.sh groups runs by it")
@@ -52,6 +55,10 @@ public final class RunOptions {
       + "shares; compare.sh --history judges a run against it (docs/history.md)")
   public String history;
 
+  @Option(names = "--dry-run", descriptionKey = "dry-run", description = "print the plan (server, tables, phases, "
+      + "every parameter) and start nothing; it refuses what the run would refuse")
+  public boolean dryRun;
+
   @Option(names = "--verbose", description = "stack traces on errors")
   public boolean verbose;
 
@@ -75,6 +82,7 @@ public final class RunOptions {
     c.metricsPorts = metricsPorts;
     c.prometheusPort = prometheusPort;
     c.history = history;
+    c.dryRun = dryRun;
     c.verbose = verbose;
     c.noInstall = noInstall;
     return c;

@@ -45,6 +45,9 @@ import java.util.function.Function;
  * refused. The flags themselves ({@link YcsbOptions}) are only read.
  */
 public final class SettingSources {
+  /** YSQL's JDBC URL options, --url-options or -p ysql.url_options (the binding's YsqlConfig reads them). */
+  private static final String URL_OPTIONS = "ysql.url_options";
+
   /** Where a value was given, weakest first. */
   enum Rank { BINDING_DEFAULT, FILE, PROPERTY, FLAG }
 
@@ -177,10 +180,15 @@ public final class SettingSources {
     int batchSize = pick("--batch-size", o.batchSize, FILE_BATCH_SIZE, whole(FILE_BATCH_SIZE, Integer::parseInt),
         ycql ? YcsbSettings.YCQL_IN_FLIGHT : YcsbSettings.YSQL_BATCH_ROWS);
     String prefix = ycql ? "ycql." : "ysql.";
-    String hosts = pick("--hosts", o.hosts, prefix + "hosts", s -> s, null);
-    String database = pick("--database", o.database, ycql ? "ycql.keyspace" : "ysql.database", s -> s, "ycsb");
-    String user = pick("--user", o.user, prefix + "user", s -> s, null);
-    String password = pick("--password", o.password, prefix + "password", s -> s, null);
+    String hosts = pick("--hosts", o.server.hosts, prefix + "hosts", s -> s, null);
+    String database = pick("--database", o.server.database, ycql ? "ycql.keyspace" : "ysql.database", s -> s, "ycsb");
+    String user = pick("--user", o.server.user, prefix + "user", s -> s, null);
+    String password = pick("--password", o.server.password, prefix + "password", s -> s, null);
+    if (ycql && o.server.urlOptions != null) {
+      throw new UserError("--url-options are JDBC's connection options, for YSQL; YCQL takes TLS as -p "
+          + "ycql.truststore=… (docs/yugabytedb.md)");
+    }
+    String urlOptions = ycql ? null : pick("--url-options", o.server.urlOptions, URL_OPTIONS, s -> s, null);
     Integer rf = o.rf;
     String consistency = o.consistency;
     String loadMethod = o.loadMethod;
@@ -212,6 +220,9 @@ public final class SettingSources {
     set(ycql ? "ycql.keyspace" : "ysql.database", database);
     set(prefix + "user", user);
     set(prefix + "password", password);
+    if (!ycql) {
+      set(URL_OPTIONS, urlOptions);
+    }
     if (ycql) {
       set("ycql.rf", rf == null ? null : rf.toString());
     } else {

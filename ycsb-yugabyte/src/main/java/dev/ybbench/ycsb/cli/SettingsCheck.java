@@ -3,7 +3,6 @@ package dev.ybbench.ycsb.cli;
 import static dev.ybbench.ycsb.cli.YcsbSettings.CREATE_TABLE;
 import static dev.ybbench.ycsb.cli.YcsbSettings.FILE_BATCH_SIZE;
 import static dev.ybbench.ycsb.cli.YcsbSettings.FILE_PHASE;
-import static dev.ybbench.ycsb.cli.YcsbSettings.FLEET_ID;
 import static dev.ybbench.ycsb.cli.YcsbSettings.JOBS;
 import static dev.ybbench.ycsb.cli.YcsbSettings.STATUS_INTERVAL;
 import static dev.ybbench.ycsb.cli.YcsbSettings.WARMUP;
@@ -82,16 +81,7 @@ public final class SettingsCheck {
     if (s.tablets() != null && s.tablets() < 1) {
       throw new UserError("--tablets must be at least 1, was " + s.tablets());
     }
-    if (o.clients < 1) {
-      throw new UserError("--clients must be at least 1, was " + o.clients);
-    }
-    if (o.clientIndex < 0 || o.clientIndex >= o.clients) {
-      throw new UserError("--client-index must be 0 … " + (o.clients - 1) + " for --clients " + o.clients + ", was "
-          + o.clientIndex);
-    }
-    if (o.fleet != null && !o.fleet.matches(FLEET_ID)) {
-      throw new UserError("--fleet '" + o.fleet + "' must be 1-64 letters, digits, '.', '_' or '-'");
-    }
+    o.fleet.check();
     splitAt(s);
     if (s.layout() != null && KeyLayout.fromFlag(s.layout()) == KeyLayout.RANGE && s.ycql()) {
       throw new UserError(CqlSchema.RANGE_NEEDS_YSQL);
@@ -161,8 +151,8 @@ public final class SettingsCheck {
           + "empty (to load and run one workload after another on one server: run-scripts/fleet.sh --clients 1 "
           + "LOAD_WORKLOAD RUN_WORKLOAD)");
     }
-    if (server.embedded() && o.clientIndex > 0) {
-      throw new UserError("--client-index " + o.clientIndex + " needs --hosts: an embedded server would be this "
+    if (server.embedded() && o.fleet.clientIndex > 0) {
+      throw new UserError("--client-index " + o.fleet.clientIndex + " needs --hosts: an embedded server would be this "
           + "client's own, with no client 0 to create its table");
     }
     if (server.embedded() && s.ycql() && s.rf() != null && s.rf() > o.nodes) {

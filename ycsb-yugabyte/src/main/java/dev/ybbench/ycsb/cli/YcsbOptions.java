@@ -1,6 +1,8 @@
 package dev.ybbench.ycsb.cli;
 
-import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.FleetOptions;
+import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.ServerOptions;
 import dev.ybbench.harness.cli.Count;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
@@ -35,10 +37,8 @@ public final class YcsbOptions {
           + "(default: the workload file's ybbench.api, else what the binding properties name, else ysql)")
   public String api;
 
-  @Option(names = "--hosts", paramLabel = "H[:P],…",
-      description = "YugabyteDB nodes (default port 5433 YSQL, 9042 YCQL; or db.url / hosts, or env YSQL_NODES / "
-          + "YCQL_NODES or YCQL_ADDRS). Without: an embedded server")
-  public String hosts;
+  @Mixin
+  public ServerOptions server = new ServerOptions();
 
   @Option(names = "--nodes", paramLabel = "N", defaultValue = "1",
       description = "YCQL's embedded Cassandra: nodes in the cluster, on 127.0.0.1 … 127.0.0.N (default: ${DEFAULT-VALUE})")
@@ -52,30 +52,6 @@ public final class YcsbOptions {
       description = "YCQL: consistency level of every request, e.g. ONE, QUORUM, ALL (default: QUORUM; ONE for "
           + "yugabyte/YCSB's cassandra.* properties, as its binding)")
   public String consistency;
-
-  @Option(names = "--db-version", paramLabel = "V",
-      description = "embedded server version: PostgreSQL 11-18 or an exact release (default: 17); "
-          + "Cassandra 4.1 or 5.0 or an exact release (default: 5.0)")
-  public String dbVersion;
-
-  @Option(names = "--db-setting", paramLabel = "NAME=VALUE",
-      description = "embedded PostgreSQL: a setting added to its postgresql.conf, e.g. enable_indexscan=off "
-          + "(repeatable): part of the server under test like --db-version, kept in run.json as db_settings, not "
-          + "among the parameters a comparison matches")
-  public List<String> dbSettings = new ArrayList<>();
-
-  /** --db-setting as a map, in the order given (the last of a name wins). */
-  public Map<String, String> dbSettings() {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (String s : dbSettings) {
-      int eq = s.indexOf('=');
-      if (eq <= 0) {
-        throw new UserError("--db-setting takes NAME=VALUE (e.g. enable_indexscan=off), not '" + s + "'");
-      }
-      m.put(s.substring(0, eq).strip(), s.substring(eq + 1).strip());
-    }
-    return m;
-  }
 
   @Option(names = "--threads", paramLabel = "N",
       description = "client threads, one connection each (YCSB threadcount; default: 8)")
@@ -167,30 +143,11 @@ public final class YcsbOptions {
           + "ybbench.create_table, else always for a load, never for a run alone)")
   public String createTable;
 
-  @Option(names = "--clients", paramLabel = "N", defaultValue = "1",
-      description = "clients (processes or machines) sharing one table: each loads its slice of the keys and "
-          + "inserts new keys of its own (default: ${DEFAULT-VALUE})")
-  public int clients;
+  @Mixin
+  public FleetOptions fleet = new FleetOptions();
 
-  @Option(names = "--client-index", paramLabel = "I", defaultValue = "0",
-      description = "which of the --clients this is, 0 … N-1: client 0 creates the table, the others wait for it "
-          + "(default: ${DEFAULT-VALUE})")
-  public int clientIndex;
-
-  @Option(names = "--fleet", paramLabel = "ID",
-      description = "the clients' shared id (letters, digits, . _ -): the table client 0 creates carries it, "
-          + "so the others wait for that table and not one left from an earlier run")
-  public String fleet;
-
-  @Option(names = "--merge", arity = "1..*", paramLabel = "RUN_DIR",
-      description = "add the runs of clients that shared one table up into one run directory, then audit it: the "
-          + "server's statements on the table against the operations counted, a load's rows against the records "
-          + "asked for (exit 1 when they differ)")
-  public List<Path> merge;
-
-  @Option(names = "--include-incomplete", description = "with --merge: merge the complete runs of a fleet that "
-      + "lacks a client, or holds a failed or interrupted one, into a run marked partial (refused otherwise)")
-  public boolean includeIncomplete;
+  @Mixin
+  public MergeOptions merging = new MergeOptions();
 
   @Option(names = "--resume", paramLabel = "RUN_DIR",
       description = "continue the load of RUN_DIR, which crashed or was stopped, with the same flags: the keys it "
@@ -202,25 +159,6 @@ public final class YcsbOptions {
       description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: db.driver, else the "
           + "smart driver on YugabyteDB, pgjdbc on PostgreSQL)")
   public String driver;
-
-  @Option(names = "--database", paramLabel = "DB",
-      description = "database (YSQL) or keyspace (YCQL) to create and use (default: db.url's or "
-          + "cassandra.keyspace, else ycsb)")
-  public String database;
-
-  @Option(names = "--user", paramLabel = "USER",
-      description = "default: db.user / cassandra.username, else yugabyte (postgres for the embedded server)")
-  public String user;
-
-  @Option(names = "--password", paramLabel = "PW",
-      description = "default: db.passwd / cassandra.password, else env YSQL_PASSWORD / YCQL_PASSWORD; never written "
-          + "to results")
-  public String password;
-
-  @Option(names = "--dry-run",
-      description = "print the equivalent ybbench command and what would run (server, phases, threads, every "
-          + "setting the workload and binding take), then exit without starting anything")
-  public boolean dryRun;
 
   @Mixin
   public RunOptions run = new RunOptions();

@@ -28,9 +28,6 @@ public record YcsbSettings(
     String loadMethod, String driver,
     String workloadName, Properties properties, Provenance provenance) {
 
-  /** What a --fleet id may be: it is written into the table's mark and matched by the other clients. */
-  public static final String FLEET_ID = "[A-Za-z0-9._-]{1,64}";
-
   /** Defaults of ybbench's own, where YCSB's would not serve (one thread, no time limit). */
   public static final int DEFAULT_THREADS = 8;
   public static final long DEFAULT_DURATION_S = 60;

@@ -111,7 +111,7 @@ class SettingSourcesTest {
     o.phase = "both";
     assertEquals("--phase both and -p dotransactions=true disagree; give one of them", refusal(o));
     o = options("db.url", "jdbc:postgresql://h1:5433/ycsb");
-    o.hosts = "h2";
+    o.server.hosts = "h2";
     assertEquals("--hosts h2 and -p db.url=jdbc:postgresql://h1:5433/ycsb disagree; give one of them", refusal(o));
     files.clear();
     file("w", "target=300", "ybbench.target_ops=1000");

@@ -2,13 +2,15 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.Context;
+import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.Plan;
 import dev.ybbench.harness.cli.ShellWords;
-import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.run.Run;
-import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.harness.run.RunOptions;
 import dev.ybbench.ycsb.cli.EquivalentCommand;
 import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.SampleAppCommandLine;
@@ -25,7 +27,7 @@ import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ycql.YcqlTarget;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlTarget;
-import java.io.PrintStream;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,12 +36,14 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
 @Command(name = "run_ycsb.sh", sortOptions = false, usageHelpAutoWidth = true,
+    resourceBundle = "dev.ybbench.ycsb.YcsbCommand",
     description = {
         "Runs a YCSB workload over YugabyteDB's YSQL or YCQL API. With no --hosts it starts an embedded "
             + "PostgreSQL (YSQL speaks its protocol) or Cassandra (YCQL speaks CQL) and stops it afterwards. "
@@ -59,72 +63,25 @@ import picocli.CommandLine.Mixin;
         "  ./run_ycsb.sh run yugabyteSQL -P db.properties -P workloads/workloada -p threadcount=256 -s",
         "  ./run_ycsb.sh sqlinserts --hosts H --clients 4 --client-index 2 --fleet f1   (one of four clients)",
         "  ./run_ycsb.sh --merge results/<client 0 run> results/<client 1 run> …"})
-public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
+public final class YcsbCommand implements BenchmarkCommand {
   @Mixin
   YcsbOptions o = new YcsbOptions();
 
-  private final Path home;
-  private final RunLifecycle lifecycle;
-  private String[] args = new String[0];
-  private volatile ApiTarget apiTarget;
-
-  public RunYcsb(Console console, Path home) {
-    this.home = home;
-    this.lifecycle = new RunLifecycle(console);
-  }
-
-  public static void main(String[] args) {
-    Path home = Path.of(System.getProperty("ybbench.home", "."));
-    RunYcsb cmd = new RunYcsb(new Console(System.out), home);
-    cmd.lifecycle.main(() -> cmd.execute(args, System.err));
-  }
-
-  /**
-   * Parses and runs; returns the exit code. Errors are one line on {@code err}. A command line in
-   * YCSB's own form is first rewritten into ybbench's ({@link YcsbCommandLine}).
-   */
-  public int execute(String[] args, PrintStream err) {
-    this.args = args.clone();
-    try {
-      String[] ours;
-      try {
-        ours = YcsbCommandLine.translate(foreign(args));
-      } catch (UserError e) {
-        err.println("error: " + Console.clean(e.getMessage()));
-        return RunLifecycle.EXIT_BAD_INPUT;
-      }
-      return CommandLines.execute(this, ours, err, Console::clean, () -> o.run.verbose);
-    } finally {
-      lifecycle.finished();
-    }
-  }
-
-  /**
-   * A sample app's command line ({@code --workload SqlInserts …}) in ybbench's flags; the first
-   * line printed is the same run as a ybbench command, then a note for each option of the app's
-   * whose meaning there is to change nothing. Any other command line as it is.
-   */
-  private String[] foreign(String[] given) {
-    if (!SampleAppCommandLine.applies(given)) {
-      return given;
-    }
-    SampleAppCommandLine.Translation t = SampleAppCommandLine.translate(given, UUID::randomUUID);
-    String[] ours = t.args().toArray(new String[0]);
-    this.args = ours; // run.json records the run as it ran
-    sampleApp = true;
-    List<String> shown = new ArrayList<>(t.args());
-    for (int i = 0; i + 1 < shown.size(); i++) {
-      if (shown.get(i).equals("--password")) {
-        shown.set(i + 1, "***");
-      }
-    }
-    lifecycle.console().line("As ybbench: ./run_ycsb.sh " + ShellWords.join(shown));
-    t.notes().forEach(n -> lifecycle.console().line("note: " + n));
-    return ours;
-  }
-
+  /** The command line as given (a sample app's as translated): the equivalent command reads its flags. */
+  private List<String> args = List.of();
   /** Whether the command line was a sample app's, already printed as ybbench's. */
   private boolean sampleApp;
+  private YcsbSettings settled;
+
+  @Override
+  public RunOptions output() {
+    return o.run;
+  }
+
+  @Override
+  public MergeOptions merging() {
+    return o.merging;
+  }
 
   /** The options as parsed, for tests and callers. */
   public YcsbOptions options() {
@@ -136,47 +93,62 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return settled;
   }
 
-  private YcsbSettings settled;
-
-  /** The run directory of the last run, for tests and callers. */
-  public Path runDirectory() {
-    return mergedDir != null ? mergedDir : lifecycle.runDirectory();
-  }
-
   /** How long clients other than client 0 wait for the table it creates. */
   static final int SCHEMA_WAIT_S = 600;
 
-  /** The merged run of the last --merge, for tests and callers. */
-  private Path mergedDir;
-
+  /**
+   * A sample app's command line ({@code --workload SqlInserts …}) in ybbench's flags, the first
+   * line printed the same run as a ybbench command, then a note for each option of the app's whose
+   * meaning there is to change nothing; YCSB's own command line ({@link YcsbCommandLine}) in
+   * ybbench's flags. run.json records the line as given, a sample app's as ybbench's.
+   */
   @Override
-  public Integer call() throws Exception {
-    int exit = runOrMerge();
-    return RunHistory.find().record(o.run.history, runDirectory(), exit, lifecycle.console()::line);
+  public Translation translate(List<String> given, Consumer<String> console) {
+    args = given;
+    List<String> ours = given;
+    if (SampleAppCommandLine.applies(given.toArray(String[]::new))) {
+      SampleAppCommandLine.Translation t = SampleAppCommandLine.translate(given.toArray(String[]::new),
+          UUID::randomUUID);
+      ours = t.args();
+      args = ours;
+      sampleApp = true;
+      List<String> shown = new ArrayList<>(t.args());
+      for (int i = 0; i + 1 < shown.size(); i++) {
+        if (shown.get(i).equals("--password")) {
+          shown.set(i + 1, "***");
+        }
+      }
+      console.accept("As ybbench: ./run_ycsb.sh " + ShellWords.join(shown));
+      t.notes().forEach(n -> console.accept("note: " + n));
+    }
+    return new Translation(List.of(YcsbCommandLine.translate(ours.toArray(String[]::new))), args);
   }
 
-  private int runOrMerge() throws Exception {
-    Console console = lifecycle.console();
-    if (o.merge != null) {
-      mergedDir = RunMerge.run(o.merge.size(), (warn, stop) -> YcsbMerge.merge(o.merge, o.run.resultsRoot(home),
-          o.includeIncomplete, warn, stop), console::line, lifecycle::interrupted);
-      if (mergedDir == null) {
-        return RunLifecycle.EXIT_INTERRUPTED;
-      }
-      return YcsbMerge.audit(mergedDir, console::line) ? 0 : 1;
-    }
-    if (o.includeIncomplete) {
-      throw new UserError("--include-incomplete goes with --merge RUN_DIR…; leave it out of a run");
-    }
+  @Override
+  public Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
+      BooleanSupplier stop) throws IOException {
+    return YcsbMerge.merge(runs, resultsRoot, includeIncomplete, warn, stop);
+  }
+
+  @Override
+  public boolean audit(Path merged, Consumer<String> out) throws IOException {
+    return YcsbMerge.audit(merged, out);
+  }
+
+  @Override
+  public Plan plan(Context context) throws Exception {
+    Path home = context.home();
+    Console console = context.console();
     List<Path> files = WorkloadFiles.resolve(o.workload, o.files, home);
     YcsbSettings s = SettingSources.settle(o, files);
     settled = s;
     SettingsCheck.check(s, o);
-    ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), o.dbVersion, o.nodes).withSettings(o.dbSettings());
+    ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), o.server.dbVersion, o.nodes)
+        .withSettings(o.server.dbSettings());
     SettingsCheck.checkOn(server, s, o, home);
     Properties props = s.properties(); // the run's own: the plan and the target complete them
     String workloadName = s.workloadName();
-    if ((s.provenance().foreign() || o.dryRun) && !sampleApp) { // a sample app's line printed it first
+    if ((s.provenance().foreign() || o.run.dryRun) && !sampleApp) { // a sample app's line printed it first
       console.line("As ybbench: " + EquivalentCommand.of(s, o, nativeFlags(), server));
     }
     s.notes().forEach(n -> console.line("note: " + n));
@@ -185,39 +157,88 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     YcsbPlan plan = YcsbPlan.of(o, s, props, server, doRun, console);
     long[] mine = plan.loadSlice();
     if (doLoad && mine[1] == 0) {
-      throw new UserError("--clients " + o.clients + " is more than the " + props.getProperty("insertcount")
-          + " records to load: client " + o.clientIndex + " would have none; use fewer clients or more --records");
+      throw new UserError("--clients " + o.fleet.clients + " is more than the " + props.getProperty("insertcount")
+          + " records to load: client " + o.fleet.clientIndex + " would have none; use fewer clients or more "
+          + "--records");
     }
     if (doRun && Long.parseLong(props.getProperty("operationcount", "1000")) == 0 && s.duration() == 0) {
       throw new UserError("operationcount is 0 and --duration is 0: the run would never end; set one of them");
     }
     LoadCheckpoint.Saved earlier = o.resume == null ? null
         : LoadResume.earlier(o.resume, workloadName, parameters(s, props, mine), mine);
-    if (o.dryRun) {
-      plan.print(console, workloadName);
-      return 0;
+    return new Planned(s, server, props, plan, mine, earlier, console);
+  }
+
+  /** The plan as the runner takes it: the schema as --create-table says, the load, the run. */
+  private final class Planned implements Plan {
+    private final YcsbSettings s;
+    private final ServerTarget server;
+    private final Properties props;
+    private final YcsbPlan plan;
+    private final long[] mine;
+    private final LoadCheckpoint.Saved earlier;
+    private final Console console;
+    private final YcsbReport report;
+    private volatile ApiTarget apiTarget;
+
+    Planned(YcsbSettings s, ServerTarget server, Properties props, YcsbPlan plan, long[] mine,
+        LoadCheckpoint.Saved earlier, Console console) {
+      this.s = s;
+      this.server = server;
+      this.props = props;
+      this.plan = plan;
+      this.mine = mine;
+      this.earlier = earlier;
+      this.console = console;
+      this.report = new YcsbReport(props, YcsbCommandLine.isYcsbs(args.toArray(String[]::new)));
     }
-    Map<String, Object> extra = new LinkedHashMap<>(Map.of("api", s.api().flag()));
-    if (o.resume != null) {
-      extra.put("resumed_from", o.resume.getFileName().toString());
+
+    @Override
+    public void print(Console out) {
+      plan.print(out, s.workloadName());
     }
-    if (!server.settings().isEmpty()) {
-      extra.put("db_settings", new java.util.TreeMap<>(server.settings()));
+
+    @Override
+    public String workload() {
+      return s.workloadName();
     }
-    if (o.clients > 1 || o.fleet != null) {
-      // Which part of which fleet this is: --merge knows from it when a client is missing, and
-      // fleet.sh finds each client's run by it.
-      Map<String, Object> fleet = new LinkedHashMap<>();
-      fleet.put("id", o.fleet);
-      fleet.put("clients", o.clients);
-      fleet.put("index", o.clientIndex);
-      extra.put("fleet", fleet);
+
+    @Override
+    public RunOptions output() {
+      return o.run.withLabel(s.label());
     }
-    RunLifecycle.Spec spec = new RunLifecycle.Spec("ycsb", workloadName, o.run.withLabel(s.label()), home,
-        () -> parameters(s, props, mine), extra, List.of(args));
-    YcsbReport report = new YcsbReport(props, YcsbCommandLine.isYcsbs(args));
-    return lifecycle.run(spec, () -> apiTarget = openTarget(s, server, props), run -> {
-      run.auditTable(props.getProperty("table", "usertable"), o.clients);
+
+    @Override
+    public Map<String, String> parameters() {
+      return YcsbCommand.this.parameters(s, props, mine);
+    }
+
+    @Override
+    public Map<String, Object> extra() {
+      Map<String, Object> extra = new LinkedHashMap<>(Map.of("api", s.api().flag()));
+      if (o.resume != null) {
+        extra.put("resumed_from", o.resume.getFileName().toString());
+      }
+      if (!server.settings().isEmpty()) {
+        extra.put("db_settings", new TreeMap<>(server.settings()));
+      }
+      if (o.fleet.inFleet()) {
+        extra.put("fleet", o.fleet.runJson());
+      }
+      return extra;
+    }
+
+    @Override
+    public RunLifecycle.Target open(Consumer<String> log) {
+      apiTarget = s.ycql() ? YcqlTarget.open(server, props, log) : YsqlTarget.open(server, s.threads(), props, log);
+      return apiTarget;
+    }
+
+    @Override
+    public void run(Run run) throws Exception {
+      boolean doLoad = s.phase().loads();
+      boolean doRun = s.phase().runs();
+      run.auditTable(props.getProperty("table", "usertable"), o.fleet.clients);
       String create = s.createTable();
       if (o.resume != null || "never".equals(create)) {
         apiTarget.useExistingSchema(console::line); // the table the earlier part loaded into, or one made before
@@ -225,12 +246,13 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         if (apiTarget.schemaReady(null)) {
           apiTarget.useExistingSchema(console::line);
         } else {
-          apiTarget.createSchema(o.fleet, console::line, run::onStop);
+          apiTarget.createSchema(o.fleet.id, console::line, run::onStop);
         }
-      } else if (s.phase() == Phase.CREATE || o.clientIndex == 0 && (doLoad || "always".equals(create))) {
-        apiTarget.createSchema(o.fleet, console::line, run::onStop);
+      } else if (s.phase() == Phase.CREATE || o.fleet.clientIndex == 0 && (doLoad || "always".equals(create))) {
+        apiTarget.createSchema(o.fleet.id, console::line, run::onStop);
       } else if (doLoad) {
-        apiTarget.awaitSchema(o.fleet, o.clientIndex, o.clients, SCHEMA_WAIT_S, run::interrupted, console::line);
+        apiTarget.awaitSchema(o.fleet.id, o.fleet.clientIndex, o.fleet.clients, SCHEMA_WAIT_S, run::interrupted,
+            console::line);
       } else {
         apiTarget.useExistingSchema(console::line);
       }
@@ -240,9 +262,9 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
         loadProps.setProperty(YcqlConfig.IN_FLIGHT, Integer.toString(s.batchSize()));
         loadProps.setProperty("insertstart", Long.toString(mine[0]));
         loadProps.setProperty("insertcount", Long.toString(mine[1]));
-        console.line(String.format("Loading %d records%s with %d threads%s (%s)%s", mine[1], o.clients == 1 ? ""
-            : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1, o.clientIndex,
-                o.clients), s.threads(), s.clientThreads().describe(), plan.loadWrites(),
+        console.line(String.format("Loading %d records%s with %d threads%s (%s)%s", mine[1], o.fleet.clients == 1
+            ? "" : String.format(" (keys %d … %d, client %d of %d)", mine[0], mine[0] + mine[1] - 1,
+            o.fleet.clientIndex, o.fleet.clients), s.threads(), s.clientThreads().describe(), plan.loadWrites(),
             s.target() > 0 ? String.format(", paced to %.0f rows/s", s.target()) : ""));
         // Keys handed out per write of the checkpoint: at most this many (and those in flight) in doubt after a crash.
         int reserveAhead = (int) Math.min(1_000_000, Math.max(1_000L, 2L * s.threads() * s.batchSize()));
@@ -251,26 +273,40 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
                 null)
             : LoadResume.resume(run, o.resume, earlier, loadProps, apiTarget::newBinding, reserveAhead);
         runPhase(run, Phase.LOAD, loadProps, List.of(plan.loadThreads(checkpoint == null ? mine[1]
-            : checkpoint.toInsert())), 0, 0, checkpoint, s, report);
+            : checkpoint.toInsert())), 0, 0, checkpoint);
       }
       if (doRun && !run.interrupted()) {
         List<YcsbPhase.Threads> pools = plan.runPools();
-        console.line("Running " + workloadName + " with " + String.join(" and ", pools.stream().map(p ->
+        console.line("Running " + s.workloadName() + " with " + String.join(" and ", pools.stream().map(p ->
             p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + s.clientThreads().describe()
                 + ": " + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " " + p.unit()
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
             + (s.duration() == 0 ? ", no time limit" : ", at most " + s.duration() + " s"));
-        runPhase(run, Phase.RUN, props, pools, s.warmup(), s.duration(), null, s, report);
+        runPhase(run, Phase.RUN, props, pools, s.warmup(), s.duration(), null);
       }
       report.export();
-    });
+    }
+
+    private void runPhase(Run run, Phase phase, Properties phaseProps, List<YcsbPhase.Threads> pools,
+        long warmupSeconds, long maxSeconds, LoadCheckpoint checkpoint) throws Exception {
+      String name = phase.toString();
+      YcsbPhase p = new YcsbPhase(phase, phaseProps, apiTarget::newBinding, run.console()::line,
+          () -> run.beginPhase(name)).checkpointed(checkpoint).on(s.clientThreads());
+      run.onStop(p::stop);
+      YcsbPhase.Result r = p.execute(pools, warmupSeconds, maxSeconds, run.directory().latencyDir(), run.timeseries());
+      run.console().line(report.text(r));
+      if (r.warmup() != null) {
+        run.keep(YcsbPhase.WARMUP, r.warmup());
+      }
+      run.record(name, r.summary());
+    }
   }
 
   /** The flags as typed, for the equivalent command: all but the workload, -P, -p and --dry-run (a password hidden). */
   private List<String> nativeFlags() {
     List<String> out = new ArrayList<>();
-    String[] ours = YcsbCommandLine.translate(args);
-    picocli.CommandLine.Model.CommandSpec spec = new picocli.CommandLine(this).getCommandSpec();
+    String[] ours = YcsbCommandLine.translate(args.toArray(String[]::new));
+    picocli.CommandLine.Model.CommandSpec spec = new picocli.CommandLine(new YcsbCommand()).getCommandSpec();
     for (int i = 0; i < ours.length; i++) {
       String a = ours[i];
       String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
@@ -293,29 +329,10 @@ public final class RunYcsb implements java.util.concurrent.Callable<Integer> {
     return out;
   }
 
-  private ApiTarget openTarget(YcsbSettings s, ServerTarget server, Properties props) {
-    Consumer<String> log = lifecycle.console()::line;
-    return s.ycql() ? YcqlTarget.open(server, props, log) : YsqlTarget.open(server, s.threads(), props, log);
-  }
-
-  private void runPhase(Run run, Phase phase, Properties props, List<YcsbPhase.Threads> pools, long warmupSeconds,
-      long maxSeconds, LoadCheckpoint checkpoint, YcsbSettings s, YcsbReport report) throws Exception {
-    String name = phase.toString();
-    YcsbPhase p = new YcsbPhase(phase, props, apiTarget::newBinding, run.console()::line, () -> run.beginPhase(name))
-        .checkpointed(checkpoint).on(s.clientThreads());
-    run.onStop(p::stop);
-    YcsbPhase.Result r = p.execute(pools, warmupSeconds, maxSeconds, run.directory().latencyDir(), run.timeseries());
-    run.console().line(report.text(r));
-    if (r.warmup() != null) {
-      run.keep(YcsbPhase.WARMUP, r.warmup());
-    }
-    run.record(name, r.summary());
-  }
-
   private Map<String, String> parameters(YcsbSettings s, Properties props, long[] loadKeys) {
     Map<String, String> m = new TreeMap<>();
     props.stringPropertyNames().forEach(k -> m.put(k, props.getProperty(k)));
-    if (o.clients > 1) {
+    if (o.fleet.clients > 1) {
       m.put(YcsbMerge.LOAD_KEYS, loadKeys[0] + "+" + loadKeys[1]);
     }
     m.put("ybbench.threads", Integer.toString(s.threads()));

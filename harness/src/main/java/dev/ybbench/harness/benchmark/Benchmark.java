@@ -1,0 +1,23 @@
+package dev.ybbench.harness.benchmark;
+
+/**
+ * A benchmark ybbench runs: a module of its own that implements this and names its class in one
+ * line of {@code META-INF/services/dev.ybbench.harness.benchmark.Benchmark}, as a YCSB binding is
+ * one line of bin/bindings.properties and a BenchBase benchmark one of config/plugin.xml. The
+ * {@link Runner} does what is the same for every benchmark (the command line, the run's life, the
+ * dry run, merging, the history, the exit codes); the benchmark says what is its own through the
+ * {@link BenchmarkCommand} each invocation parses into. Nothing outside its module names it.
+ */
+public interface Benchmark {
+  /** Its name: {@code ./ybbench NAME}, and the bench of its run directories, run.json and history keys. */
+  String name();
+
+  /** The script that runs it (e.g. "run_tpcc.sh"): the name its usage and its equivalent commands give. */
+  String script();
+
+  /** One line for {@code ./ybbench --help}. */
+  String summary();
+
+  /** A new command for one invocation: its flags (a picocli command) and what it does with them. */
+  BenchmarkCommand command();
+}

@@ -1,0 +1,47 @@
+package dev.ybbench.harness.benchmark;
+
+import java.io.PrintStream;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * The benchmarks on the class path, found through the ServiceLoader: each module's
+ * META-INF/services/dev.ybbench.harness.benchmark.Benchmark names its class. No list of names
+ * anywhere else.
+ */
+public final class Benchmarks {
+  private Benchmarks() {}
+
+  /** Every registered benchmark, by name. */
+  public static List<Benchmark> all() {
+    return ServiceLoader.load(Benchmark.class).stream().map(ServiceLoader.Provider::get)
+        .sorted(Comparator.comparing(Benchmark::name)).toList();
+  }
+
+  /** The benchmark of that name, or null. */
+  public static Benchmark find(String name) {
+    return all().stream().filter(b -> b.name().equals(name)).findFirst().orElse(null);
+  }
+
+  /**
+   * {@code ./ybbench --help}, or an unknown name: the registered benchmarks, one a line.
+   *
+   * @return the exit code: 0 for help, 2 for a name no benchmark has
+   */
+  static int usage(String asked, PrintStream out, PrintStream err) {
+    boolean help = asked == null || asked.equals("-h") || asked.equals("--help");
+    if (!help) {
+      err.println("error: no benchmark '" + asked + "': use one of " + String.join(", ", all().stream()
+          .map(Benchmark::name).toList()) + " (./ybbench --help)");
+      return 2;
+    }
+    out.println("Usage: ybbench BENCHMARK [options]   (./ybbench BENCHMARK --help for its options)");
+    out.println();
+    out.println("Benchmarks:");
+    for (Benchmark b : all()) {
+      out.printf("  %-10s %s (also ./%s)%n", b.name(), b.summary(), b.script());
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,152 @@
+package dev.ybbench.harness.benchmark;
+
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.CommandLines;
+import dev.ybbench.harness.merge.RunMerge;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.run.RunHistory;
+import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.harness.run.RunOptions;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+
+/**
+ * The one runner under every benchmark's script ({@code ./run_ycsb.sh}, {@code ./run_tpcc.sh} …)
+ * and {@code ./ybbench BENCHMARK}: the command line (another tool's translated first), a merge of
+ * clients' runs, a dry run, or a run in the {@link RunLifecycle}; then the history and the exit
+ * code. What a benchmark does is its {@link BenchmarkCommand}'s; the order of things and what they
+ * print are the same for all.
+ */
+public final class Runner implements Callable<Integer> {
+  private final Benchmark benchmark;
+  private final BenchmarkCommand command;
+  private final Path home;
+  private final RunLifecycle lifecycle;
+  private List<String> args = List.of();
+  /** The command line as run.json records it. */
+  private List<String> recorded = List.of();
+  /** A merge's or another action's run directory (a run's is the lifecycle's). */
+  private Path written;
+
+  public Runner(Benchmark benchmark, Console console, Path home) {
+    this.benchmark = benchmark;
+    this.command = benchmark.command();
+    this.home = home;
+    this.lifecycle = new RunLifecycle(console);
+  }
+
+  /**
+   * {@code java … Runner BENCHMARK [options]}: the benchmark named first, from the registry; the
+   * scripts' names for it (run_ycsb.sh …) come with {@code -Dybbench.script}.
+   */
+  public static void main(String[] args) {
+    Path home = Path.of(System.getProperty("ybbench.home", "."));
+    Benchmark b = args.length == 0 ? null : Benchmarks.find(args[0]);
+    if (b == null) {
+      System.exit(Benchmarks.usage(args.length == 0 ? null : args[0], System.out, System.err));
+    }
+    Runner runner = new Runner(b, new Console(System.out), home);
+    String[] rest = List.of(args).subList(1, args.length).toArray(String[]::new);
+    runner.lifecycle.main(() -> runner.execute(rest, System.err));
+  }
+
+  /**
+   * Translates, parses and runs; returns the exit code. Errors are one line on {@code err}: exit
+   * 2 for bad input, before anything starts.
+   */
+  public int execute(String[] given, PrintStream err) {
+    try {
+      try {
+        BenchmarkCommand.Translation t = command.translate(List.of(given), lifecycle.console()::line);
+        args = t.args();
+        recorded = t.recorded();
+      } catch (UserError e) {
+        err.println("error: " + Console.clean(e.getMessage()));
+        return RunLifecycle.EXIT_BAD_INPUT;
+      }
+      CommandLine cl = new CommandLine(command);
+      cl.setCommandName(System.getProperty("ybbench.script", benchmark.script()));
+      // picocli parses into the benchmark's command; what runs is this runner.
+      cl.setExecutionStrategy(parsed -> {
+        Integer help = CommandLine.executeHelpRequest(parsed);
+        if (help != null) {
+          return help;
+        }
+        try {
+          return call();
+        } catch (Exception e) {
+          throw new CommandLine.ExecutionException(cl, String.valueOf(e.getMessage()), e);
+        }
+      });
+      return CommandLines.execute(cl, args.toArray(String[]::new), err, Console::clean,
+          () -> command.output().verbose);
+    } finally {
+      lifecycle.finished();
+    }
+  }
+
+  /** The benchmark's command, as parsed (for tests and callers that read its settings). */
+  public BenchmarkCommand command() {
+    return command;
+  }
+
+  /** The run directory of the last run, merge or other action; null when none was written. */
+  public Path runDirectory() {
+    return written != null ? written : lifecycle.runDirectory();
+  }
+
+  /** The names every benchmark's own flags must leave alone, for a translation that keeps them. */
+  public static java.util.Set<String> flags(BenchmarkCommand command) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    new CommandLine(command).getCommandSpec().options().forEach(o -> names.addAll(List.of(o.names())));
+    return names;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    int exit = runMergeOrOther();
+    return RunHistory.find().record(command.output().history, runDirectory(), exit, lifecycle.console()::line);
+  }
+
+  private int runMergeOrOther() throws Exception {
+    RunOptions out = command.output();
+    MergeOptions merging = command.merging();
+    Console console = lifecycle.console();
+    if (merging.merge != null) {
+      command.checkMerge();
+      if (out.dryRun) {
+        throw new UserError("--dry-run plans a run; --merge runs nothing to plan: leave --dry-run out");
+      }
+      written = RunMerge.run(merging.merge.size(), (warn, stop) -> command.merge(merging.merge,
+          out.resultsRoot(home), merging.includeIncomplete, warn, stop), console::line, lifecycle::interrupted);
+      if (written == null) {
+        return RunLifecycle.EXIT_INTERRUPTED;
+      }
+      return command.audit(written, console::line) ? RunLifecycle.EXIT_COMPLETE : RunLifecycle.EXIT_FAILED;
+    }
+    if (merging.includeIncomplete) {
+      throw new UserError("--include-incomplete goes with --merge RUN_DIR…; leave it out of a run");
+    }
+    Context context = new Context(home, console, recorded);
+    BenchmarkCommand.Outcome other = command.instead(context);
+    if (other != null) {
+      written = other.runDirectory();
+      return other.exitCode();
+    }
+    Plan plan = command.plan(context);
+    RunDirectory.checkWritable(plan.output().resultsRoot(home));
+    plan.output().limits(); // what the run refuses before it starts, refused by the dry run too
+    if (out.dryRun) {
+      plan.print(console);
+      return RunLifecycle.EXIT_COMPLETE;
+    }
+    plan.prepare(console::line);
+    RunLifecycle.Spec spec = new RunLifecycle.Spec(benchmark.name(), plan.workload(), plan.output(), home,
+        plan::parameters, plan.extra(), recorded);
+    return lifecycle.run(spec, () -> plan.open(console::line), plan::run);
+  }
+}

@@ -1,0 +1,30 @@
+package dev.ybbench.tpcc;
+
+import dev.ybbench.harness.benchmark.Benchmark;
+import dev.ybbench.harness.benchmark.BenchmarkCommand;
+
+/** TPC-C over YSQL, on ybbench's own engine or BenchBase's: the plug-in. */
+public final class Tpcc implements Benchmark {
+  /** Its name, as results and histories know it. */
+  public static final String NAME = "tpcc";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String script() {
+    return "run_tpcc.sh";
+  }
+
+  @Override
+  public String summary() {
+    return "TPC-C, configured the BenchBase way, on ybbench's engine or BenchBase's";
+  }
+
+  @Override
+  public BenchmarkCommand command() {
+    return new TpccCommand();
+  }
+}

@@ -1,0 +1,201 @@
+package dev.ybbench.tpcc;
+
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.Context;
+import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.Plan;
+import dev.ybbench.harness.cli.ShellWords;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.harness.run.RunOptions;
+import dev.ybbench.tpcc.interop.ForeignCommandLines;
+import dev.ybbench.tpcc.interop.TpccImport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code ./run_tpcc.sh [options]}: server, schema, load, execute, consistency check, results. */
+@Command(name = "run_tpcc.sh", sortOptions = false, usageHelpAutoWidth = true,
+    resourceBundle = "dev.ybbench.tpcc.TpccCommand",
+    description = {"Runs TPC-C over YSQL, configured by a BenchBase-format XML file. With no --hosts it starts "
+        + "an embedded PostgreSQL and stops it afterwards. With no phase flags it creates and loads what is "
+        + "missing, then executes and checks consistency. Results go to "
+        + "results/<UTC time>_tpcc_<config>_<product>-<version>/ (see results/README.md).", ""},
+    footer = {"", "Examples:",
+        "  ./run_tpcc.sh                                   # tpcc/config/tiny.xml: 1 warehouse, 60 s",
+        "  ./run_tpcc.sh --warehouses 10 --terminals 16 --duration 300",
+        "  ./run_tpcc.sh --warehouses 100 --spec                  # 1,000 terminals, keying and think times",
+        "  ./run_tpcc.sh --warehouses 100 --hosts 10.0.0.1,10.0.0.2,10.0.0.3",
+        "  ./run_tpcc.sh --config my.xml --check",
+        "  ./run_tpcc.sh --merge results/<client 1 run> results/<client 2 run>"})
+final class TpccCommand implements BenchmarkCommand {
+  @Mixin
+  TpccOptions o = new TpccOptions();
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+  boolean help;
+
+  @Override
+  public RunOptions output() {
+    return o.run;
+  }
+
+  @Override
+  public MergeOptions merging() {
+    return o.merging;
+  }
+
+  /** BenchBase's and yugabyte/tpcc's command lines in run_tpcc.sh's flags. */
+  @Override
+  public Translation translate(List<String> given, Consumer<String> console) {
+    ForeignCommandLines.Translation t = ForeignCommandLines.translate(given.toArray(String[]::new));
+    if (t.dialect() != null) {
+      console.accept(t.dialect() + "'s command line, run as: ./run_tpcc.sh "
+          + ShellWords.join(RunInfo.redactCommand(t.args(), Console::clean)));
+    }
+    t.notes().forEach(n -> console.accept("note: " + n));
+    return new Translation(t.args(), t.args());
+  }
+
+  @Override
+  public Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
+      BooleanSupplier stop) throws IOException {
+    if (includeIncomplete) {
+      throw new UserError("--include-incomplete: TPC-C's clients split the warehouses, so a merge without one of "
+          + "them leaves its warehouses out; give every client's run");
+    }
+    if (runs.size() < 2) {
+      throw new UserError("--merge adds up the runs of clients that split the warehouses: give each client's run, "
+          + "at least two");
+    }
+    return TpccMerge.merge(runs, resultsRoot, warn, stop);
+  }
+
+  /** --import: BenchBase's results directory as a run directory here. */
+  @Override
+  public Outcome instead(Context context) throws IOException {
+    if (o.importDir == null) {
+      return null;
+    }
+    if (o.run.dryRun) {
+      throw new UserError("--dry-run plans a run; --import runs nothing to plan: leave --dry-run out");
+    }
+    Path imported = TpccImport.run(o.importDir, o.run.resultsRoot(context.home()), o.configFile == null ? null
+        : o.configFile.getFileName().toString().replaceFirst("\\.xml$", ""), o.run.label, o.run.limits());
+    RunSummary summary = RunSummary.read(imported);
+    context.console().line("Imported " + o.importDir + " (" + summary.state() + (summary.reason() == null ? ""
+        : ": " + summary.reason()) + "): " + imported);
+    return new Outcome(RunInfo.COMPLETE.equals(summary.state()) ? RunLifecycle.EXIT_COMPLETE
+        : RunLifecycle.EXIT_FAILED, imported);
+  }
+
+  @Override
+  public Plan plan(Context context) {
+    TpccPlan plan = TpccPlan.of(o, context.home());
+    return new Planned(plan, engine(o), o.run, context.console());
+  }
+
+  /** The plan as the runner takes it, with the engine that runs its phases. */
+  private static final class Planned implements Plan {
+    private final TpccPlan plan;
+    private final TpccEngine engine;
+    private final RunOptions run;
+    private final Console console;
+    private volatile TpccTarget target;
+
+    Planned(TpccPlan plan, TpccEngine engine, RunOptions run, Console console) {
+      this.plan = plan;
+      this.engine = engine;
+      this.run = run;
+      this.console = console;
+    }
+
+    @Override
+    public void print(Console out) {
+      plan.lines(run, engine.name(), engine.ownTerminals()).forEach(out::line);
+    }
+
+    @Override
+    public String workload() {
+      return plan.configName();
+    }
+
+    @Override
+    public RunOptions output() {
+      return run;
+    }
+
+    @Override
+    public Map<String, String> parameters() {
+      return plan.parameters(engine.database(target).endpoint(), engine.name(), engine.ownTerminals());
+    }
+
+    @Override
+    public Map<String, Object> extra() {
+      Map<String, Object> extra = new LinkedHashMap<>(Map.of("config_file", plan.config().file().toString()));
+      extra.putAll(engine.runInfo());
+      return extra;
+    }
+
+    @Override
+    public RunLifecycle.Target open(Consumer<String> log) {
+      target = TpccTarget.open(plan.endpoint(), plan.config().isolation(), plan.server(), plan.serverConnections(),
+          plan.mayRecreate(), log);
+      return target;
+    }
+
+    @Override
+    public void run(Run r) throws Exception {
+      TpccPhases.run(r, plan, engine, target);
+    }
+  }
+
+  /**
+   * ybbench's own engine, or with --engine benchbase (--benchbase alone implies it) the BenchBase
+   * build; what only our terminals do is refused with it before anything starts.
+   */
+  private static TpccEngine engine(TpccOptions o) {
+    if (!o.engine.equals("ybbench") && !o.engine.equals("benchbase")) {
+      throw new UserError("--engine must be ybbench or benchbase, was '" + o.engine + "'");
+    }
+    if (o.engine.equals("ybbench") && o.benchbaseDir == null) {
+      return new OwnEngine();
+    }
+    List<String> ours = new ArrayList<>();
+    if (o.spec) {
+      ours.add("--spec");
+    }
+    if (o.connections != null) {
+      ours.add("--connections");
+    }
+    if (o.startWarehouse != 1 || o.totalWarehouses != null) {
+      ours.add("--start-warehouse/--total-warehouses");
+    }
+    if (o.tablets != 0) {
+      ours.add("--tablets");
+    }
+    if (o.foreignKeys) {
+      ours.add("--foreign-keys");
+    }
+    if (o.run.prometheusPort != null) {
+      ours.add("--prometheus-port"); // it serves our terminals' counters; BenchBase counts in its own process
+    }
+    if (!ours.isEmpty()) {
+      throw new UserError(String.join(", ", ours) + (ours.size() == 1 ? " is" : " are") + " ybbench's own; BenchBase "
+          + "has no counterpart: leave " + (ours.size() == 1 ? "it" : "them") + " out with --engine benchbase");
+    }
+    return new BenchBaseEngine(BenchBaseEngine.home(o.benchbaseDir));
+  }
+}

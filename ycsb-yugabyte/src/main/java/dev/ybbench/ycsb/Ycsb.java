@@ -1,0 +1,30 @@
+package dev.ybbench.ycsb;
+
+import dev.ybbench.harness.benchmark.Benchmark;
+import dev.ybbench.harness.benchmark.BenchmarkCommand;
+
+/** YCSB over YSQL and YCQL, its workloads and yb-sample-apps' key-value apps: the plug-in. */
+public final class Ycsb implements Benchmark {
+  /** Its name, as results and histories know it. */
+  public static final String NAME = "ycsb";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String script() {
+    return "run_ycsb.sh";
+  }
+
+  @Override
+  public String summary() {
+    return "YCSB over YSQL (JDBC) and YCQL (CQL), and yb-sample-apps' key-value apps";
+  }
+
+  @Override
+  public BenchmarkCommand command() {
+    return new YcsbCommand();
+  }
+}
