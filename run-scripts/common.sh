@@ -5,18 +5,19 @@
 YBBENCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export YBBENCH_HOME
 
-# ybbench_build MODULE: builds the jars if they are missing or older than any source or pom. With
-# YBBENCH_SKIP_BUILD set (the benchmark scripts set it after their one build) an existing jar is
+# ybbench_build: builds every module if the build is missing or older than any source or pom: each
+# module's jar and its libraries go to target/lib, the one class path of every entry point. With
+# YBBENCH_SKIP_BUILD set (the benchmark scripts set it after their one build) an existing build is
 # used as it is, so that an edit in the middle of a benchmark cannot rebuild it between two
 # measurements; and no class-data archive is recorded (ybbench_cds_record).
 ybbench_build() {
-  local module=$1
-  local jar="$YBBENCH_HOME/$module/target/$module.jar"
-  if [[ -f "$jar" && -d "$YBBENCH_HOME/$module/target/lib" && -n "${YBBENCH_SKIP_BUILD:-}" ]]; then
+  local stamp="$YBBENCH_HOME/target/lib/.built"
+  if [[ -f "$stamp" && -n "${YBBENCH_SKIP_BUILD:-}" ]]; then
     return 0
   fi
-  if [[ -f "$jar" && -d "$YBBENCH_HOME/$module/target/lib" ]] &&
-    [[ -z "$(find "$YBBENCH_HOME" -path '*/target' -prune -o \( -name '*.java' -o -name 'pom.xml' -o -name '*.gp' \) -newer "$jar" -print -quit)" ]]; then
+  if [[ -f "$stamp" ]] &&
+    [[ -z "$(find "$YBBENCH_HOME" -path '*/target' -prune -o \( -name '*.java' -o -name 'pom.xml' -o -name '*.gp' \
+      -o -name '*.properties' -o -path '*/META-INF/services/*' \) -newer "$stamp" -print -quit)" ]]; then
     return 0
   fi
   if ! command -v mvn >/dev/null 2>&1; then
@@ -26,62 +27,61 @@ ybbench_build() {
   echo "Building ybbench (mvn package, tests skipped) …" >&2
   local log
   log="$(mktemp)"
+  # A library of an earlier build (another version) must not stay beside this one's.
+  rm -rf "$YBBENCH_HOME/target/lib"
   if ! (cd "$YBBENCH_HOME" && mvn -B -q -DskipTests package) >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     echo "error: the build failed; the lines above say why (full log: $log)" >&2
     exit 2
   fi
   rm -f "$log"
-  # Maven leaves a jar whose module did not change as it was, older than the source edited
-  # elsewhere: dated now, every jar says "built after the sources", and the next run builds nothing.
-  touch "$YBBENCH_HOME"/*/target/*.jar 2>/dev/null || true
+  touch "$stamp"
 }
 
-# Class-data sharing for a runner's own classes and libraries: later runs map the classes a run
-# loads from target/MODULE.jsa instead of loading and verifying each again (docs/performance.md:
+# Class-data sharing for the runners' classes and libraries: later runs map the classes a run
+# loads from target/cds/NAME.jsa instead of loading and verifying each again (docs/performance.md:
 # a 2 s run's client CPU 0.85x, the JVM's start 0.65x). The first run of a build that completes
 # records them (ybbench_java; harness/cli/ClassArchive), so making the archive starts nothing of
-# its own. A stale archive (the jar rebuilt) is not used.
+# its own. A stale archive (made before the build) is not used.
 #
-# ybbench_cds MODULE: makes the archive now, by a short run on an embedded server; for an image,
-# whose containers then start from it (deploy/Dockerfile).
+# ybbench_cds: makes every registered benchmark's archive now, each by the short run on an embedded
+# server that the benchmark names (Runner --archive-run NAME); for an image, whose containers then
+# start from them (deploy/Dockerfile).
 ybbench_cds() {
-  local module=$1 main args
-  ybbench_archive_fresh "$module" && return 0
-  case "$module" in
-    ycsb-yugabyte) main=dev.ybbench.harness.benchmark.Runner
-      args=(ycsb workloadc --records 1000 --duration 2 --threads 2) ;;
-    tpcc) main=dev.ybbench.harness.benchmark.Runner
-      args=(tpcc --config "$YBBENCH_HOME/tpcc/config/tiny.xml" --duration 2 --warmup 0) ;;
-    *) return 0 ;;
-  esac
-  local work opts
-  work="$(mktemp -d)"
-  ybbench_java_opts opts
-  ybbench_cds_record opts "$module"
-  java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" \
-    -cp "$(ybbench_classpath "$module")" "$main" "${args[@]}" --no-install --results-dir "$work" >/dev/null 2>&1 || true
-  rm -rf "$work"
+  local name work opts args
+  for name in $(java -cp "$(ybbench_classpath)" dev.ybbench.harness.benchmark.Runner --list); do
+    ybbench_archive_fresh "$name" && continue
+    mapfile -t args < <(java -Dybbench.home="$YBBENCH_HOME" -cp "$(ybbench_classpath)" \
+      dev.ybbench.harness.benchmark.Runner --archive-run "$name")
+    [[ ${#args[@]} -gt 0 ]] || continue
+    work="$(mktemp -d)"
+    ybbench_java_opts opts
+    ybbench_cds_record opts "$name"
+    java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -cp "$(ybbench_classpath)" \
+      dev.ybbench.harness.benchmark.Runner "$name" "${args[@]}" --no-install --results-dir "$work" >/dev/null 2>&1 || true
+    rm -rf "$work"
+  done
 }
 
-# ybbench_cds_record NAME MODULE: appends to the array NAME the JVM options with which a completed
-# run records the module's archive. VM output goes to stderr, so the JVM's note on the dump stays
+# ybbench_cds_record NAME ARCHIVE: appends to the array NAME the JVM options with which a completed
+# run records the archive ARCHIVE. VM output goes to stderr, so the JVM's note on the dump stays
 # out of the report.
 ybbench_cds_record() {
   local -n into=$1
+  mkdir -p "$YBBENCH_HOME/target/cds"
   into+=(-XX:+RecordDynamicDumpInfo -XX:+DisplayVMOutputToStderr '-Xlog:cds*=off'
-    "-Dybbench.classArchive=$YBBENCH_HOME/$2/target/$2.jsa")
+    "-Dybbench.classArchive=$YBBENCH_HOME/target/cds/$2.jsa")
 }
 
-# ybbench_archive_fresh MODULE: whether the module's class-data archive is there and newer than its jar.
+# ybbench_archive_fresh ARCHIVE: whether the class-data archive is there and newer than the build.
 ybbench_archive_fresh() {
-  local t="$YBBENCH_HOME/$1/target/$1"
-  [[ -f "$t.jsa" && "$t.jsa" -nt "$t.jar" ]]
+  local a="$YBBENCH_HOME/target/cds/$1.jsa"
+  [[ -f "$a" && "$a" -nt "$YBBENCH_HOME/target/lib/.built" ]]
 }
 
-# ybbench_classpath MODULE: the module's jar and its libraries, for java -cp.
+# ybbench_classpath: every module's jar and its libraries, for java -cp.
 ybbench_classpath() {
-  echo "$YBBENCH_HOME/$1/target/$1.jar:$YBBENCH_HOME/$1/target/lib/*"
+  echo "$YBBENCH_HOME/target/lib/*"
 }
 
 # ybbench_charts ARGS…: the charts need gnuplot. When it is missing and this is root with apt, it is
@@ -104,7 +104,7 @@ ybbench_charts() {
   fi
 }
 
-# Runs a main class of a module with the repository as ybbench.home; replaces this shell so
+# ybbench_java (below) runs a main class with the repository as ybbench.home; it replaces this shell so
 # Ctrl-C reaches the JVM, which writes what was measured and stops the embedded server.
 # The client JVM's options unless YBBENCH_JAVA_OPTS gives others (the benchmark scripts run their
 # references with the same). -Xms32m: the heap starts small and grows only as far as the run's
@@ -126,8 +126,11 @@ ybbench_java_opts() {
   read -r -a "$1" <<<"${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS}"
 }
 
+# ybbench_java ARCHIVE MAIN ARGS…: runs MAIN with the repository as ybbench.home, mapping (or
+# recording) the class-data archive ARCHIVE (a benchmark's name; compare.sh's is "analysis");
+# YBBENCH_SCRIPT names the command in its usage (./ybbench's "ybbench ycsb").
 ybbench_java() {
-  local module=$1 main=$2
+  local archive=$1 main=$2
   shift 2
   local rev=${YBBENCH_GIT:-} # an image has no .git: its build passes the revision in
   if [[ -z $rev ]]; then
@@ -138,11 +141,14 @@ ybbench_java() {
   fi
   local opts
   ybbench_java_opts opts
-  if ybbench_archive_fresh "$module"; then
-    opts+=(-XX:SharedArchiveFile="$YBBENCH_HOME/$module/target/$module.jsa" '-Xlog:cds*=off') # see ybbench_cds
-  elif [[ -z "${YBBENCH_SKIP_BUILD:-}" && -w "$YBBENCH_HOME/$module/target" ]]; then
-    ybbench_cds_record opts "$module"
+  if ybbench_archive_fresh "$archive"; then
+    opts+=(-XX:SharedArchiveFile="$YBBENCH_HOME/target/cds/$archive.jsa" '-Xlog:cds*=off') # see ybbench_cds
+  elif [[ -z "${YBBENCH_SKIP_BUILD:-}" && -w "$YBBENCH_HOME/target" ]]; then
+    ybbench_cds_record opts "$archive"
+  fi
+  if [[ -n "${YBBENCH_SCRIPT:-}" ]]; then
+    opts+=("-Dybbench.script=$YBBENCH_SCRIPT")
   fi
   exec java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -Dybbench.git="$rev" \
-    -cp "$(ybbench_classpath "$module")" "$main" "$@"
+    -cp "$(ybbench_classpath)" "$main" "$@"
 }

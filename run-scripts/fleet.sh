@@ -4,6 +4,6 @@
 set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-ybbench_build ycsb-yugabyte
+ybbench_build
 ybbench_charts "$@" # once here, not in every client at once
-ybbench_java ycsb-yugabyte dev.ybbench.ycsb.FleetCommand "$@"
+ybbench_java ycsb dev.ybbench.ycsb.FleetCommand "$@"

@@ -4,5 +4,5 @@
 set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-ybbench_build analysis
+ybbench_build
 ybbench_java analysis dev.ybbench.analysis.HistoryCommand "$@"

@@ -6,10 +6,7 @@ set -euo pipefail
 # shellcheck source=run-scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # Build once; every run of the suite then uses that build, whatever is edited meanwhile.
-ybbench_build analysis
-ybbench_build ycsb-yugabyte
-ybbench_build tpcc
-ybbench_build sysbench
+ybbench_build
 ybbench_charts "$@"
 export YBBENCH_SKIP_BUILD=1
 ybbench_java analysis dev.ybbench.analysis.regress.Regress "$@"

@@ -52,7 +52,7 @@ for n in "$history" "$tries" "$pairs" "$seconds" "$records" "$threads" ${throttl
 done
 [[ $warmup =~ ^[0-9]+$ ]] || { echo "error: --warmup must be whole seconds, was '$warmup'" >&2; exit 2; }
 
-ybbench_build ycsb-yugabyte  # the whole build: compare.sh uses its harness jar as it is
+ybbench_build  # compare.sh uses the build as it is
 export YBBENCH_SKIP_BUILD=1
 bench_need jq jq "to read the results"
 work=$(mktemp -d)

@@ -14,7 +14,7 @@ bench_serve() {
   export YBBENCH_SKIP_BUILD=1
   bench_work=$(mktemp -d)
   mkfifo "$bench_work/stdin"
-  java -cp "$YBBENCH_HOME/ycsb-yugabyte/target/lib/*" "dev.ybbench.harness.embedded.$main" "$@" \
+  java -cp "$(ybbench_classpath)" "dev.ybbench.harness.embedded.$main" "$@" \
     <"$bench_work/stdin" >"$bench_work/server.out" 2>"$bench_work/server.err" &
   bench_server_pid=$!
   exec 3>"$bench_work/stdin"
@@ -41,7 +41,7 @@ bench_ycsb() {
   if [[ -n "${BENCH_CLASSPATH:-}" ]]; then
     local opts
     ybbench_java_opts opts
-    java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -cp "$BENCH_CLASSPATH" dev.ybbench.ycsb.RunYcsb "$@" \
+    java "${opts[@]}" -Dybbench.home="$YBBENCH_HOME" -cp "$BENCH_CLASSPATH" dev.ybbench.harness.benchmark.Runner ycsb "$@" \
       --hosts "$hostport" --results-dir "$bench_work/results" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
   else
     "$YBBENCH_HOME/run_ycsb.sh" "$@" --hosts "$hostport" --results-dir "$bench_work/results" >"$log" 2>&1 ||

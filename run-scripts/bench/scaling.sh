@@ -50,7 +50,7 @@ for n in $counts; do
   (( n > max )) && max=$n
 done
 
-ybbench_build ycsb-yugabyte
+ybbench_build
 bench_serve ServePostgres "$version" $((max + 20))
 host=${hostport%:*}
 port=${hostport##*:}

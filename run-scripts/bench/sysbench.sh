@@ -37,8 +37,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 bench_need sysbench sysbench "to run the tests"
-ybbench_build ycsb-yugabyte # bench_serve's server
-ybbench_build sysbench
+ybbench_build # bench_serve's server too
 bench_serve ServePostgres "$version" $((threads + 20))
 ours=("$YBBENCH_HOME/run_sysbench.sh" "$test" --tables "$tables" --table-size "$table_size" --threads "$threads"
   --hosts "$hostport" --user postgres --results-dir "$bench_work/results" --no-install)

@@ -56,7 +56,7 @@ if [[ -n $benchbase && ! -f $benchbase/benchbase.jar ]]; then
 fi
 
 bench_need /usr/bin/time time "to measure the client's CPU and peak RSS"
-ybbench_build tpcc
+ybbench_build
 bench_serve ServePostgres "$version" 120
 echo "PostgreSQL $server_version on $hostport"
 

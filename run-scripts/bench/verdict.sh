@@ -41,7 +41,7 @@ while [[ $# -gt 0 ]]; do
 done
 [[ $decisions =~ ^[1-9][0-9]*$ ]] || { echo "error: --decisions must be a whole number, was '$decisions'" >&2; exit 2; }
 
-ybbench_build ycsb-yugabyte
+ybbench_build
 bench_serve ServePostgres "$version" $((threads * 4 + 20))
 common=(--user postgres --threads "$threads")
 echo "PostgreSQL $server_version on $hostport: workloadc, ${seconds} s runs, $threads threads, budget $budget a" \

@@ -64,13 +64,13 @@ for w in $workloads; do
   [[ -f "$YBBENCH_HOME/workloads/workload$w" ]] || { echo "error: no workloads/workload$w" >&2; exit 2; }
 done
 
-ybbench_build ycsb-yugabyte
+ybbench_build
 bench_serve ServePostgres "$version" $((threads * 2 + 20))
 echo "PostgreSQL $server_version on $hostport: $threads threads, $rounds rounds of ${seconds} s, $rows rows;" \
   "load of $load_rows rows"
 
 # Upstream YCSB 0.17.0's JDBC binding and its core, with the PostgreSQL driver the harness uses.
-pg_jar=$(find "$YBBENCH_HOME/ycsb-yugabyte/target/lib" -name 'postgresql-*.jar' | head -n 1)
+pg_jar=$(find "$YBBENCH_HOME/target/lib" -name 'postgresql-*.jar' | head -n 1)
 up_cp="$upstream_jar:$(bench_maven_classpath "$bench_work/upstream-jdbc" site.ycsb:core:0.17.0):$pg_jar"
 ybbench_java_opts java_opts
 

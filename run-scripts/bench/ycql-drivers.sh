@@ -54,7 +54,7 @@ if [[ -n $upstream_jar && ! -f $upstream_jar ]]; then
   exit 2
 fi
 
-ybbench_build ycsb-yugabyte
+ybbench_build
 bench_serve ServeCassandra "$version" 1
 echo "Cassandra $server_version on $hostport: $threads threads, $rounds rounds of ${seconds} s, $rows rows"
 
@@ -62,9 +62,9 @@ echo "Cassandra $server_version on $hostport: $threads threads, $rounds rounds o
 # (both use the com.datastax.oss.driver packages, so only one can be on a classpath).
 apache_cp=$(bench_maven_classpath "$bench_work/apache-driver" \
   "org.apache.cassandra:java-driver-core:$apache_driver")
-lib="$YBBENCH_HOME/ycsb-yugabyte/target/lib"
-yb_free=$(find "$lib" -name '*.jar' ! -name 'java-driver-core-*-yb-*' ! -name 'native-protocol-*-yb-*' | sort | paste -sd:)
-apache_cp="$apache_cp:$YBBENCH_HOME/ycsb-yugabyte/target/ycsb-yugabyte.jar:$yb_free"
+yb_free=$(find "$YBBENCH_HOME/target/lib" -name '*.jar' ! -name 'java-driver-core-*-yb-*' \
+  ! -name 'native-protocol-*-yb-*' | sort | paste -sd:)
+apache_cp="$apache_cp:$yb_free"
 
 ycsb() { bench_ycsb "$@" --api ycql --threads "$threads"; }
 
@@ -103,7 +103,7 @@ if [[ -n $upstream_jar ]]; then
     com.datastax.cassandra:cassandra-driver-core:3.0.0)"
   fields=$(for i in $(seq 0 9); do printf ', field%d varchar' "$i"; done)
   # The driver's own warnings (YugabyteDB's partition metadata, which Cassandra has not) go to a log.
-  java -cp "$lib/*" "$here/Cql.java" "$hostport" \
+  java -cp "$(ybbench_classpath)" "$here/Cql.java" "$hostport" \
     "CREATE KEYSPACE IF NOT EXISTS upstream WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}" \
     "CREATE TABLE IF NOT EXISTS upstream.usertable (y_id varchar PRIMARY KEY$fields)" >"$up_dir/cql.log" 2>&1 ||
     { cat "$up_dir/cql.log" >&2; exit 1; }

@@ -2,6 +2,9 @@ package dev.ybbench.sysbench;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.sysbench.engine.SysbenchBinary;
+import java.nio.file.Path;
+import java.util.List;
 
 /** sysbench's OLTP tests, run by the real sysbench on tables ybbench makes: the plug-in. */
 public final class Sysbench implements Benchmark {
@@ -26,5 +29,15 @@ public final class Sysbench implements Benchmark {
   @Override
   public BenchmarkCommand command() {
     return new SysbenchCommand();
+  }
+
+  @Override
+  public List<String> packages() {
+    return List.of(SysbenchBinary.PACKAGE);
+  }
+
+  @Override
+  public List<String> archiveRun(Path home) {
+    return List.of("oltp_point_select", "--table-size", "1000", "--duration", "2");
   }
 }

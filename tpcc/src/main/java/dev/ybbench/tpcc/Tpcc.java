@@ -2,6 +2,8 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import java.nio.file.Path;
+import java.util.List;
 
 /** TPC-C over YSQL, on ybbench's own engine or BenchBase's: the plug-in. */
 public final class Tpcc implements Benchmark {
@@ -26,5 +28,10 @@ public final class Tpcc implements Benchmark {
   @Override
   public BenchmarkCommand command() {
     return new TpccCommand();
+  }
+
+  @Override
+  public List<String> archiveRun(Path home) {
+    return List.of("--config", home.resolve("tpcc/config/tiny.xml").toString(), "--duration", "2", "--warmup", "0");
   }
 }

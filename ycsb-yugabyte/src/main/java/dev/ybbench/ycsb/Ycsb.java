@@ -2,6 +2,8 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import java.nio.file.Path;
+import java.util.List;
 
 /** YCSB over YSQL and YCQL, its workloads and yb-sample-apps' key-value apps: the plug-in. */
 public final class Ycsb implements Benchmark {
@@ -26,5 +28,10 @@ public final class Ycsb implements Benchmark {
   @Override
   public BenchmarkCommand command() {
     return new YcsbCommand();
+  }
+
+  @Override
+  public List<String> archiveRun(Path home) {
+    return List.of("workloadc", "--records", "1000", "--duration", "2", "--threads", "2");
   }
 }

@@ -1,5 +1,8 @@
 package dev.ybbench.harness.benchmark;
 
+import java.nio.file.Path;
+import java.util.List;
+
 /**
  * A benchmark ybbench runs: a module of its own that implements this and names its class in one
  * line of {@code META-INF/services/dev.ybbench.harness.benchmark.Benchmark}, as a YCSB binding is
@@ -20,4 +23,21 @@ public interface Benchmark {
 
   /** A new command for one invocation: its flags (a picocli command) and what it does with them. */
   BenchmarkCommand command();
+
+  /**
+   * The arguments of a short run on an embedded server that loads the classes a run loads: the
+   * scripts record its class-data archive from it for an image (run-scripts/common.sh,
+   * ybbench_cds). None: no archive made ahead.
+   */
+  default List<String> archiveRun(Path home) {
+    return List.of();
+  }
+
+  /**
+   * The Debian packages it runs (sysbench's "sysbench"): a run as root installs one that is missing
+   * ({@code dev.ybbench.harness.cli.Packages}); an image and CI install them ahead.
+   */
+  default List<String> packages() {
+    return List.of();
+  }
 }

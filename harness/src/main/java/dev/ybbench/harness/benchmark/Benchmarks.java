@@ -25,13 +25,13 @@ public final class Benchmarks {
   }
 
   /**
-   * {@code ./ybbench --help}, or an unknown name: the registered benchmarks, one a line.
+   * {@code ./ybbench --help}, or no benchmark or an unknown one: the registered benchmarks, one a
+   * line.
    *
-   * @return the exit code: 0 for help, 2 for a name no benchmark has
+   * @return the exit code: 0 for help, 2 for no benchmark or a name no benchmark has
    */
   static int usage(String asked, PrintStream out, PrintStream err) {
-    boolean help = asked == null || asked.equals("-h") || asked.equals("--help");
-    if (!help) {
+    if (asked != null && !asked.equals("-h") && !asked.equals("--help")) {
       err.println("error: no benchmark '" + asked + "': use one of " + String.join(", ", all().stream()
           .map(Benchmark::name).toList()) + " (./ybbench --help)");
       return 2;
@@ -42,6 +42,6 @@ public final class Benchmarks {
     for (Benchmark b : all()) {
       out.printf("  %-10s %s (also ./%s)%n", b.name(), b.summary(), b.script());
     }
-    return 0;
+    return asked == null ? 2 : 0;
   }
 }

@@ -41,10 +41,24 @@ public final class Runner implements Callable<Integer> {
 
   /**
    * {@code java … Runner BENCHMARK [options]}: the benchmark named first, from the registry; the
-   * scripts' names for it (run_ycsb.sh …) come with {@code -Dybbench.script}.
+   * name its usage gives comes with {@code -Dybbench.script} (./ybbench's "ybbench ycsb"). For
+   * scripts, a line each: {@code --list} prints every benchmark's name, {@code --packages} the Debian
+   * packages they run, {@code --archive-run NAME} the arguments of its class-data archive's run.
    */
   public static void main(String[] args) {
     Path home = Path.of(System.getProperty("ybbench.home", "."));
+    if (args.length == 1 && args[0].equals("--list")) {
+      Benchmarks.all().forEach(b -> System.out.println(b.name()));
+      return;
+    }
+    if (args.length == 1 && args[0].equals("--packages")) {
+      Benchmarks.all().stream().flatMap(b -> b.packages().stream()).distinct().forEach(System.out::println);
+      return;
+    }
+    if (args.length == 2 && args[0].equals("--archive-run") && Benchmarks.find(args[1]) != null) {
+      Benchmarks.find(args[1]).archiveRun(home).forEach(System.out::println);
+      return;
+    }
     Benchmark b = args.length == 0 ? null : Benchmarks.find(args[0]);
     if (b == null) {
       System.exit(Benchmarks.usage(args.length == 0 ? null : args[0], System.out, System.err));
