@@ -2,6 +2,7 @@ package dev.ybbench.sysbench;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.sysbench.engine.SysbenchBinary;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,5 +40,10 @@ public final class Sysbench implements Benchmark {
   @Override
   public List<String> archiveRun(Path home) {
     return List.of("oltp_point_select", "--table-size", "1000", "--duration", "2");
+  }
+
+  @Override
+  public List<Suite> suites() {
+    return List.of(new OltpSuite());
   }
 }

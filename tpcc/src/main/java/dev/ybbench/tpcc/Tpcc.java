@@ -2,6 +2,7 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.Suite;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -33,5 +34,10 @@ public final class Tpcc implements Benchmark {
   @Override
   public List<String> archiveRun(Path home) {
     return List.of("--config", home.resolve("tpcc/config/tiny.xml").toString(), "--duration", "2", "--warmup", "0");
+  }
+
+  @Override
+  public List<Suite> suites() {
+    return List.of(new SmallSuite());
   }
 }

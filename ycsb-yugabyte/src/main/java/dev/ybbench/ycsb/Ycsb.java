@@ -2,6 +2,7 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.Suite;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -33,5 +34,10 @@ public final class Ycsb implements Benchmark {
   @Override
   public List<String> archiveRun(Path home) {
     return List.of("workloadc", "--records", "1000", "--duration", "2", "--threads", "2");
+  }
+
+  @Override
+  public List<Suite> suites() {
+    return List.of(new CoreSuite("ycsb-core", "ysql"), new CoreSuite("ycql-core", "ycql"));
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.analysis.Compare;
 import dev.ybbench.analysis.regress.Regress;
+import dev.ybbench.harness.benchmark.Benchmarks;
 import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.results.Console;
@@ -62,10 +63,11 @@ class BisectEndToEndIT {
     PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
     Regress r = new Regress(new Console(print), RunYcsbTest.HOME).runningWith(cmd -> {
       ByteArrayOutputStream log = new ByteArrayOutputStream();
-      assertTrue(cmd.get(0).endsWith("run_ycsb.sh"), cmd.toString());
-      List<String> args = new java.util.ArrayList<>(cmd.subList(1, cmd.size()));
+      assertTrue(cmd.get(0).endsWith("ybbench"), cmd.toString());
+      List<String> args = new java.util.ArrayList<>(cmd.subList(2, cmd.size()));
       args.addAll(List.of("--threads", "2"));
-      int rc = new Runner(new Ycsb(), new Console(new PrintStream(log, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME)
+      int rc = new Runner(Benchmarks.find(cmd.get(1)), new Console(new PrintStream(log, true, StandardCharsets.UTF_8)),
+          RunYcsbTest.HOME)
           .execute(args.toArray(String[]::new), new PrintStream(log, true, StandardCharsets.UTF_8));
       List<String> lines = log.toString(StandardCharsets.UTF_8).lines().toList();
       return new Regress.Outcome(rc, lines.subList(Math.max(0, lines.size() - 3), lines.size()));

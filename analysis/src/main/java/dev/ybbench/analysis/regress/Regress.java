@@ -4,12 +4,14 @@ import dev.ybbench.analysis.Compare;
 import dev.ybbench.analysis.compare.ComparisonOptions;
 import dev.ybbench.analysis.compare.Side;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.Benchmark;
+import dev.ybbench.harness.benchmark.Benchmarks;
+import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -22,6 +24,7 @@ import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,9 +42,7 @@ import picocli.CommandLine.Option;
 @Command(name = "regress.sh", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Runs a suite against a baseline and a candidate in interleaved rounds (every workload once on "
         + "each side per round, the sides in a random order), then compares them with compare.sh.",
-        "Suites: ycsb-core (YCSB a-f over YSQL), ycql-core (YCSB a-f over YCQL), tpcc-small (TPC-C, "
-            + "tpcc/config/tiny.xml), sysbench-oltp (the real sysbench's oltp_read_only, oltp_read_write, "
-            + "oltp_update_index and oltp_point_select; 2 tables, 4 threads).",
+        Regress.SUITES,
         "Sides, one pair of: --baseline-version/--candidate-version (embedded servers: PostgreSQL 11-18, "
             + "Cassandra 4.1/5.0), --baseline-hosts/--candidate-hosts (two YugabyteDB clusters), "
             + "--baseline-label/--candidate-label (runs already in results/: nothing is run).",
@@ -59,7 +60,7 @@ import picocli.CommandLine.Option;
         "  run-scripts/regress.sh --suite ycsb-core --bisect --versions-file builds.txt \\",
         "      --deploy-cmd 'deploy-cluster.sh {version}'"})
 public final class Regress implements Callable<Integer> {
-  @Option(names = "--suite", paramLabel = "SUITE", description = RegressSuite.NAMES)
+  @Option(names = "--suite", paramLabel = "SUITE", description = "the suite to run (Suites, above)")
   String suiteName;
 
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "rounds (default: "
@@ -74,8 +75,8 @@ public final class Regress implements Callable<Integer> {
       + "--until-decided, e.g. 20m, 1h, 900s (default: ${DEFAULT-VALUE})")
   String budget;
 
-  @Option(names = "--workloads", paramLabel = "LIST", description = "YCSB and sysbench suites: only these "
-      + "workloads or tests, e.g. workloadc or workloada,workloadc; oltp_write_only")
+  @Option(names = "--workloads", paramLabel = "LIST", description = "only these of the suite's workloads or tests, "
+      + "e.g. workloadc or workloada,workloadc; oltp_write_only")
   String workloads;
 
   @Option(names = "--bisect", description = "find the first of --versions (or --versions-file) whose headline "
@@ -128,12 +129,12 @@ public final class Regress implements Callable<Integer> {
       + "(default: random)")
   Long seed;
 
-  @Option(names = "--duration", paramLabel = "S", description = "seconds per YCSB or sysbench run (30) or TPC-C "
-      + "measurement (60)")
+  @Option(names = "--duration", paramLabel = "S", description = "seconds per run (default: the suite's: 30, or 60 "
+      + "for a TPC-C measurement)")
   Integer duration;
 
-  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "YCSB records, or "
-      + "sysbench's rows over its 2 tables (default: ${DEFAULT-VALUE})")
+  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "the data's size: YCSB's "
+      + "records, or sysbench's rows over its 2 tables (default: ${DEFAULT-VALUE})")
   long records;
 
   @Option(names = "--reuse-data", description = "with hosts: load once per side, then only run (embedded servers "
@@ -213,7 +214,35 @@ public final class Regress implements Callable<Integer> {
 
   public int execute(String[] args, PrintStream err) {
     this.err = err;
-    return CommandLines.execute(this, args, err, Console::clean, () -> verbose);
+    CommandLine cl = new CommandLine(this);
+    List<String> description = new ArrayList<>(List.of(cl.getCommandSpec().usageMessage().description()));
+    description.set(description.indexOf(SUITES), "Suites: " + String.join(", ", suites().stream()
+        .map(f -> f.suite().name() + " (" + f.suite().summary() + ")").toList()) + ".");
+    cl.getCommandSpec().usageMessage().description(description.toArray(String[]::new));
+    return CommandLines.execute(cl, args, err, Console::clean, () -> verbose);
+  }
+
+  /** Where the usage lists the suites, which the registered benchmarks name. */
+  static final String SUITES = "Suites: every benchmark's (./ybbench --help lists the benchmarks).";
+
+  /** A suite and the benchmark that runs it. */
+  private record Found(Benchmark benchmark, Suite suite) {}
+
+  /** Every registered benchmark's suites. */
+  private static List<Found> suites() {
+    return Benchmarks.all().stream().flatMap(b -> b.suites().stream().map(s -> new Found(b, s))).toList();
+  }
+
+  /** --suite, from the registered benchmarks. */
+  private static Found suite(String name) {
+    List<String> names = suites().stream().map(f -> f.suite().name()).toList();
+    String all = names.size() < 2 ? String.join("", names)
+        : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+    if (name == null) {
+      throw new UserError("--suite is missing: " + all);
+    }
+    return suites().stream().filter(f -> f.suite().name().equals(name)).findFirst().orElseThrow(() ->
+        new UserError("unknown suite '" + name + "': use " + all));
   }
 
   @Override
@@ -232,7 +261,7 @@ public final class Regress implements Callable<Integer> {
       }
       return compare(baseLabel, candLabel, results, null);
     }
-    RegressSuite suite = RegressSuite.named(suiteName);
+    Found suite = suite(suiteName);
     if (repeat < 1) {
       throw new UserError("--repeat must be a whole number of at least 1, was '" + repeat + "'");
     }
@@ -262,10 +291,10 @@ public final class Regress implements Callable<Integer> {
       throw new UserError("name the two sides: --baseline-version/--candidate-version, "
           + "--baseline-hosts/--candidate-hosts or labels");
     }
-    String prefix = "regress-" + stamp() + "-" + suite.label;
+    String prefix = "regress-" + stamp() + "-" + suite.suite().name();
     Side baseline = new Side("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
     Side candidate = new Side("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
-    console.line("Suite " + suite.label + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
+    console.line("Suite " + suite.suite().name() + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
         + "decided (budget " + budget + ");" : ",") + " the sides in a random order each round; labels "
         + baseline.label + " and " + candidate.label);
     return decide(suite, list, baseline, candidate, seed != null ? new Random(seed) : new Random(), results,
@@ -277,7 +306,7 @@ public final class Regress implements Callable<Integer> {
   }
 
   /** --repeat rounds, then (untilDecided) one more at a time until compare.sh decides or the budget is spent. */
-  private int decide(RegressSuite suite, List<String> list, Side baseline, Side candidate, Random order,
+  private int decide(Found suite, List<String> list, Side baseline, Side candidate, Random order,
       Path results, long budgetS, boolean untilDecided) throws IOException, InterruptedException {
     long start = clock.getAsLong();
     int rep = 0;
@@ -317,7 +346,7 @@ public final class Regress implements Callable<Integer> {
       throw new UserError("--bisect runs every build alike: a build's own flags go after it in --versions-file, not "
           + "in --baseline-args/--candidate-args");
     }
-    RegressSuite suite = RegressSuite.named(suiteName);
+    Found suite = suite(suiteName);
     if (repeat < 2) {
       throw new UserError("--bisect needs --repeat of at least 2 rounds a step (a step is decided on how its rounds "
           + "differ), was " + repeat);
@@ -325,9 +354,9 @@ public final class Regress implements Callable<Integer> {
     long budgetS = seconds(budget);
     List<String> list = workloads(suite);
     List<Bisection.Build> builds = Bisection.builds(versions, versionsFile);
-    String prefix = "bisect-" + stamp() + "-" + suite.label;
+    String prefix = "bisect-" + stamp() + "-" + suite.suite().name();
     Random order = seed != null ? new Random(seed) : new Random();
-    console.line("Bisect " + suite.label + " over " + builds.size() + " builds (" + builds.stream()
+    console.line("Bisect " + suite.suite().name() + " over " + builds.size() + " builds (" + builds.stream()
         .map(Bisection.Build::name).collect(java.util.stream.Collectors.joining(", ")) + "): each step " + repeat
         + " rounds, then one more at a time until decided (budget " + budget + " a step)");
     return new Bisection(console, runner, deployCmd, (baseline, candidate) -> decide(suite, list, baseline, candidate,
@@ -343,7 +372,7 @@ public final class Regress implements Callable<Integer> {
   record Side(String name, String label, List<String> target, List<String> extra) {}
 
   /** Every workload once on each side, the two sides in a random order per workload. */
-  private void round(RegressSuite suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
+  private void round(Found suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
       Path results) throws IOException, InterruptedException {
     for (String w : list) {
       boolean baselineFirst = order.nextBoolean();
@@ -353,13 +382,14 @@ public final class Regress implements Callable<Integer> {
   }
 
   /** One run of one workload (or of TPC-C) against one side. */
-  private void one(RegressSuite suite, Side side, String workload, int rep, Path results)
+  private void one(Found suite, Side side, String workload, int rep, Path results)
       throws IOException, InterruptedException {
     // With --reuse-data against hosts, the first round loads and later rounds only run.
     boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
-    console.line("[round " + rep + ", " + side.name + "] " + (suite == RegressSuite.TPCC_SMALL ? "tpcc tiny"
-        : suite == RegressSuite.SYSBENCH_OLTP ? "sysbench " + workload : workload));
-    List<String> cmd = new ArrayList<>(suite.command(home, workload, side.target, runOnly, duration, records));
+    console.line("[round " + rep + ", " + side.name + "] " + suite.suite().describe(workload));
+    // Through the registry: ./ybbench BENCHMARK and the suite's arguments, in a process of its own.
+    List<String> cmd = new ArrayList<>(List.of(home.resolve("ybbench").toString(), suite.benchmark().name()));
+    cmd.addAll(suite.suite().args(home, workload, side.target, runOnly, duration, records));
     cmd.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
     if (noInstall) {
       cmd.add("--no-install");
@@ -394,29 +424,9 @@ public final class Regress implements Callable<Integer> {
     return comparer.compare(a);
   }
 
-  private List<String> workloads(RegressSuite suite) {
-    if (workloads == null) {
-      return suite.workloads();
-    }
-    if (suite == RegressSuite.TPCC_SMALL) {
-      throw new UserError("--workloads is for the YCSB and sysbench suites; tpcc-small runs one configuration");
-    }
-    List<String> list = words(workloads.replace(',', ' '));
-    if (suite == RegressSuite.SYSBENCH_OLTP) {
-      for (String w : list) {
-        if (!w.matches("(oltp|select)_[a-z_]+")) {
-          throw new UserError("--workloads: " + w + " is not a sysbench test (oltp_read_only, select_random_points, "
-              + "…)");
-        }
-      }
-      return list; // run_sysbench.sh names the tests it runs, and refuses any other
-    }
-    for (String w : list) {
-      if (!Files.isRegularFile(home.resolve("workloads").resolve(w))) {
-        throw new UserError("--workloads: no workload file workloads/" + w);
-      }
-    }
-    return list;
+  private List<String> workloads(Found suite) {
+    return workloads == null ? suite.suite().workloads()
+        : suite.suite().workloads(words(workloads.replace(',', ' ')), home);
   }
 
   private static final Pattern DURATION = Pattern.compile("([0-9]+)(s|m|h)?");

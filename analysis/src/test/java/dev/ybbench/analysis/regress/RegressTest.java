@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The regression suite's plan, with the benchmarks and the comparison replaced by recorders: the
  * runs of every round in a random order per workload (repeatable by --seed), their command lines,
- * the looks until decided within a budget, and each refusal.
+ * the looks until decided within a budget, and each refusal. The suites are a test benchmark's
+ * ({@link FakeBenchmark}), found in the registry as every benchmark's are; each benchmark's module
+ * tests its own suites' arguments.
  */
 class RegressTest {
   @TempDir
@@ -32,14 +34,14 @@ class RegressTest {
     /** "baseline workloada", … in the order run. */
     List<String> order() {
       return runs.stream().map(r -> (r.stream().anyMatch(a -> a.contains("-baseline-")) ? "baseline " : "candidate ")
-          + r.get(1)).toList();
+          + r.get(2)).toList();
     }
   }
 
   private Done regress(Deque<Integer> runCodes, Deque<Integer> compareCodes, long secondsPerRun, String... args)
       throws Exception {
     Files.createDirectories(home.resolve("workloads"));
-    for (String w : RegressSuite.CORE_WORKLOADS) {
+    for (String w : FakeBenchmark.Core.WORKLOADS) {
       Files.writeString(home.resolve("workloads").resolve(w), "");
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -66,7 +68,7 @@ class RegressTest {
 
   @Test
   void everyRoundRunsEachWorkloadOnBothSidesInTheSeedsOrderThenCompares() throws Exception {
-    Done d = regress("--suite", "ycsb-core", "--workloads", "workloada,workloadc", "--repeat", "2",
+    Done d = regress("--suite", "fake-core", "--workloads", "workloada,workloadc", "--repeat", "2",
         "--baseline-version", "16", "--candidate-version", "17", "--seed", "7", "--duration", "5",
         "--candidate-args", "--target 500");
     assertEquals(0, d.exitCode(), d.out());
@@ -82,71 +84,41 @@ class RegressTest {
     assertEquals(expected, d.order());
     List<String> first = d.runs().get(d.order().indexOf("candidate workloada"));
     String label = first.get(first.indexOf("--label") + 1);
-    assertTrue(label.matches("regress-\\d{8}T\\d{6}Z-ycsb-core-candidate-17"), label);
-    assertEquals(List.of("HOME/run_ycsb.sh", "workloada", "--api", "ysql", "--db-version", "17", "--records", "20000",
+    assertTrue(label.matches("regress-\\d{8}T\\d{6}Z-fake-core-candidate-17"), label);
+    assertEquals(List.of("HOME/ybbench", "fake", "workloada", "--db-version", "17", "--records", "20000",
         "--duration", "5", "--phase", "both", "--label", label, "--results-dir", "HOME/results", "--target", "500"),
-        first);
+        first, "the benchmark through ./ybbench, the suite's arguments, the side's");
     assertEquals(1, d.compares().size(), "one comparison after the rounds");
     assertEquals(List.of("--threshold", "5", "--results-dir", "HOME/results"), d.compares().get(0).subList(2, 6));
     assertTrue(d.compares().get(0).get(1).equals(label), d.compares().toString());
-    assertTrue(d.out().startsWith("Suite ycsb-core: 2 rounds, the sides in a random order each round; labels "),
+    assertTrue(d.out().startsWith("Suite fake-core: 2 rounds, the sides in a random order each round; labels "),
         d.out());
 
-    Done again = regress("--suite", "ycsb-core", "--workloads", "workloada,workloadc", "--repeat", "2",
+    Done again = regress("--suite", "fake-core", "--workloads", "workloada,workloadc", "--repeat", "2",
         "--baseline-version", "16", "--candidate-version", "17", "--seed", "7");
     assertEquals(d.order(), again.order(), "the same seed, the same order");
   }
 
   @Test
-  void reusedDataOnHostsLoadsInTheFirstRoundOnlyAndTpccRunsItsTinyConfig() throws Exception {
-    Done d = regress("--suite", "tpcc-small", "--repeat", "2", "--baseline-hosts", "a1,a2", "--candidate-hosts",
+  void reusedDataOnHostsLoadsInTheFirstRoundOnly() throws Exception {
+    Done d = regress("--suite", "fake-one", "--repeat", "2", "--baseline-hosts", "a1,a2", "--candidate-hosts",
         "b1", "--reuse-data", "--seed", "1");
     assertEquals(0, d.exitCode(), d.out());
     assertEquals(4, d.runs().size());
     for (List<String> run : d.runs()) {
       boolean firstRound = d.runs().indexOf(run) < 2;
-      assertEquals(List.of("HOME/run_tpcc.sh", "--config", "HOME/tpcc/config/tiny.xml"), run.subList(0, 3));
+      assertEquals(List.of("HOME/ybbench", "fake", "--config", "HOME/one.xml"), run.subList(0, 4));
       assertEquals(firstRound, run.contains("--create"), run.toString());
       assertTrue(run.contains("a1,a2") || run.contains("b1"), run.toString());
       assertEquals("60", run.get(run.indexOf("--duration") + 1));
     }
-  }
-
-  /**
-   * sysbench's suite: the published tests by run_sysbench.sh, 2 tables over --records rows; "run"
-   * alone on reused data.
-   */
-  @Test
-  void sysbenchRunsThePublishedTestsWithTheRealSysbench() throws Exception {
-    Done d = regress("--suite", "sysbench-oltp", "--repeat", "2", "--baseline-hosts", "a1", "--candidate-hosts", "b1",
-        "--reuse-data", "--records", "50000", "--seed", "3");
-    assertEquals(0, d.exitCode(), d.out());
-    assertEquals(16, d.runs().size(), "4 tests, 2 sides, 2 rounds");
-    List<String> first = d.runs().get(0);
-    String label = first.get(first.indexOf("--label") + 1);
-    assertEquals(List.of("HOME/run_sysbench.sh", first.get(1), "--hosts", first.contains("a1") ? "a1" : "b1",
-        "--tables", "2", "--table-size", "25000", "--threads", "4", "--duration", "30", "--label", label,
-        "--results-dir", "HOME/results"), first);
-    assertEquals(List.of("oltp_read_only", "oltp_read_write", "oltp_update_index", "oltp_point_select"),
-        d.runs().subList(0, 8).stream().map(r -> r.get(1)).distinct().toList());
-    assertTrue(d.runs().subList(0, 8).stream().noneMatch(r -> r.contains("run")), "the first round loads");
-    assertTrue(d.runs().subList(8, 16).stream().allMatch(r -> r.get(2).equals("run")), "then only runs");
-    assertTrue(d.out().contains("] sysbench oltp_read_write"), d.out());
-
-    Done some = regress("--suite", "sysbench-oltp", "--workloads", "oltp_write_only", "--repeat", "1",
-        "--baseline-version", "11", "--candidate-version", "15");
-    assertEquals(List.of("oltp_write_only"), some.runs().stream().map(r -> r.get(1)).distinct().toList());
-    Done wrong = regress("--suite", "sysbench-oltp", "--workloads", "workloada", "--baseline-version", "11",
-        "--candidate-version", "15");
-    assertEquals(2, wrong.exitCode());
-    assertTrue(wrong.out().contains("--workloads: workloada is not a sysbench test (oltp_read_only, "
-        + "select_random_points, …)"), wrong.out());
+    assertTrue(d.out().contains("] the one configuration"), "a run named as its suite names it: " + d.out());
   }
 
   @Test
   void untilDecidedLooksAfterEveryRoundWithinTheBudget() throws Exception {
     // 2 workloads x 2 sides x 10 s = 40 s a round; 200 s of budget: at most 5 rounds.
-    Done d = regress(new ArrayDeque<>(), new ArrayDeque<>(List.of(3, 3, 0)), 10, "--suite", "ycql-core",
+    Done d = regress(new ArrayDeque<>(), new ArrayDeque<>(List.of(3, 3, 0)), 10, "--suite", "fake-core",
         "--workloads", "workloadb,workloadd", "--repeat", "2", "--until-decided", "--budget", "200s",
         "--baseline-version", "4.1", "--candidate-version", "5.0");
     assertEquals(0, d.exitCode(), d.out());
@@ -154,9 +126,8 @@ class RegressTest {
     assertEquals(List.of("--looks", "2-5"), d.compares().get(0).subList(6, 8));
     assertEquals(3, d.compares().size(), "looks after rounds 2, 3 and 4: decided at the third");
     assertEquals(4 * 4, d.runs().size());
-    assertEquals("ycql", d.runs().get(0).get(3));
 
-    Done spent = regress(new ArrayDeque<>(), new ArrayDeque<>(List.of(3, 3, 3, 3, 3)), 10, "--suite", "ycsb-core",
+    Done spent = regress(new ArrayDeque<>(), new ArrayDeque<>(List.of(3, 3, 3, 3, 3)), 10, "--suite", "fake-core",
         "--workloads", "workloadc", "--repeat", "1", "--until-decided", "--budget", "1m", "--baseline-version",
         "16", "--candidate-version", "17", "--undecided", "fail");
     // 20 s a round, 60 s: at most 3 rounds; the final look covers the rounds run.
@@ -168,7 +139,7 @@ class RegressTest {
 
   @Test
   void aRunThatDidNotCompleteStopsTheSuiteUnlessIncompleteRunsAreAccepted() throws Exception {
-    Done stopped = regress(new ArrayDeque<>(List.of(0, 1)), new ArrayDeque<>(), 10, "--suite", "ycsb-core",
+    Done stopped = regress(new ArrayDeque<>(List.of(0, 1)), new ArrayDeque<>(), 10, "--suite", "fake-core",
         "--workloads", "workloada", "--baseline-version", "16", "--candidate-version", "17");
     assertEquals(2, stopped.exitCode());
     assertEquals(2, stopped.runs().size(), "nothing after the failed run");
@@ -177,7 +148,7 @@ class RegressTest {
         + "--include-incomplete"), stopped.out());
     assertTrue(stopped.compares().isEmpty());
 
-    Done goesOn = regress(new ArrayDeque<>(List.of(0, 1)), new ArrayDeque<>(), 10, "--suite", "ycsb-core",
+    Done goesOn = regress(new ArrayDeque<>(List.of(0, 1)), new ArrayDeque<>(), 10, "--suite", "fake-core",
         "--workloads", "workloada", "--baseline-version", "16", "--candidate-version", "17", "--include-incomplete");
     assertEquals(0, goesOn.exitCode(), goesOn.out());
     assertEquals(6, goesOn.runs().size());
@@ -197,29 +168,29 @@ class RegressTest {
   void badInputIsOneLineBeforeAnythingRuns() throws Exception {
     String[][] cases = {
         {"--baseline-version", "16", "--candidate-version", "17"},
-        {"--suite", "ycsb-extra", "--baseline-version", "16", "--candidate-version", "17"},
-        {"--suite", "ycsb-core", "--baseline-version", "16"},
-        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--candidate-hosts", "h"},
-        {"--suite", "ycsb-core"},
-        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--budget", "soon"},
-        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--repeat", "0"},
-        {"--suite", "tpcc-small", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "a"},
-        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "nope"},
+        {"--suite", "fake-extra", "--baseline-version", "16", "--candidate-version", "17"},
+        {"--suite", "fake-core", "--baseline-version", "16"},
+        {"--suite", "fake-core", "--baseline-version", "16", "--candidate-version", "17", "--candidate-hosts", "h"},
+        {"--suite", "fake-core"},
+        {"--suite", "fake-core", "--baseline-version", "16", "--candidate-version", "17", "--budget", "soon"},
+        {"--suite", "fake-core", "--baseline-version", "16", "--candidate-version", "17", "--repeat", "0"},
+        {"--suite", "fake-one", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "a"},
+        {"--suite", "fake-core", "--baseline-version", "16", "--candidate-version", "17", "--workloads", "nope"},
         {"--baseline-label", "pg16"},
         // compare.sh's flags, refused before the suite runs rather than by compare.sh after it.
-        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--threshold", "0"},
-        {"--suite", "ycsb-core", "--baseline-version", "16", "--candidate-version", "17", "--gate", "p42"},
+        {"--suite", "fake-core", "--baseline-version", "16", "--candidate-version", "17", "--threshold", "0"},
+        {"--suite", "fake-core", "--baseline-version", "16", "--candidate-version", "17", "--gate", "p42"},
     };
     String[] said = {
-        "error: --suite is missing: ycsb-core, ycql-core, tpcc-small or sysbench-oltp",
-        "error: unknown suite 'ycsb-extra': use ycsb-core, ycql-core, tpcc-small or sysbench-oltp",
+        "error: --suite is missing: fake-core or fake-one",
+        "error: unknown suite 'fake-extra': use fake-core or fake-one",
         "error: give both --baseline-version and --candidate-version",
         "error: give versions or hosts, not both",
         "error: name the two sides: --baseline-version/--candidate-version, --baseline-hosts/--candidate-hosts or "
             + "labels",
         "error: --budget must be a duration such as 20m, 1h or 900s, was 'soon'",
         "error: --repeat must be a whole number of at least 1, was '0'",
-        "error: --workloads is for the YCSB and sysbench suites; tpcc-small runs one configuration",
+        "error: --workloads: fake-one runs one configuration; leave it out",
         "error: --workloads: no workload file workloads/nope",
         "error: give both --baseline-label and --candidate-label",
         "error: --threshold must be above 0 %, was 0.0",
@@ -264,7 +235,7 @@ class RegressTest {
 
   @Test
   void bisectionFindsTheFirstBadBuildInAFewStepsAndComparesItWithTheOneBefore() throws Exception {
-    String[] args = {"--suite", "ycsb-core", "--workloads", "workloadc", "--bisect", "--versions", "13,14,15,16,17",
+    String[] args = {"--suite", "fake-core", "--workloads", "workloadc", "--bisect", "--versions", "13,14,15,16,17",
         "--repeat", "2", "--seed", "3"};
     Done d = bisect("16", args);
     assertEquals(Compare.REGRESSION, d.exitCode(), d.out());
@@ -274,8 +245,8 @@ class RegressTest {
     assertTrue(d.out().contains("First bad build: 16 (last good: 15), 3 steps, 12 runs; judging every build against "
         + "the one before it would take at least 16 runs (4 steps of 2 rounds)"), d.out());
     List<String> first = d.runs().get(0);
-    assertEquals("--db-version", first.get(4), first.toString());
-    assertTrue(first.get(first.indexOf("--label") + 1).matches("bisect-\\d{8}T\\d{6}Z-ycsb-core-step1-(baseline-13|"
+    assertEquals("--db-version", first.get(3), first.toString());
+    assertTrue(first.get(first.indexOf("--label") + 1).matches("bisect-\\d{8}T\\d{6}Z-fake-core-step1-(baseline-13|"
         + "candidate-17)"), first.toString());
     // Each step is decided until decided: its comparisons are repeated looks.
     assertTrue(d.compares().get(0).contains("--looks"), d.compares().get(0).toString());
@@ -293,7 +264,7 @@ class RegressTest {
   void aVersionsFileGivesEachBuildItsOwnFlagsAndADeployCommandItsHosts() throws Exception {
     Path file = home.resolve("builds.txt");
     Files.writeString(file, "# release order\n13\n14\n15 --db-setting enable_indexscan=off   # the change\n");
-    Done d = bisect("15", "--suite", "ycsb-core", "--workloads", "workloadc", "--bisect", "--versions-file",
+    Done d = bisect("15", "--suite", "fake-core", "--workloads", "workloadc", "--bisect", "--versions-file",
         file.toString(), "--repeat", "2", "--deploy-cmd", "echo deploying {version}; echo h{version}:5433");
     assertEquals(Compare.REGRESSION, d.exitCode(), d.out());
     List<String> deploys = d.runs().stream().filter(r -> r.get(0).equals("bash")).map(r -> r.get(2)).toList();
@@ -310,13 +281,13 @@ class RegressTest {
   @Test
   void aBisectionRefusesWhatItCannotSearch() throws Exception {
     String[][] cases = {
-        {"--suite", "ycsb-core", "--bisect"},
-        {"--suite", "ycsb-core", "--bisect", "--versions", "16,17"},
-        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,15"},
-        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--baseline-version", "15"},
-        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--candidate-args", "--target 5"},
-        {"--suite", "ycsb-core", "--versions", "15,16,17"},
-        {"--suite", "ycsb-core", "--bisect", "--versions", "15,16,17", "--repeat", "1"},
+        {"--suite", "fake-core", "--bisect"},
+        {"--suite", "fake-core", "--bisect", "--versions", "16,17"},
+        {"--suite", "fake-core", "--bisect", "--versions", "15,16,15"},
+        {"--suite", "fake-core", "--bisect", "--versions", "15,16,17", "--baseline-version", "15"},
+        {"--suite", "fake-core", "--bisect", "--versions", "15,16,17", "--candidate-args", "--target 5"},
+        {"--suite", "fake-core", "--versions", "15,16,17"},
+        {"--suite", "fake-core", "--bisect", "--versions", "15,16,17", "--repeat", "1"},
     };
     String[] said = {
         "error: --bisect needs the builds in release order: --versions V1,V2,… or --versions-file FILE",

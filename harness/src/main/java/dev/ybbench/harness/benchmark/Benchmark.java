@@ -40,4 +40,9 @@ public interface Benchmark {
   default List<String> packages() {
     return List.of();
   }
+
+  /** Its suites for regress.sh (ycsb-core …): the rounds and bisection run them by name. */
+  default List<Suite> suites() {
+    return List.of();
+  }
 }
