@@ -82,7 +82,7 @@ configs="$YBBENCH_HOME/tpcc/config"
 run=$(tpcc --config "$configs/postgres_100w.xml" --warehouses "$load_warehouses" --terminals "$terminals" --execute \
   --check --duration "$seconds" --warmup 10 --max-error-pct 5)
 echo "throughput run: $load_warehouses warehouses, $terminals terminals, no keying or think times," \
-  "$seconds s a work; consistency all pass: $(result "$run" summary.json .consistency.all_pass)"
+  "$seconds s a work; consistency all pass: $(result "$run" summary.json .tpcc.consistency.all_pass)"
 sed -n '/^Works (/,/^  execute-6/p' "$bench_work/tpcc.log"
 # Each type's goodput alone against the same type's share of the mix's goodput.
 phases=(execute-2 execute-3 execute-4 execute-5 execute-6)
@@ -111,7 +111,7 @@ if [[ -n $benchbase ]]; then
     run=$(BENCHBASE_JAVA="$bench_work/timed-java" tpcc "${mix[@]}" "${engine[@]}" --mix-only --execute \
       --duration "$seconds" --warmup 10 --max-error-pct 5)
     read -r rss user sys <"$bench_work/$1.time"
-    echo "$(result "$run" summary.json '.phases.execute | "\(.throughput_ops) \(.tpmC) \(.aborts + .errors)"')" \
+    echo "$(result "$run" summary.json '.phases.execute | "\(.throughput_ops) \(.tpcc.tpmC) \(.aborts + .errors)"')" \
       "$(awk -v u="$user" -v s="$sys" -v r="$rss" 'BEGIN { printf "%.1f %.0f", u + s, r / 1024 }')" \
       "$(result "$run" summary.json '[.phases.execute.operations | to_entries[] | select(.value.successes > 0)
         | "\(.key)=\(.value.retries / .value.successes)"] | join(" ")')" >>"$bench_work/$1"
@@ -142,8 +142,8 @@ if [[ $full == true ]]; then
   run=$(tpcc --config "$configs/postgres_100w_spec.xml" --spec --execute --check --duration "$full_seconds" \
     --warmup 60)
   read -r rss _ <"$bench_work/ybbench.time"
-  awk -v t="$(result "$run" summary.json .phases.execute.tpmC)" \
-    -v e="$(result "$run" summary.json .phases.execute.efficiency_pct)" \
+  awk -v t="$(result "$run" summary.json .phases.execute.tpcc.tpmC)" \
+    -v e="$(result "$run" summary.json .phases.execute.tpcc.efficiency_pct)" \
     -v cpu="$(result "$run" summary.json .phases.execute.server.client_cpu_s)" -v s="$full_seconds" \
     -v rss="$rss" 'BEGIN {
     printf "spec run: 100 warehouses, 1,000 terminals, 25 connections: tpmC %.1f, efficiency %.2f%%;", t, e

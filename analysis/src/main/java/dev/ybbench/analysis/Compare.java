@@ -45,8 +45,9 @@ import picocli.CommandLine.Parameters;
         + "or a label (--label) grouping repeated runs of one configuration. Every metric of every operation gets "
         + "the change candidate/baseline with a 95 %% interval (on the log scale, from the spread of the rounds, "
         + "interleaved runs paired by round, with each run's blocks of seconds as a floor) and a verdict: regression, "
-        + "improvement, no change or inconclusive. The headline (throughput; tpmC for TPC-C; and --gate) decides "
-        + "the exit code; other rows are corrected for false discoveries and flagged suspect.",
+        + "improvement, no change or inconclusive. The headline each run names (its throughput, or its "
+        + "benchmark's own, such as tpmC; and --gate) decides the exit code; other rows are corrected for false "
+        + "discoveries and flagged suspect.",
         "Exit code: 0 every headline decided and none a regression, 1 a headline regression, 2 the comparison "
             + "could not be made, 3 a headline undecided: run more rounds (or --undecided pass|fail).", ""},
     footer = {"", "Examples:", "  ./compare.sh results/<baseline run> results/<candidate run>",

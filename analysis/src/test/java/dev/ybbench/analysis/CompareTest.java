@@ -33,6 +33,9 @@ import picocli.CommandLine;
 
 /** compare.sh on synthetic result directories with known values. */
 class CompareTest {
+  /** The operations TPC-C's headline counts. */
+  private static final List<String> NEW_ORDERS = List.of("NewOrder", "NewOrderRollback");
+
   @TempDir
   Path results;
 
@@ -81,12 +84,13 @@ class CompareTest {
     PhaseResult phase = PhaseResult.ofOperations(Map.of("READ", read), 60, List.of());
     if (layers != null) {
       double timeMs = n * layers.statementMeanUs() / 1000;
-      phase = phase.withClient(PhaseResult.ClientSide.of(n * layers.clientUsPerOp() / 1e6, n, 2, layers.busyPct(),
-          null)).withServer(new PhaseResult.ServerSide(n, n, 0.0, null, null, List.of(new PhaseResult.Statement(
-          "SELECT * FROM usertable WHERE ycsb_key = $1", n, n, timeMs, layers.statementMeanUs(), 3 * n, 0L))));
+      phase = phase.toBuilder().client(PhaseResult.ClientSide.of(n * layers.clientUsPerOp() / 1e6, n, 2,
+          layers.busyPct(), null)).server(new PhaseResult.ServerSide(n, n, 0.0, null, null, List.of(
+          new PhaseResult.Statement("SELECT * FROM usertable WHERE ycsb_key = $1", n, n, timeMs,
+              layers.statementMeanUs(), 3 * n, 0L)))).build();
     }
     if (params.containsKey("ybbench.target_ops")) { // as a run under --target records it
-      phase = phase.withLatencyFrom(PhaseResult.INTENDED_START);
+      phase = phase.toBuilder().latencyFrom(PhaseResult.INTENDED_START).build();
     }
     RunSummary s = RunSummary.start("ycsb", workload, new ServerInfo("PostgreSQL", version, ""))
         .withPhase("run", phase)
@@ -383,8 +387,11 @@ class CompareTest {
     OperationResult newOrder = new OperationResult((long) tpmC, 0, Map.of(), 0, tpmC / 60,
         new Latency((long) tpmC, null, 5000L, null, 9000L, 12000L, 20000L, null, null));
     RunSummary s = RunSummary.start("tpcc", "tiny", new ServerInfo("PostgreSQL", version, ""))
-        .withPhase("execute", PhaseResult.ofOperations(Map.of("NewOrder", newOrder), 60, List.of())
-            .withTpcc(tpmC, 100 * tpmC / 12.86, Map.of()));
+        .withPhase("execute", PhaseResult.ofOperations(Map.of("NewOrder", newOrder), 60, List.of()).toBuilder()
+            // as TPC-C's results name them: tpmC the headline, efficiency compared beside it
+            .headline(new PhaseResult.Figure("tpmC", "tpmC", tpmC, true, NEW_ORDERS))
+            .figures(List.of(new PhaseResult.Figure("efficiency", "%", 100 * tpmC / 12.86, true, NEW_ORDERS)))
+            .build());
     if (payments > 0) {
       OperationResult payment = new OperationResult((long) payments * 60, 0, Map.of(), 0, payments,
           new Latency((long) payments * 60, null, 2000L, null, 4000L, 6000L, 9000L, null, null));
@@ -486,11 +493,11 @@ class CompareTest {
     Path old = run("a", "workloada", "16.15", 1000, 900, Map.of());
     Path other = run("b", "workloada", "17.11", 1000, 900, Map.of());
     Files.writeString(old.resolve("summary.json"), Files.readString(old.resolve("summary.json"))
-        .replaceFirst("\"format\" : 2,\\s*", ""));
+        .replaceFirst("\"format\" : 3,\\s*", ""));
     Outcome o = compare(old.toString(), other.toString());
     assertEquals(2, o.exitCode());
-    assertEquals("error: " + old + " holds results format 1; this ybbench reads format 2: run it again, or read it "
-        + "with the ybbench that wrote it", o.err().strip());
+    assertEquals("error: " + old + " holds results format 1; this ybbench reads formats 2 and 3: run it again, or "
+        + "read it with the ybbench that wrote it", o.err().strip());
   }
 
   @Test

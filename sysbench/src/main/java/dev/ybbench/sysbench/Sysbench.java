@@ -1,9 +1,11 @@
 package dev.ybbench.sysbench;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.sysbench.engine.SysbenchBinary;
+import dev.ybbench.sysbench.engine.SysbenchFigures;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -45,5 +47,10 @@ public final class Sysbench implements Benchmark {
   @Override
   public List<Suite> suites() {
     return List.of(new OltpSuite());
+  }
+
+  @Override
+  public void upgradeFormat2(ObjectNode summary) {
+    SysbenchFigures.upgradeFormat2(summary);
   }
 }

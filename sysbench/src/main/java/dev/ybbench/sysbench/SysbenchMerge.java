@@ -6,6 +6,7 @@ import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.sysbench.engine.SysbenchFigures;
 import dev.ybbench.sysbench.engine.SysbenchResults;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ final class SysbenchMerge {
   /** Merges the runs; a {@code stop} (Ctrl-C) ends it with nothing written. */
   static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn, BooleanSupplier stop)
       throws IOException {
-    List<RunMerge.Part> parts = RunMerge.read(runs, "sysbench", OWN);
+    List<RunMerge.Part> parts = RunMerge.read(runs, Sysbench.NAME, OWN, SysbenchFigures::upgradeFormat2);
     for (RunMerge.Part p : parts) {
       String clients = p.parameter("clients");
       if (!Integer.toString(parts.size()).equals(clients)) {
@@ -45,20 +46,20 @@ final class SysbenchMerge {
     }
     RunSummary first = parts.get(0).summary();
     Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>();
-    RunSummary summary = RunSummary.start("sysbench", first.workload() + "-merged", first.server().info());
+    RunSummary summary = RunSummary.start(Sysbench.NAME, first.workload() + "-merged", first.server().info());
     for (Map.Entry<String, PhaseMerge.Merged> e : RunMerge.phases(parts, stop).entrySet()) {
       String name = e.getKey();
       PhaseMerge.Merged m = e.getValue();
       long onTables = 0;
       for (RunMerge.Part p : parts) {
-        Long q = p.summary().phase(name).queriesOnTables();
+        Long q = p.summary().phase(name).auditedStatements();
         if (q == null) {
           throw new UserError("Cannot merge " + p.dir() + ": its " + name + " phase has no count of sysbench's queries "
               + "(sysbench printed no final statistics)");
         }
         onTables += q;
       }
-      PhaseResult phase = m.phase().withQueries(queries(parts, name, m.phase().durationS()), onTables);
+      PhaseResult phase = SysbenchFigures.with(m.phase(), queries(parts, name, m.phase().durationS()), onTables);
       merged.put(name, m.withPhase(phase).withReportedTimeseries());
       summary = summary.withPhase(name, phase);
     }
@@ -92,7 +93,8 @@ final class SysbenchMerge {
   private static Map<String, OperationResult> queries(List<RunMerge.Part> parts, String phase, double seconds) {
     Map<String, Long> counts = new LinkedHashMap<>();
     for (RunMerge.Part p : parts) {
-      p.summary().phase(phase).queries().forEach((kind, q) -> counts.merge(kind, q.successes(), Long::sum));
+      SysbenchFigures.queries(p.summary().phase(phase)).forEach((kind, q) -> counts.merge(kind, q.successes(),
+          Long::sum));
     }
     Map<String, OperationResult> out = new LinkedHashMap<>();
     counts.forEach((kind, n) -> out.put(kind, new OperationResult(n, 0, Map.of(), 0,

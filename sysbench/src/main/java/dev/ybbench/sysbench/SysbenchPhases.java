@@ -53,7 +53,7 @@ final class SysbenchPhases {
       long start = System.nanoTime();
       long rows = new SysbenchLoader(schema, plan.rows(), plan.distribution(), plan.seed(), console::line)
           .load(target.endpoint(), plan.threads(), run::interrupted);
-      run.record("prepare", PhaseResult.ofRows(rows, Math.max((System.nanoTime() - start) / 1e9, 0.001), null));
+      run.record("prepare", PhaseResult.ofRows(rows, Math.max((System.nanoTime() - start) / 1e9, 0.001), null, null));
     }
     target.shareTables();
     if ("prepare".equals(plan.command()) || run.interrupted()) {

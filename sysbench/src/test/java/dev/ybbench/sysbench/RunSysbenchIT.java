@@ -83,9 +83,9 @@ class RunSysbenchIT {
       assertEquals(transactions, run.get("successes").asLong(), what);
       assertEquals(printed(o.out(), "ignored errors"), tx.get("retries").asLong(), what);
       assertEquals(transactions, tx.at("/latency_us/count").asLong(), "every event in the histogram: " + what);
-      assertEquals(printed(o.out(), "read"), run.at("/queries/read/successes").asLong(), what);
-      assertEquals(printed(o.out(), "write"), run.at("/queries/write/successes").asLong(), what);
-      assertEquals(printed(o.out(), "other"), run.at("/queries/other/successes").asLong(), what);
+      assertEquals(printed(o.out(), "read"), run.at("/sysbench/queries/read/successes").asLong(), what);
+      assertEquals(printed(o.out(), "write"), run.at("/sysbench/queries/write/successes").asLong(), what);
+      assertEquals(printed(o.out(), "other"), run.at("/sysbench/queries/other/successes").asLong(), what);
       // The audit: the server's statements on sbtest1 … sbtest2 are the ones sysbench counted.
       JsonNode side = run.get("server");
       assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), what);
@@ -170,8 +170,8 @@ class RunSysbenchIT {
           + "merged run (--merge) audits them"), c.out());
       JsonNode run = JSON.readTree(c.runDir().resolve("summary.json").toFile()).at("/phases/run");
       transactions += run.at("/operations/transaction/successes").asLong();
-      reads += run.at("/queries/read/successes").asLong();
-      statements += run.get("queries_on_tables").asLong();
+      reads += run.at("/sysbench/queries/read/successes").asLong();
+      statements += run.get("audited_statements").asLong();
       perSecond += runThroughput(c.runDir());
     }
     Outcome merged = run("--merge", clients[0].runDir().toString(), clients[1].runDir().toString(), "--results-dir",
@@ -185,8 +185,8 @@ class RunSysbenchIT {
     JsonNode run = summary.at("/phases/run");
     assertEquals(transactions, run.at("/operations/transaction/successes").asLong(), run.toString());
     assertEquals(transactions, run.at("/operations/transaction/latency_us/count").asLong(), "the histograms added");
-    assertEquals(reads, run.at("/queries/read/successes").asLong(), run.toString());
-    assertEquals(statements, run.get("queries_on_tables").asLong(), run.toString());
+    assertEquals(reads, run.at("/sysbench/queries/read/successes").asLong(), run.toString());
+    assertEquals(statements, run.get("audited_statements").asLong(), run.toString());
     JsonNode side = run.get("server");
     assertEquals(statements, side.get("harness_operations").asLong(), side.toString());
     assertEquals(statements, side.get("server_statements").asLong(), "both clients' statements: " + side);

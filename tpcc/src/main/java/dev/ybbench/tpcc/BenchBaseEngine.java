@@ -7,6 +7,7 @@ import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.tpcc.interop.BenchBaseImport;
 import dev.ybbench.tpcc.interop.TpccImport;
 import java.io.BufferedReader;
@@ -161,7 +162,7 @@ final class BenchBaseEngine implements TpccEngine {
       PhaseResult p = phase.getValue();
       run.console().line(String.format(Locale.ROOT, "BenchBase %s: %d transactions in %.1f s, %.1f tx/s, tpmC %.1f, "
           + "errors %d, retries %d", phase.getKey(), p.successes(), p.durationS(), p.throughputOps(),
-          p.tpmC() == null ? 0.0 : p.tpmC(), p.errors(), p.retries()));
+          TpccFigures.of(p).tpmC() == null ? 0.0 : TpccFigures.of(p).tpmC(), p.errors(), p.retries()));
       run.record(phase.getKey(), p);
     }
     return phases;

@@ -1,8 +1,10 @@
 package dev.ybbench.tpcc;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Suite;
+import dev.ybbench.tpcc.core.TpccFigures;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -39,5 +41,10 @@ public final class Tpcc implements Benchmark {
   @Override
   public List<Suite> suites() {
     return List.of(new SmallSuite());
+  }
+
+  @Override
+  public void upgradeFormat2(ObjectNode summary) {
+    TpccFigures.upgradeFormat2(summary);
   }
 }

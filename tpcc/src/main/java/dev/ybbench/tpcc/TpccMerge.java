@@ -6,6 +6,7 @@ import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.tpcc.config.TransactionSpec;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.tpcc.core.TpccMetrics;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import java.io.IOException;
@@ -35,7 +36,7 @@ final class TpccMerge {
   /** Merges the runs; a {@code stop} (Ctrl-C) ends it with nothing written. */
   static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn, BooleanSupplier stop)
       throws IOException {
-    List<RunMerge.Part> parts = RunMerge.read(runs, "tpcc", OWN);
+    List<RunMerge.Part> parts = RunMerge.read(runs, Tpcc.NAME, OWN, TpccFigures::upgradeFormat2);
     List<RunSummary> summaries = parts.stream().map(RunMerge.Part::summary).toList();
     RunSummary first = summaries.get(0);
     List<String> works = executePhases(first);
@@ -43,15 +44,15 @@ final class TpccMerge {
       throw new UserError(runs.get(0) + " holds no TPC-C execute phase to merge");
     }
     checkRanges(parts);
-    int warehouses = summaries.stream().mapToInt(RunSummary::warehouses).sum();
-    int terminals = summaries.stream().mapToInt(RunSummary::terminals).sum();
+    int warehouses = summaries.stream().mapToInt(s -> TpccFigures.of(s).warehouses()).sum();
+    int terminals = summaries.stream().mapToInt(s -> TpccFigures.of(s).terminals()).sum();
     Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>(RunMerge.phases(parts, stop));
     merged.keySet().retainAll(works);
-    RunSummary summary = RunSummary.start("tpcc", first.workload() + "-merged", first.server().info());
+    RunSummary summary = RunSummary.start(Tpcc.NAME, first.workload() + "-merged", first.server().info());
     for (String work : works) {
       summary = summary.withPhase(work, withTpcc(merged.get(work), summaries, work, warehouses));
     }
-    summary = summary.withTpcc(warehouses, terminals, null);
+    summary = summary.withExtension(TpccFigures.KEY, new TpccFigures.Run(warehouses, terminals, null));
     Map<String, String> params = new LinkedHashMap<>();
     params.put("warehouses", Integer.toString(warehouses));
     params.put("start_warehouse", Integer.toString(parts.stream().mapToInt(p -> Integer.parseInt(
@@ -90,26 +91,24 @@ final class TpccMerge {
   private static PhaseResult withTpcc(PhaseMerge.Merged m, List<RunSummary> parts, String work, int warehouses) {
     double tpmC = 0;
     Map<String, Long> afterWindow = new TreeMap<>();
-    Map<String, PhaseResult.TerminalWaits> waits = new LinkedHashMap<>();
+    Map<String, TpccFigures.TerminalWaits> waits = new LinkedHashMap<>();
     for (RunSummary s : parts) {
-      PhaseResult p = s.phase(work);
+      TpccFigures.Work p = TpccFigures.of(s.phase(work));
       tpmC += p.tpmC() == null ? 0 : p.tpmC();
       if (p.terminalWaits() != null) {
-        p.terminalWaits().forEach((name, w) -> waits.merge(name, w, PhaseResult.TerminalWaits::plus));
+        p.terminalWaits().forEach((name, w) -> waits.merge(name, w, TpccFigures.TerminalWaits::plus));
       }
       if (p.afterWindow() != null) {
         p.afterWindow().forEach((name, n) -> afterWindow.merge(name, n, Long::sum));
       }
     }
-    PhaseResult first = parts.get(0).phase(work);
+    TpccFigures.Work first = TpccFigures.of(parts.get(0).phase(work));
     // The parts' own limits say whether their Deliveries were deferred (judged from queueing, against 80 s).
-    PhaseResult.ResponseTimeLimit delivery = first.responseTimeLimits() == null ? null
+    TpccFigures.ResponseTimeLimit delivery = first.responseTimeLimits() == null ? null
         : first.responseTimeLimits().get(TransactionSpec.DELIVERY.benchbaseName());
     boolean deferred = delivery != null && delivery.limitS() == TransactionSpec.DEFERRED_DELIVERY_LIMIT_SECONDS;
-    return m.phase()
-        .withTpcc(tpmC, first.efficiencyPct() == null ? null
-            : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(m.totals(), deferred))
-        .withAfterWindow(afterWindow.isEmpty() ? null : afterWindow)
-        .withTerminalWaits(waits.isEmpty() ? null : waits);
+    return TpccFigures.with(m.phase(), TpccFigures.work(tpmC, first.efficiencyPct() == null ? null
+        : TpccMetrics.efficiency(tpmC, warehouses), TpccMetrics.responseTimeLimits(m.totals(), deferred), afterWindow,
+        waits));
   }
 }

@@ -8,6 +8,7 @@ import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.tpcc.check.ConsistencyChecks;
 import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.tpcc.core.TpccMetrics;
 import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.core.WarehouseRange;
@@ -28,7 +29,7 @@ final class TpccPhases {
     Console console = run.console();
     TpccDatabase db = engine.open(target, console::line);
     WarehouseRange range = plan.range();
-    run.recordTpcc(range.count(), plan.config().terminals(), null);
+    run.recordFigures(TpccFigures.KEY, new TpccFigures.Run(range.count(), plan.config().terminals(), null));
     TpccPlan.Steps asked = plan.steps();
     boolean explicit = asked.any();
     boolean doCreate = asked.create();
@@ -58,15 +59,16 @@ final class TpccPhases {
   /** The consistency conditions, recorded; a failed one fails the run, unless the engine tolerates it. */
   private static void check(Run run, TpccPlan plan, TpccEngine engine, TpccDatabase db) throws SQLException {
     Console console = run.console();
-    Map<String, RunSummary.Condition> conditions = new LinkedHashMap<>();
+    Map<String, TpccFigures.Condition> conditions = new LinkedHashMap<>();
     boolean all = true;
     for (ConsistencyChecks.Result r : ConsistencyChecks.run(db, run::onStop)) {
       console.line("Consistency " + r);
-      conditions.put(r.condition().clause(), new RunSummary.Condition(r.condition().statement(), r.passed(),
+      conditions.put(r.condition().clause(), new TpccFigures.Condition(r.condition().statement(), r.passed(),
           r.passed() ? null : r.violations(), r.passed() ? null : r.firstOffender()));
       all &= r.passed();
     }
-    run.recordTpcc(plan.range().count(), plan.config().terminals(), new RunSummary.Consistency(all, conditions));
+    run.recordFigures(TpccFigures.KEY, new TpccFigures.Run(plan.range().count(), plan.config().terminals(),
+        new TpccFigures.Consistency(all, conditions)));
     List<String> failed = conditions.entrySet().stream().filter(e -> !e.getValue().pass())
         .map(Map.Entry::getKey).toList();
     TpccEngine.Tolerated tolerated = engine.tolerated();

@@ -95,7 +95,7 @@ class BenchBaseEngineTest {
       assertTrue(exec.at("/operations/" + txn + "/successes").asLong() > 0, txn + " never committed: " + exec);
     }
     // Its own conditions on the order tables hold; those on customers' money are recorded either way.
-    assertTrue(summary.at("/consistency/conditions/3.3.2.5/pass").asBoolean(), summary.toString());
+    assertTrue(summary.at("/tpcc/consistency/conditions/3.3.2.5/pass").asBoolean(), summary.toString());
     JsonNode info = json.readTree(cmd.runDirectory().resolve("run.json").toFile());
     assertEquals("BenchBase", info.at("/engine/name").asText());
     assertTrue(info.at("/parameters/url").asText().contains("/tpcc_benchbase"), info.toString());

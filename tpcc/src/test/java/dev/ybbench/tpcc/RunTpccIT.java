@@ -50,7 +50,7 @@ class RunTpccIT {
     assertTrue(Files.readString(o.runDir().resolve("timeseries.csv")).contains("\nexecute-2,"));
     assertEquals("[0, 100, 0, 0, 0]", JSON.readTree(o.runDir().resolve("run.json").toFile())
         .at("/parameters/execute-2.weights").asText());
-    assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
+    assertTrue(summary.at("/tpcc/consistency/all_pass").asBoolean(), summary.at("/tpcc/consistency").toString());
   }
 
   /** ./run_tpcc.sh --warehouses N: the 2.1 post's throughput run, ending with its six-row table. */
@@ -70,9 +70,9 @@ class RunTpccIT {
     for (int i = 0; i < types.size(); i++) {
       JsonNode alone = phases.get("execute-" + (i + 2));
       assertTrue(alone.at("/operations/" + types.get(i) + "/successes").asLong() > 0, types.get(i) + " alone");
-      assertFalse(alone.has("efficiency_pct"));
+      assertFalse(alone.path("tpcc").has("efficiency_pct"));
     }
-    assertFalse(phases.get("execute").has("efficiency_pct"), "no think times, no efficiency");
+    assertFalse(phases.get("execute").path("tpcc").has("efficiency_pct"), "no think times, no efficiency");
     String table = o.out().substring(o.out().indexOf("Works ("));
     assertEquals(7, table.lines().takeWhile(l -> !l.startsWith("Consistency") && !l.startsWith("Run ")).count(),
         table);
@@ -154,15 +154,15 @@ class RunTpccIT {
     assertEquals("2", parameters.get("connections").asText());
     assertEquals("true", parameters.get("deferred_delivery").asText());
     JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
-    assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
+    assertTrue(summary.at("/tpcc/consistency/all_pass").asBoolean(), summary.at("/tpcc/consistency").toString());
     JsonNode exec = summary.at("/phases/execute");
-    assertFalse(exec.has("efficiency_pct"), "not the spec's waits: no efficiency");
-    assertEquals(80.0, exec.at("/response_time_limits/Delivery/limit_s").asDouble(), "Delivery judged deferred");
+    assertFalse(exec.path("tpcc").has("efficiency_pct"), "not the spec's waits: no efficiency");
+    assertEquals(80.0, exec.at("/tpcc/response_time_limits/Delivery/limit_s").asDouble(), "Delivery judged deferred");
     double meanCycleS = 0;
     long submitted = 0;
     double[] mix = {0.45, 0.43, 0.04, 0.04, 0.04};
     for (int i = 0; i < types.size(); i++) {
-      JsonNode w = exec.at("/terminal_waits/" + types.get(i));
+      JsonNode w = exec.at("/tpcc/terminal_waits/" + types.get(i));
       long n = w.get("transactions").asLong();
       submitted += n;
       assertTrue(n > (i < 2 ? 100 : 5), types.get(i) + " submitted " + n + " times: " + exec);

@@ -47,23 +47,30 @@ public class RunTpccTest {
     assertEquals(0, o.exitCode(), o.err() + o.out());
     JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
     assertEquals("complete", summary.get("state").asText());
-    assertEquals("pass", summary.at("/phases/load/population_check").asText());
+    assertEquals("pass", summary.at("/phases/load/checks/population").asText());
     JsonNode exec = summary.at("/phases/execute");
     assertTheMixRanEveryType(exec);
     double seconds = exec.get("duration_s").asDouble();
     assertTrue(seconds >= 9 && seconds < 20, "measured " + seconds + " s");
     long newOrders = exec.at("/operations/NewOrder/successes").asLong()
         + exec.at("/operations/NewOrderRollback/successes").asLong();
-    assertEquals(newOrders * 60.0 / seconds, exec.get("tpmC").asDouble(), 0.5 + newOrders * 60.0 / seconds * 0.01);
+    assertEquals(newOrders * 60.0 / seconds, exec.at("/tpcc/tpmC").asDouble(), 0.5 + newOrders * 60.0 / seconds * 0.01);
     // tiny has no keying or think times: tpmC has no ceiling of 12.86 a warehouse, so no efficiency.
-    assertFalse(exec.has("efficiency_pct"), exec.toString());
+    assertFalse(exec.path("tpcc").has("efficiency_pct"), exec.toString());
+    // Results format 3: the work names its headline, and keeps TPC-C's own figures under its key.
+    assertEquals(3, summary.get("format").asInt());
+    assertEquals("tpmC", exec.at("/headline/metric").asText(), exec.toString());
+    assertEquals(exec.at("/tpcc/tpmC").asDouble(), exec.at("/headline/value").asDouble());
+    assertEquals("[\"NewOrder\",\"NewOrderRollback\"]", exec.at("/headline/operations").toString());
+    assertFalse(exec.has("tpmC"), "no benchmark's figure among the common ones");
     assertTrue(o.out().contains("; no efficiency (no keying or think times)"), o.out());
-    assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
-    for (Iterator<Map.Entry<String, JsonNode>> it = summary.at("/consistency/conditions").fields(); it.hasNext(); ) {
+    assertTrue(summary.at("/tpcc/consistency/all_pass").asBoolean(), summary.at("/tpcc/consistency").toString());
+    for (Iterator<Map.Entry<String, JsonNode>> it = summary.at("/tpcc/consistency/conditions").fields();
+        it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
       assertTrue(c.getValue().get("pass").asBoolean(), c.getKey());
     }
-    assertTrue(summary.at("/consistency/conditions/3.3.2.4/pass").asBoolean());
+    assertTrue(summary.at("/tpcc/consistency/conditions/3.3.2.4/pass").asBoolean());
     assertTrue(Files.exists(o.runDir().resolve("latency/execute-NewOrder.hlog")));
     JsonNode runJson = JSON.readTree(o.runDir().resolve("run.json").toFile());
     assertEquals("PostgreSQL", runJson.at("/server/product").asText());

@@ -69,7 +69,7 @@ class TpccGivenServerIT {
       JsonNode exec = summary.at("/phases/execute");
       assertTrue(exec.get("errors").asLong() > 0, "the restart went unnoticed: " + exec);
       assertTrue(exec.at("/operations/NewOrder/successes").asLong() > 0);
-      assertTrue(summary.at("/consistency/all_pass").asBoolean(), summary.get("consistency").toString());
+      assertTrue(summary.at("/tpcc/consistency/all_pass").asBoolean(), summary.at("/tpcc/consistency").toString());
     }
   }
 
@@ -88,7 +88,7 @@ class TpccGivenServerIT {
       assertEquals(0, o.exitCode(), o.err() + o.out());
       JsonNode exec = JSON.readTree(o.runDir().resolve("summary.json").toFile()).at("/phases/execute");
       long counted = exec.at("/operations/NewOrder/successes").asLong();
-      long after = exec.at("/after_window/NewOrder").asLong(0);
+      long after = exec.at("/tpcc/after_window/NewOrder").asLong(0);
       assertTrue(counted > 0, exec.toString());
       assertEquals(orders(pg) - before, counted + after, "counted " + counted + ", after the window " + after);
     }
@@ -124,22 +124,23 @@ class TpccGivenServerIT {
           "--results-dir", results.toString());
       assertEquals(0, merged.exitCode(), merged.err());
       JsonNode m = JSON.readTree(merged.runDir().resolve("summary.json").toFile());
-      assertEquals(2, m.get("warehouses").asInt());
+      assertEquals(2, m.at("/tpcc/warehouses").asInt());
       long sum = 0;
       double tpmC = 0;
       for (Outcome c : clients) {
         JsonNode e = JSON.readTree(c.runDir().resolve("summary.json").toFile()).at("/phases/execute");
         sum += e.at("/operations/NewOrder/successes").asLong();
-        tpmC += e.get("tpmC").asDouble();
+        tpmC += e.at("/tpcc/tpmC").asDouble();
       }
       assertEquals(sum, m.at("/phases/execute/operations/NewOrder/successes").asLong());
       assertEquals(sum, m.at("/phases/execute/operations/NewOrder/latency_us/count").asLong());
-      assertEquals(tpmC, m.at("/phases/execute/tpmC").asDouble(), 0.2);
+      assertEquals(tpmC, m.at("/phases/execute/tpcc/tpmC").asDouble(), 0.2);
       assertTrue(Files.exists(merged.runDir().resolve("latency/execute-NewOrder.hlog")));
       // The database both clients wrote is consistent as a whole.
       Outcome check = run(concat(common, "--check"));
       assertEquals(0, check.exitCode(), check.err());
-      assertTrue(JSON.readTree(check.runDir().resolve("summary.json").toFile()).at("/consistency/all_pass").asBoolean());
+      assertTrue(JSON.readTree(check.runDir().resolve("summary.json").toFile()).at("/tpcc/consistency/all_pass")
+          .asBoolean());
     }
   }
 

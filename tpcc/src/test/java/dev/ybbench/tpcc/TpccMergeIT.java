@@ -17,6 +17,7 @@ import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.harness.results.StagedDirectory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.testing.CtrlC;
@@ -41,8 +42,8 @@ class TpccMergeIT {
     h.setStartTimeStamp(1_790_000_000_000L);
     h.setEndTimeStamp(1_790_000_060_000L);
     HlogFiles.writeIntervals(latency, phase, type, List.of(h));
-    return PhaseResult.ofOperations(Map.of(type, new OperationResult(n, 0, Map.of(), 0, n / 60.0, Latency.of(h))), 60,
-        List.of()).withTpcc(tpmC, null, Map.of());
+    return TpccFigures.with(PhaseResult.ofOperations(Map.of(type, new OperationResult(n, 0, Map.of(), 0, n / 60.0,
+        Latency.of(h))), 60, List.of()), TpccFigures.work(tpmC, null, Map.of(), null, null));
   }
 
   /** A client of warehouse {@code warehouse}: the mix's New-Orders, then (when {@code payments} > 0) a work of Payments. */
@@ -54,7 +55,8 @@ class TpccMergeIT {
       s = s.withPhase("execute-2", work(dir.resolve("latency"), "execute-2", "Payment", payments, 0));
     }
     Files.createDirectories(dir);
-    RunDirectory.JSON.writeValue(dir.resolve(RunSummary.FILE).toFile(), s.withTpcc(1, 10, null)
+    RunDirectory.JSON.writeValue(dir.resolve(RunSummary.FILE).toFile(), s.withExtension(TpccFigures.KEY,
+        new TpccFigures.Run(1, 10, null))
         .withState("complete", null));
     ObjectNode info = RunDirectory.JSON.createObjectNode().put("bench", "tpcc").put("workload", "tiny")
         .put("state", "complete").put("started", "2026-09-21T10:00:00Z").put("ended", "2026-09-21T10:01:00Z");
@@ -72,10 +74,13 @@ class TpccMergeIT {
     RunSummary m = RunSummary.read(merged);
     assertEquals(List.of("execute", "execute-2"), List.copyOf(m.phases().keySet()));
     assertEquals(180, m.phase("execute").operations().get("NewOrder").successes());
-    assertEquals(180.0, m.phase("execute").tpmC());
+    assertEquals(180.0, TpccFigures.of(m.phase("execute")).tpmC());
+    assertEquals(new PhaseResult.Figure("tpmC", "tpmC", 180.0, true, TpccFigures.NEW_ORDERS),
+        m.phase("execute").headline(), "the merged work names its headline");
+    assertTrue(m.phase("execute-2").headline().throughput(), "a work of Payments alone: its throughput");
     assertEquals(900, m.phase("execute-2").operations().get("Payment").successes());
     assertEquals(900, m.phase("execute-2").operations().get("Payment").latencyUs().count());
-    assertEquals(2, m.warehouses());
+    assertEquals(2, TpccFigures.of(m).warehouses());
     assertTrue(Files.exists(merged.resolve("latency/execute-2-Payment.hlog")));
     JsonNode info = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile());
     assertEquals("2", info.at("/parameters/warehouses").asText());

@@ -148,7 +148,7 @@ class PrometheusIT {
       assertTrue(at > 0, "Prometheus never scraped the client: " + ups);
       String api = "http://127.0.0.1:" + prometheusPort + "/api/v1/query?time=" + at + "&query=";
       for (String q : dashboardQueries()) {
-        if (!q.contains("ybbench_") || q.contains("ybbench_tpmc")) {
+        if (!q.contains("ybbench_") || q.contains("ybbench_headline")) {
           continue; // YugabyteDB's own metrics (no tserver here); tpmC is TPC-C's (TpccPrometheusIT)
         }
         String promql = q.replace("$fleet", ".*").replace("$__rate_interval", "5s");

@@ -77,6 +77,10 @@ class RunYcsbTest {
     assertEquals(3000, sum, "every operation of the run is counted once");
     assertEquals(runPhase.get("successes").asLong() + runPhase.get("errors").asLong(), sum);
     assertTrue(runPhase.has("operations") && runPhase.get("operations").has("READ"));
+    assertEquals(3, summary.get("format").asInt());
+    assertEquals("throughput", runPhase.at("/headline/metric").asText(), "YCSB's headline is its throughput");
+    assertEquals("ops/s", runPhase.at("/headline/unit").asText());
+    assertEquals(runPhase.get("throughput_ops").asDouble(), runPhase.at("/headline/value").asDouble());
 
     List<String> ts = Files.readAllLines(dir.resolve("timeseries.csv"));
     assertEquals("phase,elapsed_s,throughput_ops,p50_us,p95_us,p99_us,errors,retries", ts.get(0));

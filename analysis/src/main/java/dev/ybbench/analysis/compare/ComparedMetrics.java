@@ -4,6 +4,7 @@ import dev.ybbench.analysis.stats.Statistics;
 import dev.ybbench.harness.results.Latency;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -11,36 +12,64 @@ import java.util.function.Function;
 /**
  * What the comparison reads of a run: each metric of its phase and of each of its operations, as
  * a sample with the run's own noise, and which metric is the headline that gates the exit code.
+ * The phase names its headline and its other figures (results format 3): no benchmark is known
+ * here by name.
  */
 public final class ComparedMetrics {
   private ComparedMetrics() {}
-
-  /** tpmC counts New-Orders, those rolled back by design included (TPC-C clause 5.4.2). */
-  private static final String[] NEW_ORDERS = {"NewOrder", "NewOrderRollback"};
 
   /** How to read one metric's sample from a run; null when the run does not have the metric. */
   interface SampleOf<T> {
     Statistics.Sample of(T result, String operation, RunNoise noise);
   }
 
-  record Metric<T>(String name, boolean higherIsBetter, Statistics.Scale scale, SampleOf<T> sample) {
+  public record Metric<T>(String name, boolean higherIsBetter, Statistics.Scale scale, SampleOf<T> sample) {
     boolean latency() {
       return name.endsWith("(µs)");
     }
   }
 
-  private static final Metric<PhaseResult> THROUGHPUT = new Metric<>("throughput (ops/s)", true,
-      Statistics.Scale.RATIO, (p, op, n) -> n.throughput(p.throughputOps()));
-  private static final Metric<PhaseResult> TPMC = new Metric<>("tpmC", true, Statistics.Scale.RATIO,
-      (p, op, n) -> p.tpmC() == null ? null : n.rate(p.tpmC(), NEW_ORDERS));
+  private static final Metric<PhaseResult> THROUGHPUT = figure(PhaseResult.Figure.throughput(0));
+  private static final Metric<PhaseResult> ERROR_RATIO = new Metric<>("error ratio (%)", false,
+      Statistics.Scale.DIFFERENCE, (p, op, n) -> Statistics.Sample.of(pct(p.errors(), p.successes(), p.errors(),
+      p.aborts())));
+  private static final Metric<PhaseResult> ABORT_RATIO = new Metric<>("abort ratio (%)", false,
+      Statistics.Scale.DIFFERENCE, (p, op, n) -> Statistics.Sample.of(pct(p.aborts(), p.successes(), p.errors(),
+      p.aborts())));
 
-  static final List<Metric<PhaseResult>> PHASE_METRICS = List.of(THROUGHPUT, TPMC,
-      new Metric<>("efficiency (%)", true, Statistics.Scale.RATIO,
-          (p, op, n) -> p.efficiencyPct() == null ? null : n.rate(p.efficiencyPct(), NEW_ORDERS)),
-      new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (p, op, n) -> Statistics.Sample.of(pct(p.errors(), p.successes(), p.errors(), p.aborts()))),
-      new Metric<>("abort ratio (%)", false, Statistics.Scale.DIFFERENCE,
-          (p, op, n) -> Statistics.Sample.of(pct(p.aborts(), p.successes(), p.errors(), p.aborts()))));
+  /**
+   * A figure a phase names, as a metric: its value as the results state it, its noise that of the
+   * rate of the operations it counts (none named: the phase's throughput's).
+   */
+  static Metric<PhaseResult> figure(PhaseResult.Figure f) {
+    return new Metric<>(f.label(), f.higherIsBetter(), Statistics.Scale.RATIO, (p, op, n) -> {
+      PhaseResult.Figure mine = f.throughput() ? PhaseResult.Figure.throughput(p.throughputOps())
+          : p.headline().metric().equals(f.metric()) ? p.headline() : p.figure(f.metric());
+      if (mine == null) {
+        return null;
+      }
+      return mine.operations() == null ? n.throughput(mine.value())
+          : n.rate(mine.value(), mine.operations().toArray(String[]::new));
+    });
+  }
+
+  /**
+   * The metrics of a phase the runs of a side have: the throughput, the headline and the figures
+   * they name beside it, the error and abort ratios.
+   */
+  static List<Metric<PhaseResult>> phaseMetrics(List<Side.Run> runs) {
+    Map<String, Metric<PhaseResult>> m = new LinkedHashMap<>();
+    m.put(THROUGHPUT.name(), THROUGHPUT);
+    for (Side.Run r : runs) {
+      m.putIfAbsent(r.phase().headline().label(), figure(r.phase().headline()));
+      if (r.phase().figures() != null) {
+        r.phase().figures().forEach(f -> m.putIfAbsent(f.label(), figure(f)));
+      }
+    }
+    m.put(ERROR_RATIO.name(), ERROR_RATIO);
+    m.put(ABORT_RATIO.name(), ABORT_RATIO);
+    return List.copyOf(m.values());
+  }
 
   static final List<Metric<OperationResult>> OPERATION_METRICS = List.of(
       new Metric<>("throughput (ops/s)", true, Statistics.Scale.RATIO, (o, op, n) -> n.rate(o.throughputOps(), op)),
@@ -54,7 +83,7 @@ public final class ComparedMetrics {
           (o, op, n) -> Statistics.Sample.of(pct(o.aborts(), o.successes(), o.errors(), o.aborts()))));
 
   /** Latency percentiles a --gate may name. */
-  static final List<String> GATES = List.of("p50", "p95", "p99", "p99.9");
+  public static final List<String> GATES = List.of("p50", "p95", "p99", "p99.9");
 
   private static Metric<OperationResult> percentile(String name, double percentile, Function<Latency, Long> value) {
     return new Metric<>(name + " (µs)", false, Statistics.Scale.RATIO, (o, op, n) -> {
@@ -69,12 +98,9 @@ public final class ComparedMetrics {
     return ended == 0 ? 0 : 100.0 * part / ended;
   }
 
-  /**
-   * The metric that gates a run's verdict: tpmC for a TPC-C work with New-Orders, else the
-   * phase's throughput (a work of Payments alone has no tpmC).
-   */
+  /** The metric that gates a run's verdict: the headline its phase names (its throughput unless it names another). */
   static Metric<PhaseResult> headlineMetric(Side.Run r) {
-    return r.bench().equals("tpcc") && r.phase().operations().containsKey("NewOrder") ? TPMC : THROUGHPUT;
+    return figure(r.phase().headline());
   }
 
   /**
@@ -83,7 +109,7 @@ public final class ComparedMetrics {
    */
   public static Map<String, double[]> noiseOf(Side.Run r) {
     RunNoise noise = r.noise();
-    for (Metric<PhaseResult> m : PHASE_METRICS) {
+    for (Metric<PhaseResult> m : phaseMetrics(List.of(r))) {
       m.sample().of(r.phase(), "ALL", noise);
     }
     r.phase().operations().forEach((op, result) -> OPERATION_METRICS.forEach(m -> m.sample().of(result, op, noise)));
@@ -92,11 +118,16 @@ public final class ComparedMetrics {
 
   /** Its name, as the rows carry it. */
   public static String headlineName(Side.Run r) {
-    return headlineMetric(r).name();
+    return r.phase().headline().label();
   }
 
   /** A run's headline sample (see {@link #headlineMetric}). */
   public static Statistics.Sample headline(Side.Run r) {
     return headlineMetric(r).sample().of(r.phase(), "ALL", r.noise());
+  }
+
+  /** The unit a run's headline is stated in ("ops/s", "tpmC"). */
+  public static String headlineUnit(Side.Run r) {
+    return r.phase().headline().unit();
   }
 }

@@ -127,7 +127,7 @@ public final class Comparison {
     if (!(spread > threshold)) {
       return Optional.empty();
     }
-    String unit = key.startsWith("tpcc/") ? "tpmC" : "ops/s";
+    String unit = ComparedMetrics.headlineUnit(runs.get(0));
     return Optional.of(String.format(Locale.ROOT, "%s's runs of %s differ by up to %.1f %% (%s %.1f vs %s %.1f %s), "
             + "more than the %.1f %% threshold: the machine is noisy for that threshold; the verdict allows for it, "
             + "at the cost of more rounds", side, key, spread, hi.dir().getFileName(), value.get(hi),
@@ -189,8 +189,9 @@ public final class Comparison {
         : "intended vs actual start" : origin(b);
     String paced = pacedNote(b, c);
     List<Row> rows = new ArrayList<>();
-    for (Metric<PhaseResult> m : ComparedMetrics.PHASE_METRICS) {
-      boolean headline = m == ComparedMetrics.headlineMetric(b.get(0));
+    String gating = ComparedMetrics.headlineName(b.get(0));
+    for (Metric<PhaseResult> m : ComparedMetrics.phaseMetrics(b)) {
+      boolean headline = m.name().equals(gating);
       add(rows, bench, workload, "ALL", m, headline, b, c, Side.Run::phase, noiseOf, paired, options, null,
           headline && m.higherIsBetter() ? paced : null);
     }

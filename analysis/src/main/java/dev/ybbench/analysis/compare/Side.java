@@ -2,10 +2,12 @@ package dev.ybbench.analysis.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.Benchmarks;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.run.Run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,7 +142,7 @@ public record Side(String name, List<Run> runs) {
   }
 
   public static Run read(Path dir) {
-    RunSummary summary = RunSummary.read(dir);
+    RunSummary summary = RunSummary.read(dir, Benchmarks::upgradeFormat2);
     try {
       return new Run(dir, RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()), summary,
           RunMatching.phase(summary));

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.compare.ComparedMetrics;
 import dev.ybbench.analysis.compare.Side;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.Benchmarks;
 import dev.ybbench.harness.results.Latency;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.run.Run;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -181,7 +183,7 @@ public final class HistoryRuns {
     try {
       JsonNode info = RunDirectory.JSON.readTree(e.runJson());
       RunSummary summary = RunSummary.of(RunDirectory.JSON.readTree(e.summaryJson()), "the history's run "
-          + e.runId());
+          + e.runId(), Benchmarks::upgradeFormat2);
       Map<String, double[]> noise = RunDirectory.JSON.readValue(e.noiseJson(), new TypeReference<>() {});
       Path dir = Path.of(e.resultsPath() != null ? e.resultsPath() : e.runId());
       return new Side.Run(dir, info, summary, e.phase(), noise);

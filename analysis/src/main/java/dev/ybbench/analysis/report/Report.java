@@ -55,7 +55,8 @@ public final class Report {
 
   /** How the rows were judged, for the end of report.md and report.html. */
   private String method() {
-    return "★ marks the headline rows, which decide the exit code (throughput; tpmC for TPC-C"
+    return "★ marks the headline rows, which decide the exit code (the headline each run names: its throughput, "
+        + "or its benchmark's own, such as tpmC"
         + (gate == null ? "" : "; " + gate + " per operation") + "). Values are geometric means over runs. "
         + "Changes are ratios candidate/baseline on the log scale; runs that alternated in time are paired by "
         + "round. Each interval is the change ± Student's t for the rounds × the rounds' standard error, never "

@@ -1,5 +1,6 @@
 package dev.ybbench.harness.benchmark;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -40,6 +41,13 @@ public interface Benchmark {
   default List<String> packages() {
     return List.of();
   }
+
+  /**
+   * A summary.json of results format 2 whose own fields (TPC-C's tpmC …) move, in place, to where
+   * format 3 keeps them: its phases' headline and figures, and its key ({@code
+   * dev.ybbench.harness.results.Format2}); the common fields move after.
+   */
+  default void upgradeFormat2(ObjectNode summary) {}
 
   /** Its suites for regress.sh (ycsb-core …): the rounds and bisection run them by name. */
   default List<Suite> suites() {

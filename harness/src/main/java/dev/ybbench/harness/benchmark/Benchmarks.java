@@ -1,5 +1,6 @@
 package dev.ybbench.harness.benchmark;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.List;
@@ -17,6 +18,17 @@ public final class Benchmarks {
   public static List<Benchmark> all() {
     return ServiceLoader.load(Benchmark.class).stream().map(ServiceLoader.Provider::get)
         .sorted(Comparator.comparing(Benchmark::name)).toList();
+  }
+
+  /**
+   * A format-2 summary's own fields moved by the benchmark that wrote it, where it is registered
+   * (for {@code RunSummary.read}).
+   */
+  public static void upgradeFormat2(ObjectNode summary) {
+    Benchmark b = find(summary.path("bench").asText());
+    if (b != null) {
+      b.upgradeFormat2(summary);
+    }
   }
 
   /** The benchmark of that name, or null. */

@@ -171,7 +171,8 @@ public final class PhaseMerge {
         c[2], PhaseResult.round(c[0] / window), Latency.of(totals.get(op)),
         actual.isEmpty() ? null : Latency.of(actualTotals.get(op)), c[3] == 0 ? null : c[3],
         retryClasses.get(op)).withAborts(abortClasses.getOrDefault(op, Map.of()))));
-    PhaseResult merged = PhaseResult.ofOperations(ops, seconds, union(outages)).withLatencyFrom(latencyFrom);
+    PhaseResult merged = PhaseResult.ofOperations(ops, seconds, union(outages)).toBuilder().latencyFrom(latencyFrom)
+        .build();
     return new Merged(name, merged, origin == Long.MAX_VALUE ? 0 : origin, latency, actual, errors, reported, false);
   }
 

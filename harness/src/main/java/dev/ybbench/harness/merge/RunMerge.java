@@ -85,6 +85,11 @@ public final class RunMerge {
     return read(dirs, bench, own, false);
   }
 
+  /** As {@link #read(List, String, Pattern)}, results format 2's own figures moved by {@code ownFigures}. */
+  public static List<Part> read(List<Path> dirs, String bench, Pattern own, Consumer<ObjectNode> ownFigures) {
+    return read(dirs, bench, own, false, ownFigures);
+  }
+
   /**
    * Refuses a run directory whose run never ended (killed, or still running): it has run.json,
    * written as a run starts, but no summary.json, naming the fleet's client it was.
@@ -115,13 +120,18 @@ public final class RunMerge {
    * that names them and merges the rest.
    */
   public static List<Part> read(List<Path> dirs, String bench, Pattern own, boolean acceptIncomplete) {
+    return read(dirs, bench, own, acceptIncomplete, tree -> { });
+  }
+
+  private static List<Part> read(List<Path> dirs, String bench, Pattern own, boolean acceptIncomplete,
+      Consumer<ObjectNode> ownFigures) {
     if (new LinkedHashSet<>(dirs.stream().map(d -> d.toAbsolutePath().normalize()).toList()).size() < dirs.size()) {
       throw new UserError("A run directory is given twice to --merge; give each client's run once");
     }
     List<Part> parts = new ArrayList<>();
     for (Path d : dirs) {
       unfinished(d);
-      RunSummary s = RunSummary.read(d);
+      RunSummary s = RunSummary.read(d, ownFigures);
       if (!bench.equals(s.bench())) {
         throw new UserError(d + " is a " + s.bench() + " run, not " + bench);
       }
@@ -179,8 +189,8 @@ public final class RunMerge {
         continue; // a load measured in rows (TPC-C's), merged by its benchmark
       }
       PhaseMerge.Merged m = PhaseMerge.of(dirs, name);
-      PhaseResult phase = m.phase().withServer(serverSide(parts, name)).withClient(clientSide(parts, name,
-          m.phase().successes()));
+      PhaseResult phase = m.phase().toBuilder().server(serverSide(parts, name)).client(clientSide(parts, name,
+          m.phase().successes())).build();
       out.put(name, m.withPhase(phase));
     }
     return out;

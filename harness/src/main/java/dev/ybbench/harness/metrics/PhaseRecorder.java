@@ -56,8 +56,9 @@ public final class PhaseRecorder implements AutoCloseable {
   private volatile List<String> expectedOperations = List.of();
   /** The rate the phase's operations are scheduled at (ops/s), 0 for as fast as they go. */
   private volatile double targetOpsPerSecond;
-  /** The benchmark's tpmC of a phase's metrics over its seconds, or null where it has none. */
-  private volatile ToDoubleBiFunction<Metrics, Double> tpmC;
+  /** The benchmark's headline of a phase's metrics over its seconds (TPC-C's tpmC), or null where it has none. */
+  private volatile ToDoubleBiFunction<Metrics, Double> headline;
+  private volatile String headlineMetric;
   /** When {@link #close} ended the phase; 0 before. */
   private volatile long endNanos;
 
@@ -105,14 +106,23 @@ public final class PhaseRecorder implements AutoCloseable {
     return expectedOperations;
   }
 
-  /** How the benchmark computes tpmC from the phase's metrics and seconds (TPC-C's phases only). */
-  public void tpmC(ToDoubleBiFunction<Metrics, Double> figure) {
-    tpmC = figure;
+  /**
+   * How the benchmark computes its headline {@code metric} from the phase's metrics and seconds,
+   * for a live view, where it is not the throughput (TPC-C's tpmC).
+   */
+  public void headline(String metric, ToDoubleBiFunction<Metrics, Double> figure) {
+    headlineMetric = metric;
+    headline = figure;
   }
 
-  /** The phase's tpmC so far, or NaN where the benchmark has none. */
-  public double tpmC() {
-    ToDoubleBiFunction<Metrics, Double> f = tpmC;
+  /** The headline's name (null where it is the throughput). */
+  public String headlineMetric() {
+    return headlineMetric;
+  }
+
+  /** The phase's headline so far, or NaN where the benchmark names none. */
+  public double headline() {
+    ToDoubleBiFunction<Metrics, Double> f = headline;
     double seconds = elapsedSeconds();
     return f == null ? Double.NaN : seconds > 0 ? f.applyAsDouble(metrics, seconds) : 0;
   }

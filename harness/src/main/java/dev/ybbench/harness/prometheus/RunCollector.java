@@ -78,7 +78,7 @@ public final class RunCollector implements MultiCollector {
     lastScrapeNanos = now;
     Labels base = labels.get();
     CounterSnapshot.Builder operations = CounterSnapshot.builder().name("ybbench_operations")
-        .help("Operations (TPC-C: transactions) by how they ended: success, error, abort (a conflict that outlasted "
+        .help("Operations (or transactions) by how they ended: success, error, abort (a conflict that outlasted "
             + "its retries) or unknown (a commit whose reply was lost); each outcome served from the start, at 0");
     CounterSnapshot.Builder failures = CounterSnapshot.builder().name("ybbench_failures")
         .help("Errors and aborts by the class of their error (an SQLSTATE, a driver's exception)");
@@ -93,13 +93,14 @@ public final class RunCollector implements MultiCollector {
         .help("Successes per second in the phase's last whole second");
     GaugeSnapshot.Builder target = GaugeSnapshot.builder().name("ybbench_target_ops_per_second")
         .help("The rate the phase's operations are scheduled at, over all threads (0: as fast as they go)");
-    GaugeSnapshot.Builder tpmc = GaugeSnapshot.builder().name("ybbench_tpmc")
-        .help("TPC-C: New-Order transactions per minute of the phase so far");
+    GaugeSnapshot.Builder headline = GaugeSnapshot.builder().name("ybbench_headline")
+        .help("The phase's headline so far, where its benchmark names one other than the throughput (the label "
+            + "metric names it, e.g. tpmC)");
     Timeseries ts = run.get();
     List<Timeseries.Phase> phases = ts == null ? List.of() : ts.phases();
     // Over every phase: an operation begun in one may end in the next.
     long inFlight = phases.stream().mapToLong(p -> p.metrics().inFlight()).sum();
-    boolean anyTpmC = false;
+    boolean anyHeadline = false;
     for (Timeseries.Phase phase : latest(phases)) {
       PhaseRecorder recorder = phase.recorder();
       if (recorder == null) {
@@ -140,10 +141,10 @@ public final class RunCollector implements MultiCollector {
       var row = recorder.lastRow();
       achieved.dataPoint(gauge(l, running && row != null ? row.throughput() : 0));
       target.dataPoint(gauge(l, recorder.targetOpsPerSecond()));
-      double phaseTpmC = recorder.tpmC();
-      if (!Double.isNaN(phaseTpmC)) {
-        tpmc.dataPoint(gauge(l, phaseTpmC));
-        anyTpmC = true;
+      double phaseHeadline = recorder.headline();
+      if (!Double.isNaN(phaseHeadline)) {
+        headline.dataPoint(gauge(l.add("metric", recorder.headlineMetric()), phaseHeadline));
+        anyHeadline = true;
       }
     }
     MetricSnapshots.Builder all = MetricSnapshots.builder()
@@ -156,8 +157,8 @@ public final class RunCollector implements MultiCollector {
         .metricSnapshot(CounterSnapshot.builder().name("ybbench_client_cpu_seconds").unit(Unit.SECONDS)
             .help("CPU time of the client's process, user and system")
             .dataPoint(counter(base, cpuNanos.getAsLong() / 1e9)).build());
-    if (anyTpmC) {
-      all.metricSnapshot(tpmc.build());
+    if (anyHeadline) {
+      all.metricSnapshot(headline.build());
     }
     return all.build();
   }

@@ -1,9 +1,13 @@
 package dev.ybbench.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.metrics.Metrics;
@@ -11,6 +15,7 @@ import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.metrics.Outages;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,21 +23,26 @@ import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
- * One phase of summary.json: totals over its measurement window ({@code duration_s}), the server
- * outages its threads saw, and every operation type; where a binding wrote operations in batches
- * (YSQL's batched load, CassandraBatchKeyValue's LOGGED batches), each batch statement's latency
- * per operation type under {@code batches}, apart from the operations and their totals; where an
- * operation is a transaction of several
- * statements counted by kind but not timed one by one (sysbench's reads, writes and others), those
- * under {@code queries}, also apart from the operations, and {@code queries_on_tables} of them on
- * the benchmark's tables. {@code aborts} counts operations that ended on a
- * conflict after their retries (see {@link OperationResult}), apart from {@code errors}. TPC-C
- * adds tpmC, efficiency and the p90 limits to its measurement, and rows and the population check
- * to its load; absent elsewhere.
+ * One phase of summary.json: what every benchmark's phase has. Totals over its measurement window
+ * ({@code duration_s}), the server outages its threads saw, every operation type; where a binding
+ * wrote operations in batches (YSQL's batched load, CassandraBatchKeyValue's LOGGED batches), each
+ * batch statement's latency per operation type under {@code batches}, apart from the operations;
+ * where an operation is several statements counted but not timed one by one (sysbench's
+ * transactions), {@code audited_statements}: those the client counted on the benchmark's tables,
+ * which the server's count is audited against. {@code aborts} counts operations that ended on a
+ * conflict after their retries (see {@link OperationResult}), apart from {@code errors}. A load
+ * measured in rows has {@code rows}; a check the phase's data must pass, {@code checks} ("pass",
+ * or what failed).
+ *
+ * <p>{@code headline} names the figure a comparison gates on, with its unit and direction: the
+ * phase's throughput unless the benchmark names its own (TPC-C's tpmC); {@code figures} are the
+ * benchmark's other compared figures. A benchmark's own figures beyond these live under its own key
+ * ({@link #extension}), e.g. {@code "tpcc": {…}}: the core knows no benchmark by name.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"duration_s", "successes", "errors", "aborts", "retries"})
+@JsonPropertyOrder({"duration_s", "successes", "errors", "aborts", "retries", "throughput_ops", "headline",
+    "figures"})
 public record PhaseResult(
     double durationS,
     long successes,
@@ -43,19 +53,58 @@ public record PhaseResult(
     List<Outage> outages,
     Map<String, OperationResult> operations,
     Map<String, OperationResult> batches,
-    Map<String, OperationResult> queries,
-    Long queriesOnTables,
-    @JsonProperty("tpmC") Double tpmC,
-    Double efficiencyPct,
-    Map<String, ResponseTimeLimit> responseTimeLimits,
+    Long auditedStatements,
     Long rows,
     Long rowsPerS,
-    String populationCheck,
-    Map<String, Long> afterWindow,
-    Map<String, TerminalWaits> terminalWaits,
+    Map<String, String> checks,
+    Figure headline,
+    List<Figure> figures,
     ServerSide server,
     ClientSide client,
-    long aborts) {
+    long aborts,
+    @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extensions) {
+
+  /** A check's value when it passed. */
+  public static final String PASS = "pass";
+
+  /** The headline is the throughput unless the benchmark names another; either way it states its value. */
+  public PhaseResult {
+    extensions = extensions == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
+    if (headline == null || headline.throughput()) {
+      headline = successes == 0 && rows != null ? Figure.rows(rowsPerS == null ? 0 : rowsPerS)
+          : Figure.throughput(throughputOps);
+    }
+  }
+
+  /**
+   * A figure a comparison reads: its value, unit and direction, and the operations it counts (its
+   * noise is their rate's; none: the phase's throughput's).
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Figure(String metric, String unit, double value, boolean higherIsBetter, List<String> operations) {
+    public static final String THROUGHPUT = "throughput";
+
+    /** The phase's successes per second. */
+    public static Figure throughput(double opsPerS) {
+      return new Figure(THROUGHPUT, "ops/s", opsPerS, true, null);
+    }
+
+    /** A load measured in rows: rows per second. */
+    static Figure rows(double rowsPerS) {
+      return new Figure("load", "rows/s", rowsPerS, true, null);
+    }
+
+    @JsonIgnore
+    public boolean throughput() {
+      return THROUGHPUT.equals(metric) && operations == null;
+    }
+
+    /** As a comparison's rows name it: "throughput (ops/s)", "efficiency (%)", or "tpmC" when its unit is its name. */
+    public String label() {
+      return unit.equals(metric) ? metric : metric + " (" + unit + ")";
+    }
+  }
 
   /**
    * What {@code latency_us} measures from: operations run to a target rate are measured from when
@@ -148,44 +197,6 @@ public record PhaseResult(
   }
 
   /**
-   * A TPC-C transaction type's waits in its measured window: the keying time before it and the
-   * think time after it (clause 5.2.5; the full disclosure report lists their minimum, mean and
-   * maximum), and how long its submissions waited for a free connection.
-   */
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record TerminalWaits(long transactions, Range keyingS, Range thinkS, Range connectionWaitS) {
-    /** Both clients' waits together (a merge): extremes of both, means weighted by transactions. */
-    public TerminalWaits plus(TerminalWaits o) {
-      double wa = transactions;
-      double wb = o.transactions;
-      return new TerminalWaits(transactions + o.transactions, Range.plus(keyingS, wa, o.keyingS, wb),
-          Range.plus(thinkS, wa, o.thinkS, wb), Range.plus(connectionWaitS, wa, o.connectionWaitS, wb));
-    }
-
-    /** Seconds, to the millisecond. */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Range(double min, double mean, double max) {
-      public Range {
-        min = Math.round(min * 1000) / 1000.0;
-        mean = Math.round(mean * 1000) / 1000.0;
-        max = Math.round(max * 1000) / 1000.0;
-      }
-
-      static Range plus(Range a, double wa, Range b, double wb) {
-        if (a == null || b == null) {
-          return a == null ? b : a;
-        }
-        return new Range(Math.min(a.min, b.min), (a.mean * wa + b.mean * wb) / (wa + wb), Math.max(a.max, b.max));
-      }
-    }
-  }
-
-  /** Clause 5.2.5.3: a transaction type's 90th percentile against its limit. */
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  public record ResponseTimeLimit(double p90S, double limitS, boolean pass) {}
-
-  /**
    * Throughput counts successes only, over {@code seconds}; latency comes from the phase's
    * HdrHistogram totals; outages are placed from {@code startNanos}, when the phase began.
    */
@@ -210,62 +221,27 @@ public record PhaseResult(
       batches.put(b.name(), new OperationResult(b.successes(), 0, Map.of(), 0, round(b.successes() / seconds),
           Latency.of(batchLatency.get(b.name()))));
     }
-    PhaseResult p = ofOperations(ops, seconds, outages).withBatches(batches.isEmpty() ? null : batches);
-    return actual.isEmpty() ? p : p.withLatencyFrom(INTENDED_START);
+    Builder p = ofOperations(ops, seconds, outages).toBuilder().batches(batches.isEmpty() ? null : batches);
+    return (actual.isEmpty() ? p : p.latencyFrom(INTENDED_START)).build();
   }
 
   /** Phase totals as the sums of its operations. */
   public static PhaseResult ofOperations(Map<String, OperationResult> ops, double seconds, List<Outage> outages) {
     long successes = ops.values().stream().mapToLong(OperationResult::successes).sum();
-    long errors = ops.values().stream().mapToLong(OperationResult::errors).sum();
-    long retries = ops.values().stream().mapToLong(OperationResult::retries).sum();
-    long aborts = ops.values().stream().mapToLong(OperationResult::aborts).sum();
-    return new PhaseResult(round(seconds), successes, errors, retries, round(successes / seconds), ACTUAL_START,
-        outages.isEmpty() ? null : List.copyOf(outages), ops, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, aborts);
+    return new Builder().durationS(round(seconds)).successes(successes)
+        .errors(ops.values().stream().mapToLong(OperationResult::errors).sum())
+        .retries(ops.values().stream().mapToLong(OperationResult::retries).sum())
+        .aborts(ops.values().stream().mapToLong(OperationResult::aborts).sum())
+        .throughputOps(round(successes / seconds)).latencyFrom(ACTUAL_START)
+        .outages(outages.isEmpty() ? null : List.copyOf(outages)).operations(ops).build();
   }
 
-  /** A load measured in rows rather than operations (TPC-C's COPY load). */
-  public static PhaseResult ofRows(long rows, double seconds, String populationCheck) {
-    return new PhaseResult(round(seconds), 0, 0, 0, 0, null, null, Map.of(), null, null, null, null, null, null, rows,
-        Math.round(rows / seconds), populationCheck, null, null, null, null, 0);
+  /** A load measured in rows rather than operations (TPC-C's COPY load); {@code check}: its check, or null. */
+  public static PhaseResult ofRows(long rows, double seconds, String checkName, String check) {
+    return new Builder().durationS(round(seconds)).operations(Map.of()).rows(rows)
+        .rowsPerS(Math.round(rows / seconds)).checks(check == null ? null : Map.of(checkName, check)).build();
   }
 
-  /** The same phase with TPC-C's figures. */
-  /** @param efficiencyPct null without keying and think times, where efficiency means nothing */
-  public PhaseResult withTpcc(double tpmC, Double efficiencyPct, Map<String, ResponseTimeLimit> limits) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, round(tpmC),
-        efficiencyPct == null ? null : Math.round(efficiencyPct * 100) / 100.0, limits, rows, rowsPerS,
-        populationCheck, afterWindow, terminalWaits, server, client, aborts);
-  }
-
-  /**
-   * The same phase with what completed after its window closed: transactions in flight at the
-   * edge, which changed the database but are not in the figures (database growth = counted +
-   * after window).
-   */
-  public PhaseResult withAfterWindow(Map<String, Long> after) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
-        after, terminalWaits, server, client, aborts);
-  }
-
-  /** The same phase with its terminals' keying, think and connection waits per transaction type. */
-  public PhaseResult withTerminalWaits(Map<String, TerminalWaits> waits) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
-        afterWindow, waits, server, client, aborts);
-  }
-
-  /** The same phase with the server's side of it. */
-  public PhaseResult withServer(ServerSide side) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
-        afterWindow, terminalWaits, side, client, aborts);
-  }
-
-  /** The same phase with what its client spent on it. */
   /**
    * What "per operation" divides by: the successes, or the rows of a load measured in rows
    * (TPC-C's), for the client's and the server's cost alike.
@@ -274,43 +250,192 @@ public record PhaseResult(
     return successes > 0 || rows == null ? successes : rows;
   }
 
-  public PhaseResult withClient(ClientSide side) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
-        afterWindow, terminalWaits, server, side, aborts);
-  }
-
-  /** The same figures, their latency measured from {@code from} ({@link #INTENDED_START} or {@link #ACTUAL_START}). */
-  public PhaseResult withLatencyFrom(String from) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, from, outages, operations, batches,
-        queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
-        terminalWaits, server, client, aborts);
-  }
-
-  /**
-   * The same phase with its statements counted by kind (sysbench's read, write, other), and how
-   * many of them were on the benchmark's tables: what the server's count of statements on them is
-   * audited against, in place of the operations.
-   */
-  public PhaseResult withQueries(Map<String, OperationResult> byKind, long onTables) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
-        batches, byKind, onTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck,
-        afterWindow, terminalWaits, server, client, aborts);
-  }
-
-  /** The same figures with the batch statements that wrote them, per operation type (null: none). */
-  public PhaseResult withBatches(Map<String, OperationResult> b) {
-    return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations, b,
-        queries, queriesOnTables, tpmC, efficiencyPct, responseTimeLimits, rows, rowsPerS, populationCheck, afterWindow,
-        terminalWaits, server, client, aborts);
-  }
-
   /** Seconds the server was unreachable during the phase. */
   public double outageSeconds() {
     return outages == null ? 0 : outages.stream().mapToDouble(Outage::durationS).sum();
   }
 
+  /** The benchmark's own figures of this phase, under its {@code key}, as {@code type}; null where it has none. */
+  public <T> T extension(String key, Class<T> type) {
+    return extension(extensions, key, type);
+  }
+
+  static <T> T extension(Map<String, JsonNode> extensions, String key, Class<T> type) {
+    JsonNode n = extensions.get(key);
+    try {
+      return n == null ? null : RunDirectory.JSON.treeToValue(n, type);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the phase's " + key + " figures cannot be read: " + e.getMessage(), e);
+    }
+  }
+
+  /** The other figures a comparison reads, by metric. */
+  public Figure figure(String metric) {
+    return figures == null ? null : figures.stream().filter(f -> f.metric().equals(metric)).findFirst().orElse(null);
+  }
+
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
   public static double round(double v) {
     return Math.round(v * 10.0) / 10.0;
+  }
+
+  /** A phase built a field at a time (a benchmark's own figures under its key, {@link #extension}). */
+  public static final class Builder {
+    private double durationS;
+    private long successes;
+    private long errors;
+    private long retries;
+    private double throughputOps;
+    private String latencyFrom;
+    private List<Outage> outages;
+    private Map<String, OperationResult> operations;
+    private Map<String, OperationResult> batches;
+    private Long auditedStatements;
+    private Long rows;
+    private Long rowsPerS;
+    private Map<String, String> checks;
+    private Figure headline;
+    private List<Figure> figures;
+    private ServerSide server;
+    private ClientSide client;
+    private long aborts;
+    private final Map<String, JsonNode> extensions = new LinkedHashMap<>();
+
+    public Builder() {}
+
+    Builder(PhaseResult p) {
+      durationS = p.durationS;
+      successes = p.successes;
+      errors = p.errors;
+      retries = p.retries;
+      throughputOps = p.throughputOps;
+      latencyFrom = p.latencyFrom;
+      outages = p.outages;
+      operations = p.operations;
+      batches = p.batches;
+      auditedStatements = p.auditedStatements;
+      rows = p.rows;
+      rowsPerS = p.rowsPerS;
+      checks = p.checks;
+      headline = p.headline;
+      figures = p.figures;
+      server = p.server;
+      client = p.client;
+      aborts = p.aborts;
+      extensions.putAll(p.extensions);
+    }
+
+    public Builder durationS(double v) {
+      durationS = v;
+      return this;
+    }
+
+    public Builder successes(long v) {
+      successes = v;
+      return this;
+    }
+
+    public Builder errors(long v) {
+      errors = v;
+      return this;
+    }
+
+    public Builder retries(long v) {
+      retries = v;
+      return this;
+    }
+
+    public Builder aborts(long v) {
+      aborts = v;
+      return this;
+    }
+
+    public Builder throughputOps(double v) {
+      throughputOps = v;
+      return this;
+    }
+
+    /** What the latency is measured from: {@link #INTENDED_START} or {@link #ACTUAL_START}. */
+    public Builder latencyFrom(String v) {
+      latencyFrom = v;
+      return this;
+    }
+
+    public Builder outages(List<Outage> v) {
+      outages = v;
+      return this;
+    }
+
+    public Builder operations(Map<String, OperationResult> v) {
+      operations = v;
+      return this;
+    }
+
+    /** The batch statements that wrote the operations, per operation type (null: none). */
+    public Builder batches(Map<String, OperationResult> v) {
+      batches = v;
+      return this;
+    }
+
+    /** The statements the client counted on the benchmark's tables, where an operation is several. */
+    public Builder auditedStatements(Long v) {
+      auditedStatements = v;
+      return this;
+    }
+
+    public Builder rows(Long v) {
+      rows = v;
+      return this;
+    }
+
+    public Builder rowsPerS(Long v) {
+      rowsPerS = v;
+      return this;
+    }
+
+    public Builder checks(Map<String, String> v) {
+      checks = v;
+      return this;
+    }
+
+    /** The figure a comparison gates on, when it is not the phase's throughput. */
+    public Builder headline(Figure v) {
+      headline = v;
+      return this;
+    }
+
+    /** The benchmark's other compared figures. */
+    public Builder figures(List<Figure> v) {
+      figures = v == null || v.isEmpty() ? null : List.copyOf(v);
+      return this;
+    }
+
+    public Builder server(ServerSide v) {
+      server = v;
+      return this;
+    }
+
+    public Builder client(ClientSide v) {
+      client = v;
+      return this;
+    }
+
+    /** The benchmark's own figures, under its key (null removes them). */
+    public Builder extension(String key, Object figuresOfItsOwn) {
+      if (figuresOfItsOwn == null) {
+        extensions.remove(key);
+      } else {
+        extensions.put(key, RunDirectory.JSON.valueToTree(figuresOfItsOwn));
+      }
+      return this;
+    }
+
+    public PhaseResult build() {
+      return new PhaseResult(durationS, successes, errors, retries, throughputOps, latencyFrom, outages, operations,
+          batches, auditedStatements, rows, rowsPerS, checks, headline, figures, server, client, aborts, extensions);
+    }
   }
 }

@@ -74,15 +74,19 @@ public final class RunReport {
     Files.writeString(dir.resolve(FILE), h.toString());
   }
 
-  /** "run: 17838.9 ops/s over 8.0 s, 143177 successes, 0 errors, 0 aborts, 0 retries" (+ tpmC for TPC-C). */
+  /**
+   * "run: 17838.9 ops/s over 8.0 s, 143177 successes, 0 errors, 0 aborts, 0 retries", and the
+   * benchmark's headline and figures where it names them ("; tpmC 1827.0, efficiency 99.80 %").
+   */
   static String answer(String phase, PhaseResult p) {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s: %.1f ops/s over %.1f s, %d successes, %d "
         + "errors, %d aborts, %d retries", phase, p.throughputOps(), p.durationS(), p.successes(), p.errors(),
         p.aborts(), p.retries()));
-    if (p.tpmC() != null) {
-      s.append(String.format(Locale.ROOT, "; tpmC %.1f", p.tpmC()));
-      if (p.efficiencyPct() != null) {
-        s.append(String.format(Locale.ROOT, ", efficiency %.2f %%", p.efficiencyPct()));
+    if (!p.headline().throughput() && p.rows() == null) {
+      s.append(String.format(Locale.ROOT, "; %s %.1f", p.headline().metric(), p.headline().value()));
+      if (p.figures() != null) {
+        p.figures().forEach(f -> s.append(String.format(Locale.ROOT, ", %s %.2f %s", f.metric(), f.value(),
+            f.unit())));
       }
     }
     if (p.rows() != null) {

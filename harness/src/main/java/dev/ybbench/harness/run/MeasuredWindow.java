@@ -30,7 +30,8 @@ public final class MeasuredWindow {
   private PhaseResult warmupResult;
   private volatile double targetOpsPerSecond;
   private volatile List<String> operations = List.of();
-  private volatile ToDoubleBiFunction<Metrics, Double> tpmC;
+  private volatile ToDoubleBiFunction<Metrics, Double> headline;
+  private volatile String headlineMetric;
 
   /**
    * A phase that has not begun: with a warm-up the workers record into its metrics until
@@ -70,9 +71,10 @@ public final class MeasuredWindow {
     }
   }
 
-  /** How the benchmark computes tpmC from the window's metrics and seconds, for a live view. */
-  public void tpmC(ToDoubleBiFunction<Metrics, Double> figure) {
-    tpmC = figure;
+  /** How the benchmark computes its headline {@code metric} from the window's metrics and seconds, for a live view. */
+  public void headline(String metric, ToDoubleBiFunction<Metrics, Double> figure) {
+    headlineMetric = metric;
+    headline = figure;
   }
 
   /** Where the workers record now: the warm-up's metrics until the window opens, then the window's. */
@@ -113,7 +115,9 @@ public final class MeasuredWindow {
     PhaseRecorder window = new PhaseRecorder(phase, this.window, latencyDir, timeseries);
     window.targetOpsPerSecond(targetOpsPerSecond);
     window.expectOperations(operations);
-    window.tpmC(tpmC);
+    if (headline != null) {
+      window.headline(headlineMetric, headline);
+    }
     long start = window.startNanos();
     if (warmup != null && warmup.outages().downForSeconds(start) > 0) {
       this.window.outages().unreachable(start); // still down: the outage goes on into the window

@@ -34,8 +34,11 @@ public final class PhaseCheck {
   /** Null when the phase stands, else why not, in one line. Phases without operations (a COPY load) stand. */
   public static String problem(String phase, PhaseResult p, Limits limits) {
     if (p.operations() == null || p.operations().isEmpty()) {
-      if (p.populationCheck() != null && !p.populationCheck().equals("pass")) {
-        return "the population check failed after the " + phase + " phase: " + p.populationCheck();
+      for (Map.Entry<String, String> check : p.checks() == null ? Map.<String, String>of().entrySet()
+          : p.checks().entrySet()) {
+        if (!check.getValue().equals(PhaseResult.PASS)) {
+          return "the " + check.getKey() + " check failed after the " + phase + " phase: " + check.getValue();
+        }
       }
       return p.rows() != null ? null : "no operation completed in the " + phase + " phase";
     }

@@ -106,7 +106,7 @@ public final class Run {
     ServerView.Snapshot end = start == null ? null : server.end();
     PhaseResult.ServerSide side = end == null ? unread(start == null) : serverSide(phase, result, start, end);
     printCost(phase, client, side, operations);
-    return result.withClient(client).withServer(side);
+    return result.toBuilder().client(client).server(side).build();
   }
 
   /** A phase whose server's view could not be read at its start or end: says so, where it would have been. */
@@ -146,7 +146,7 @@ public final class Run {
           phase, side.harnessOperations(), side.serverStatements(), auditTable, clients));
     } else if (side.serverStatements() != null) {
       // Where an operation is a transaction of several statements (sysbench's), the harness counted statements.
-      String unit = result.queriesOnTables() != null ? "statements" : "operations";
+      String unit = result.auditedStatements() != null ? "statements" : "operations";
       console().line(String.format(Locale.ROOT, "Server audit (%s): harness %d %s / server %d statements on "
           + "%s (Δ %.2f %%), from %s", phase, side.harnessOperations(), unit, side.serverStatements(), auditTable,
           side.deltaPct(), server.view().source()));
@@ -229,9 +229,17 @@ public final class Run {
     }
   }
 
-  /** TPC-C's run-wide facts: warehouses and terminals, and the consistency check when it ran. */
-  public void recordTpcc(Integer warehouses, Integer terminals, RunSummary.Consistency consistency) {
-    summary = summary.withTpcc(warehouses, terminals, consistency != null ? consistency : summary.consistency());
+  /**
+   * The benchmark's run-wide figures (TPC-C's warehouses, terminals and consistency check), under
+   * its {@code key} in summary.json, replacing those recorded before.
+   */
+  public void recordFigures(String key, Object figures) {
+    summary = summary.withExtension(key, figures);
+  }
+
+  /** The benchmark's run-wide figures recorded so far under {@code key}, as {@code type}; null if none. */
+  public <T> T figures(String key, Class<T> type) {
+    return summary.extension(key, type);
   }
 
   RunSummary summary() {

@@ -189,8 +189,8 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    * one write).
    */
   static long completedOperations(PhaseResult result, boolean writesInRows) {
-    if (result.queriesOnTables() != null) {
-      return result.queriesOnTables(); // operations of several statements each: the statements
+    if (result.auditedStatements() != null) {
+      return result.auditedStatements(); // operations of several statements each: the statements
     }
     long n = 0;
     for (Map.Entry<String, OperationResult> e : result.operations().entrySet()) {

@@ -61,7 +61,8 @@ class PhaseMergeTest {
     PhaseResult p = PhaseResult.ofOperations(Map.of("READ", read), perSecond.length, outage == null ? List.of()
         : List.of(outage));
     RunSummary s = RunSummary.start("ycsb", "workloadc", new ServerInfo("PostgreSQL", "17.11", ""))
-        .withPhase("run", target ? p.withLatencyFrom(PhaseResult.INTENDED_START) : p).withState("complete", null);
+        .withPhase("run", target ? p.toBuilder().latencyFrom(PhaseResult.INTENDED_START).build() : p)
+        .withState("complete", null);
     RunDirectory.JSON.writeValue(dir.resolve(RunSummary.FILE).toFile(), s);
     return dir;
   }

@@ -91,8 +91,10 @@ class PhaseCheckTest {
 
   @Test
   void aLoadMeasuredInRowsStandsUnlessItsPopulationCheckFailed() {
-    assertNull(PhaseCheck.problem("load", PhaseResult.ofRows(1000, 2, "pass"), LIMITS));
+    assertNull(PhaseCheck.problem("load", PhaseResult.ofRows(1000, 2, "population", "pass"), LIMITS));
+    assertNull(PhaseCheck.problem("load", PhaseResult.ofRows(1000, 2, null, null), LIMITS), "no check, nothing failed");
     assertEquals("the population check failed after the load phase: stock has 99999 rows, expected 100000",
-        PhaseCheck.problem("load", PhaseResult.ofRows(1000, 2, "stock has 99999 rows, expected 100000"), LIMITS));
+        PhaseCheck.problem("load", PhaseResult.ofRows(1000, 2, "population", "stock has 99999 rows, expected 100000"),
+            LIMITS));
   }
 }

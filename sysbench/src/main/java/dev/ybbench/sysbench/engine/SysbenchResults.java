@@ -56,8 +56,8 @@ public final class SysbenchResults {
     HlogFiles.writeIntervals(latencyDir, phase, TRANSACTION, List.of(h));
     OperationResult events = new OperationResult(s.transactions(), 0, Map.of(), s.ignoredErrors(),
         PhaseResult.round(s.transactions() / seconds), Latency.of(h));
-    return PhaseResult.ofOperations(Map.of(TRANSACTION, events), seconds, List.of())
-        .withQueries(queries(s.reads(), s.writes(), s.other(), seconds), onTables(s.reads(), s.writes(), s.other(),
+    return SysbenchFigures.with(PhaseResult.ofOperations(Map.of(TRANSACTION, events), seconds, List.of()),
+        queries(s.reads(), s.writes(), s.other(), seconds), onTables(s.reads(), s.writes(), s.other(),
             begins ? 2 * s.transactions() + s.ignoredErrors() : 0));
   }
 
@@ -94,8 +94,8 @@ public final class SysbenchResults {
     long reads = Math.round(sum[1]);
     long writes = Math.round(sum[2]);
     long other = Math.round(sum[3]);
-    return PhaseResult.ofOperations(Map.of(TRANSACTION, events), seconds, List.of())
-        .withQueries(queries(reads, writes, other, seconds), onTables(reads, writes, other,
+    return SysbenchFigures.with(PhaseResult.ofOperations(Map.of(TRANSACTION, events), seconds, List.of()),
+        queries(reads, writes, other, seconds), onTables(reads, writes, other,
             begins ? 2 * transactions + events.retries() : 0));
   }
 

@@ -36,13 +36,13 @@ class SysbenchResultsTest {
     assertEquals(2680, tx.latencyUs().count());
     assertEquals(702, tx.latencyUs().min()); // the first bucket's middle, 0.702 ms
     assertTrue(tx.latencyUs().max() >= 1_013_000 && tx.latencyUs().max() <= 1_014_000, tx.latencyUs().toString());
-    assertEquals(37800, p.queries().get("read").successes());
-    assertEquals(10722, p.queries().get("write").successes());
-    assertEquals(5435, p.queries().get("other").successes());
-    assertNull(p.queries().get("read").latencyUs());
+    assertEquals(37800, SysbenchFigures.queries(p).get("read").successes());
+    assertEquals(10722, SysbenchFigures.queries(p).get("write").successes());
+    assertEquals(5435, SysbenchFigures.queries(p).get("other").successes());
+    assertNull(SysbenchFigures.queries(p).get("read").latencyUs());
     // On the tables: reads, writes, and the 55 writes that changed no row among the others, which
     // also hold one BEGIN per attempt (2,680 + 20) and one COMMIT per transaction (2,680).
-    assertEquals(37800 + 10722 + 5435 - (2 * 2680 + 20), p.queriesOnTables());
+    assertEquals(37800 + 10722 + 5435 - (2 * 2680 + 20), (long) p.auditedStatements());
     assertEquals(2680, HlogFiles.totals(dir.resolve("latency"), "run").get("transaction").getTotalCount());
     List<String> rows = Files.readAllLines(dir.resolve("timeseries.csv"));
     assertEquals(Timeseries.HEADER, rows.get(0));
@@ -65,7 +65,7 @@ class SysbenchResultsTest {
     assertEquals(895, tx.successes()); // 477.08 + 418.19
     assertEquals(6, tx.retries());
     assertNull(tx.latencyUs(), "no histogram: no latency");
-    assertEquals(12632, p.queries().get("read").successes()); // 6776.92 + 5854.66 = 12631.58
+    assertEquals(12632, SysbenchFigures.queries(p).get("read").successes()); // 6776.92 + 5854.66 = 12631.58
     assertEquals(2.0, p.durationS());
   }
 }

@@ -54,9 +54,9 @@ public final class TpccMetrics {
    * Per type that ran, in the spec's order: the p90 in seconds against clause 5.2.5.3's limit;
    * for a deferred Delivery, from its queueing to its end against clause 2.7.2's 80 s.
    */
-  public static Map<String, PhaseResult.ResponseTimeLimit> responseTimeLimits(Map<String, Histogram> latency,
+  public static Map<String, TpccFigures.ResponseTimeLimit> responseTimeLimits(Map<String, Histogram> latency,
       boolean deferredDelivery) {
-    Map<String, PhaseResult.ResponseTimeLimit> out = new LinkedHashMap<>();
+    Map<String, TpccFigures.ResponseTimeLimit> out = new LinkedHashMap<>();
     for (TransactionSpec k : TransactionSpec.values()) {
       Histogram h = latency.get(k.benchbaseName());
       if (h == null || h.getTotalCount() == 0) {
@@ -65,7 +65,7 @@ public final class TpccMetrics {
       double p90 = h.getValueAtPercentile(90) / 1e6;
       double limit = deferredDelivery && k == TransactionSpec.DELIVERY ? TransactionSpec.DEFERRED_DELIVERY_LIMIT_SECONDS
           : k.p90LimitSeconds();
-      out.put(k.benchbaseName(), new PhaseResult.ResponseTimeLimit(Math.round(p90 * 1000) / 1000.0, limit,
+      out.put(k.benchbaseName(), new TpccFigures.ResponseTimeLimit(Math.round(p90 * 1000) / 1000.0, limit,
           p90 <= limit));
     }
     return out;
@@ -75,7 +75,7 @@ public final class TpccMetrics {
    * "Waits (mean s): NewOrder keying 18.000 think 12.041 connection 0.002, …", or nothing when no
    * terminal keyed, thought or waited for a connection.
    */
-  public static Optional<String> waitsLine(Map<String, PhaseResult.TerminalWaits> waits) {
+  public static Optional<String> waitsLine(Map<String, TpccFigures.TerminalWaits> waits) {
     boolean any = waits.values().stream().anyMatch(w -> w.keyingS().max() > 0
         || (w.thinkS() != null && w.thinkS().max() > 0) || w.connectionWaitS().max() >= 0.001);
     if (!any) {
@@ -115,7 +115,8 @@ public final class TpccMetrics {
       StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "  %-10s %-16s %10.1f tx/s",
           e.getKey(), works.get(i++).weights().toString().replace(" ", ""), p.throughputOps()));
       boolean newOrders = p.operations().containsKey(TransactionSpec.NEW_ORDER.benchbaseName());
-      s.append(newOrders && p.tpmC() != null ? String.format(Locale.ROOT, "  tpmC %10.1f", p.tpmC())
+      Double tpmC = TpccFigures.of(p).tpmC();
+      s.append(newOrders && tpmC != null ? String.format(Locale.ROOT, "  tpmC %10.1f", tpmC)
           : String.format("  %15s", ""));
       for (TransactionSpec k : TransactionSpec.values()) {
         OperationResult op = p.operations().get(k.benchbaseName());

@@ -13,6 +13,7 @@ import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.harness.run.PhaseCheck;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.config.TransactionSpec;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.tpcc.core.TpccMetrics;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -108,7 +109,8 @@ public final class TpccImport {
       PhaseResult p = PhaseResult.ofOperations(ops, phaseSeconds, List.of());
       Map<String, Histogram> latency = new TreeMap<>();
       HlogFiles.totals(latencyDir, phase).forEach(latency::put);
-      return p.withTpcc(TpccMetrics.tpmC(ops, phaseSeconds), null, TpccMetrics.responseTimeLimits(latency, false));
+      return TpccFigures.with(p, TpccFigures.work(TpccMetrics.tpmC(ops, phaseSeconds), null,
+          TpccMetrics.responseTimeLimits(latency, false), null, null));
     }
   }
 
@@ -173,8 +175,8 @@ public final class TpccImport {
       reason = reason != null ? reason : PhaseCheck.problem(p.getKey(), p.getValue(), limits);
     }
     String state = reason == null ? RunInfo.COMPLETE : RunInfo.FAILED;
-    out.writeJson(RunSummary.FILE, summary.withTpcc(r.warehouses(), r.terminals(), null)
-        .withState(state, reason));
+    out.writeJson(RunSummary.FILE, summary.withExtension(TpccFigures.KEY, new TpccFigures.Run(r.warehouses(),
+        r.terminals(), null)).withState(state, reason));
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put("warehouses", Integer.toString(r.warehouses()));
     parameters.put("terminals", Integer.toString(r.terminals()));

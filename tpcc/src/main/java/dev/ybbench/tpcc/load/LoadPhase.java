@@ -3,6 +3,7 @@ package dev.ybbench.tpcc.load;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.tpcc.core.TpccRandom;
 import dev.ybbench.tpcc.core.WarehouseRange;
 import java.sql.Connection;
@@ -85,9 +86,9 @@ public final class LoadPhase {
     double seconds = (System.nanoTime() - start) / 1e9;
     List<String> problems = range.isWhole() && !interrupted.getAsBoolean()
         ? PopulationCheck.run(db, range.count()) : List.of();
-    String check = problems.isEmpty() ? "pass" : String.join("; ", problems);
+    String check = problems.isEmpty() ? PhaseResult.PASS : String.join("; ", problems);
     log.accept(String.format(Locale.ROOT, "Loaded %d rows in %.1f s (%.0f rows/s); population check: %s",
         rows.sum(), seconds, rows.sum() / seconds, check));
-    return PhaseResult.ofRows(rows.sum(), seconds, check);
+    return PhaseResult.ofRows(rows.sum(), seconds, "population", check);
   }
 }

@@ -10,6 +10,7 @@ import dev.ybbench.harness.run.StatusLine;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.config.TransactionSpec;
 import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.tpcc.core.TpccMetrics;
 import dev.ybbench.tpcc.core.TpccRandom;
 import dev.ybbench.tpcc.core.WarehouseRange;
@@ -64,7 +65,7 @@ public final class ExecutePhase {
       types.add(TransactionSpec.NEW_ORDER_ROLLBACK);
     }
     window.expectOperations(types);
-    window.tpmC(TpccMetrics::tpmC);
+    window.headline("tpmC", TpccMetrics::tpmC);
     Metrics metrics = window.window();
     List<Terminal> list = new ArrayList<>();
     for (int i = 0; i < config.terminals(); i++) {
@@ -114,7 +115,7 @@ public final class ExecutePhase {
     // What finishes after the window closes is not measured, but it changed the database: counted apart.
     Metrics afterWindow = new Metrics();
     terminals.recordInto(afterWindow);
-    Map<String, PhaseResult.TerminalWaits> waits = terminals.waits();
+    Map<String, TpccFigures.TerminalWaits> waits = terminals.waits();
     recorder.close();
     terminals.join(TimeUnit.SECONDS.toMillis(60));
     if (terminals.earlySubmissions() > 0) {
@@ -141,8 +142,8 @@ public final class ExecutePhase {
     if (config.hasWaits() || setup.connections() < config.terminals()) {
       TpccMetrics.waitsLine(waits).ifPresent(run.console()::line);
     }
-    return PhaseResult.of(metrics, recorder, seconds).withTpcc(tpmC, efficiency, limits)
-        .withAfterWindow(after.isEmpty() ? null : after).withTerminalWaits(waits.isEmpty() ? null : waits);
+    return TpccFigures.with(PhaseResult.of(metrics, recorder, seconds),
+        TpccFigures.work(tpmC, efficiency, limits, after, waits));
   }
 
   private static void sleepWhileRunning(Run run, long seconds) throws InterruptedException {

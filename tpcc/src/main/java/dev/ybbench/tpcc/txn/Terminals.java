@@ -3,6 +3,7 @@ package dev.ybbench.tpcc.txn;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.TpccFigures;
 import dev.ybbench.tpcc.core.TpccRandom;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -156,10 +157,10 @@ public final class Terminals {
    * report's minimum, mean and maximum, clause 8.1.5.3) and how long submissions waited for a
    * free connection.
    */
-  public Map<String, PhaseResult.TerminalWaits> waits() {
-    Map<String, PhaseResult.TerminalWaits> out = new LinkedHashMap<>();
+  public Map<String, TpccFigures.TerminalWaits> waits() {
+    Map<String, TpccFigures.TerminalWaits> out = new LinkedHashMap<>();
     waits.forEach((k, w) -> {
-      PhaseResult.TerminalWaits r = w.result();
+      TpccFigures.TerminalWaits r = w.result();
       if (r != null) {
         out.put(k.benchbaseName(), r);
       }

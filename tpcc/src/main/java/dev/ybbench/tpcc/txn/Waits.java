@@ -1,6 +1,7 @@
 package dev.ybbench.tpcc.txn;
 
 import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.tpcc.core.TpccFigures;
 
 /** One type's keying, think and connection waits in ms: count, sum, minimum, maximum. */
 final class Waits {
@@ -36,17 +37,17 @@ final class Waits {
     s[3] = Math.max(s[3], ms);
   }
 
-  synchronized PhaseResult.TerminalWaits result() {
+  synchronized TpccFigures.TerminalWaits result() {
     if (stats[0][0] == 0) {
       return null;
     }
-    return new PhaseResult.TerminalWaits((long) stats[0][0], range(stats[0]), range(stats[1]), range(stats[2]));
+    return new TpccFigures.TerminalWaits((long) stats[0][0], range(stats[0]), range(stats[1]), range(stats[2]));
   }
 
-  private static PhaseResult.TerminalWaits.Range range(double[] s) {
+  private static TpccFigures.TerminalWaits.Range range(double[] s) {
     if (s[0] == 0) {
       return null;
     }
-    return new PhaseResult.TerminalWaits.Range(s[2] / 1000, s[1] / s[0] / 1000, s[3] / 1000);
+    return new TpccFigures.TerminalWaits.Range(s[2] / 1000, s[1] / s[0] / 1000, s[3] / 1000);
   }
 }

@@ -58,8 +58,8 @@ class TpccImportTest {
     JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
     assertEquals("complete", summary.get("state").asText());
     assertEquals("postgres_100w", summary.get("workload").asText(), "named to pair with our runs of that config");
-    assertEquals(2, summary.get("warehouses").asInt());
-    assertEquals(4, summary.get("terminals").asInt());
+    assertEquals(2, summary.at("/tpcc/warehouses").asInt());
+    assertEquals(4, summary.at("/tpcc/terminals").asInt());
     JsonNode exec = summary.at("/phases/execute");
     assertEquals(3.0, exec.get("duration_s").asDouble());
     // The measured rows, not BenchBase's outcome counts, which include its warm-up (15 New-Orders,
@@ -72,11 +72,11 @@ class TpccImportTest {
     // BenchBase's goodput (43 in 3 s, warm-up included) would say 14.3/s.
     assertEquals(33, exec.get("successes").asLong());
     assertEquals(11.0, exec.get("throughput_ops").asDouble(), "33 in 3 s");
-    assertEquals(240.0, exec.get("tpmC").asDouble(), "12 New-Orders in 3 s");
+    assertEquals(240.0, exec.at("/tpcc/tpmC").asDouble(), "12 New-Orders in 3 s");
     // raw.csv's New-Order latencies: 1,200 … 1,230 µs each second (HdrHistogram is exact below 2,048).
     assertEquals(1230, exec.at("/operations/NewOrder/latency_us/max").asLong());
     assertEquals(1200, exec.at("/operations/NewOrder/latency_us/min").asLong());
-    assertTrue(exec.at("/response_time_limits/NewOrder/pass").asBoolean());
+    assertTrue(exec.at("/tpcc/response_time_limits/NewOrder/pass").asBoolean());
     // Second by second, as our runs write them, so compare.sh has each run's own noise.
     List<Histogram> intervals = HlogFiles.intervals(o.runDir().resolve("latency/execute-NewOrder.hlog"));
     assertEquals(3, intervals.size());
@@ -131,8 +131,8 @@ class TpccImportTest {
     JsonNode summary = JSON.readTree(o.runDir().resolve("summary.json").toFile());
     assertEquals("complete", summary.get("state").asText());
     assertEquals("yugabyte-tpcc", summary.get("workload").asText());
-    assertEquals(2, summary.get("warehouses").asInt());
-    assertEquals(20, summary.get("terminals").asInt(), "10 a warehouse, as yugabyte/tpcc always runs them");
+    assertEquals(2, summary.at("/tpcc/warehouses").asInt());
+    assertEquals(20, summary.at("/tpcc/terminals").asInt(), "10 a warehouse, as yugabyte/tpcc always runs them");
     JsonNode exec = summary.at("/phases/execute");
     assertEquals(3.0, exec.get("duration_s").asDouble());
     assertEquals(12, exec.at("/operations/NewOrder/successes").asLong());
@@ -141,7 +141,7 @@ class TpccImportTest {
     assertEquals(12, exec.at("/operations/Payment/successes").asLong());
     assertEquals(33, exec.get("successes").asLong(), "the newest CSV's, not the earlier run's");
     assertEquals(11.0, exec.get("throughput_ops").asDouble());
-    assertEquals(240.0, exec.get("tpmC").asDouble(), "as yugabyte/tpcc's own output.json says");
+    assertEquals(240.0, exec.at("/tpcc/tpmC").asDouble(), "as yugabyte/tpcc's own output.json says");
     // Connection acquire (100 µs) plus the attempt (1,100 … 1,130 µs).
     assertEquals(1200, exec.at("/operations/NewOrder/latency_us/min").asLong());
     assertEquals(1230, exec.at("/operations/NewOrder/latency_us/max").asLong());
