@@ -129,12 +129,11 @@ public final class Regress implements Callable<Integer> {
       + "(default: random)")
   Long seed;
 
-  @Option(names = "--duration", paramLabel = "S", description = "seconds per run (default: the suite's: 30, or 60 "
-      + "for a TPC-C measurement)")
+  @Option(names = "--duration", paramLabel = "S", description = "seconds per run (default: the suite's)")
   Integer duration;
 
-  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "the data's size: YCSB's "
-      + "records, or sysbench's rows over its 2 tables (default: ${DEFAULT-VALUE})")
+  @Option(names = "--records", paramLabel = "N", defaultValue = "20000", description = "the size of the data each "
+      + "run loads, as the suite counts it (records, or rows over its tables) (default: ${DEFAULT-VALUE})")
   long records;
 
   @Option(names = "--reuse-data", description = "with hosts: load once per side, then only run (embedded servers "
