@@ -7,8 +7,12 @@ import java.util.function.Consumer;
 /** A runner's --history: the run read as compare.sh reads it ({@link HistoryRuns}) into the {@link HistoryStore}. */
 public final class HistoryRecorder implements RunHistory {
   @Override
-  public void check(String history) {
-    HistoryStore.open(history).close();
+  public void check(String history, boolean open) {
+    if (open) {
+      HistoryStore.open(history).close();
+    } else {
+      HistoryStore.checkForm(history);
+    }
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.ybbench.analysis.history;
 
 import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -145,6 +146,36 @@ public final class HistoryStore implements AutoCloseable {
       return ready(new HistoryStore(c, Kind.SQLITE, shown));
     } catch (SQLException | java.io.IOException | IllegalArgumentException e) {
       throw new UserError("Cannot open the history " + shown + ": " + redact(ErrorText.firstLine(e)));
+    }
+  }
+
+  /**
+   * What a dry run checks of a history, opening nothing: a postgresql:// URL that parses, or a
+   * file that is one or could be created.
+   */
+  public static void checkForm(String where) {
+    if (where == null || where.isBlank()) {
+      throw new UserError("--history needs a file (e.g. results/history.db) or a postgresql:// URL");
+    }
+    if (isPostgres(where)) {
+      try {
+        postgres(where);
+      } catch (IllegalArgumentException e) {
+        throw new UserError("Cannot open the history " + redact(where) + ": " + e.getMessage());
+      }
+      return;
+    }
+    Path file = Path.of(where).toAbsolutePath();
+    Path there = file;
+    while (there != null && !Files.exists(there)) {
+      there = there.getParent();
+    }
+    boolean ok = there != null && (there.equals(file) ? Files.isRegularFile(there) && Files.isWritable(there)
+        : Files.isDirectory(there) && RunDirectory.writable(there));
+    if (!ok) {
+      throw new UserError("Cannot open the history " + where + ": " + (there != null && there.equals(file)
+          && Files.isDirectory(there) ? "it is a directory" : "it cannot be written")
+          + "; give a file (e.g. results/history.db) or a postgresql:// URL");
     }
   }
 

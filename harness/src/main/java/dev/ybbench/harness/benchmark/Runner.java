@@ -152,7 +152,7 @@ public final class Runner implements Callable<Integer> {
       return other.exitCode();
     }
     Plan plan = command.plan(context);
-    RunDirectory.checkWritable(plan.output().resultsRoot(home));
+    RunDirectory.checkWritable(plan.output().resultsRoot(home), !out.dryRun);
     plan.output().limits(); // what the run refuses before it starts, refused by the dry run too
     if (out.dryRun) {
       plan.print(console);

@@ -61,6 +61,26 @@ public final class RunDirectory {
 
   /** Refuses, before anything starts, a results root that cannot be created or written. */
   public static void checkWritable(Path resultsRoot) {
+    checkWritable(resultsRoot, true);
+  }
+
+  /**
+   * As {@link #checkWritable(Path)}; without {@code create} (a dry run, which writes nothing) the
+   * root is not created: it, or the nearest directory above it that is there, must be writable.
+   */
+  public static void checkWritable(Path resultsRoot, boolean create) {
+    if (!create) {
+      Path there = resultsRoot.toAbsolutePath();
+      while (there != null && !Files.exists(there)) {
+        there = there.getParent();
+      }
+      if (there == null || !Files.isDirectory(there) || !writable(there)) {
+        throw new dev.ybbench.harness.UserError("cannot " + (there != null && there.equals(
+            resultsRoot.toAbsolutePath()) ? "write to" : "create") + " results directory " + resultsRoot
+            + ": permission denied; choose another with --results-dir");
+      }
+      return;
+    }
     try {
       Files.createDirectories(resultsRoot);
     } catch (IOException e) {
@@ -73,6 +93,21 @@ public final class RunDirectory {
     if (!Files.isDirectory(resultsRoot) || !Files.isWritable(resultsRoot)) {
       throw new dev.ybbench.harness.UserError("cannot write to results directory " + resultsRoot
           + ": permission denied; choose another with --results-dir");
+    }
+  }
+
+  /**
+   * Whether a directory may be written, without writing to it: this user may (root may nearly
+   * anywhere), and it is not one that no one may write to (/proc, where even root makes nothing).
+   */
+  public static boolean writable(Path dir) {
+    if (!Files.isWritable(dir)) {
+      return false;
+    }
+    try {
+      return Files.getPosixFilePermissions(dir).stream().anyMatch(p -> p.name().endsWith("_WRITE"));
+    } catch (IOException | UnsupportedOperationException e) {
+      return true; // no POSIX permissions to read: the user's access decides
     }
   }
 

@@ -11,8 +11,12 @@ import java.util.function.Consumer;
  * judges runs is no part of the code that makes them.
  */
 public interface RunHistory {
-  /** Refuses, with a {@link UserError}, a history that cannot be written: found before the run, not after. */
-  void check(String history);
+  /**
+   * Refuses, with a {@link UserError}, a history that cannot be written: found before the run, not
+   * after. Without {@code open} (a dry run, which contacts no host and writes no file) only its
+   * form is checked: a file that could be created, or a postgresql:// URL.
+   */
+  void check(String history, boolean open);
 
   /**
    * Records a run that just ended into {@code history} and says so in one line; a run that cannot
@@ -31,7 +35,7 @@ public interface RunHistory {
   /** No analysis module: a run made without --history needs none. */
   RunHistory NONE = new RunHistory() {
     @Override
-    public void check(String history) {
+    public void check(String history, boolean open) {
       throw new UserError("--history needs ybbench's analysis module (analysis/target/analysis.jar), which this "
           + "build lacks: build the whole project (mvn package), or leave --history out");
     }
@@ -39,7 +43,7 @@ public interface RunHistory {
     @Override
     public int record(String history, Path runDir, int exit, Consumer<String> out) {
       if (history != null && runDir != null) {
-        check(history);
+        check(history, true);
       }
       return exit;
     }

@@ -109,7 +109,7 @@ public final class RunOptions {
       PrometheusEndpoint.check(prometheusPort);
     }
     if (history != null) {
-      RunHistory.find().check(history);
+      RunHistory.find().check(history, !dryRun);
     }
     return new PhaseCheck.Limits(maxErrorPct, maxOutagePct, maxAbortPct);
   }

@@ -163,7 +163,7 @@ public final class SettingsCheck {
     if (status != null && !status.strip().matches("[1-9][0-9]{0,5}")) {
       throw new UserError(s.originOf(STATUS_INTERVAL) + ": the status interval is a whole number of seconds from 1");
     }
-    RunDirectory.checkWritable(o.run.resultsRoot(home));
+    RunDirectory.checkWritable(o.run.resultsRoot(home), !o.run.dryRun);
     o.run.limits();
   }
 }
