@@ -7,9 +7,7 @@ import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Plan;
 import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.cli.Packages;
-import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.results.Console;
-import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
@@ -64,12 +62,7 @@ final class SysbenchCommand implements BenchmarkCommand {
   public Translation translate(List<String> given, Consumer<String> console) {
     SysbenchCommandLine.Translation t = SysbenchCommandLine.translate(given.toArray(String[]::new),
         Runner.flags(new SysbenchCommand()));
-    if (t.dialect() != null) {
-      console.accept(t.dialect() + "'s command line, run as: ./run_sysbench.sh "
-          + ShellWords.join(RunInfo.redactCommand(t.args(), Console::clean)));
-    }
-    t.notes().forEach(n -> console.accept("note: " + n));
-    return new Translation(t.args(), t.args());
+    return Translation.said(t.dialect(), t.args(), t.notes(), new Sysbench().script(), console);
   }
 
   @Override

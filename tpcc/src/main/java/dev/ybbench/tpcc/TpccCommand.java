@@ -5,7 +5,6 @@ import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Plan;
-import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
@@ -61,12 +60,7 @@ final class TpccCommand implements BenchmarkCommand {
   @Override
   public Translation translate(List<String> given, Consumer<String> console) {
     ForeignCommandLines.Translation t = ForeignCommandLines.translate(given.toArray(String[]::new));
-    if (t.dialect() != null) {
-      console.accept(t.dialect() + "'s command line, run as: ./run_tpcc.sh "
-          + ShellWords.join(RunInfo.redactCommand(t.args(), Console::clean)));
-    }
-    t.notes().forEach(n -> console.accept("note: " + n));
-    return new Translation(t.args(), t.args());
+    return Translation.said(t.dialect(), t.args(), t.notes(), new Tpcc().script(), console);
   }
 
   @Override

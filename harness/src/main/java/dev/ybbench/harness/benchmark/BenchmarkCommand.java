@@ -1,5 +1,8 @@
 package dev.ybbench.harness.benchmark;
 
+import dev.ybbench.harness.cli.ShellWords;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.RunOptions;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,7 +38,23 @@ public interface BenchmarkCommand {
    * A command line as the runner parses it, and as run.json records it (the line as typed, or its
    * translation where the translation is what ran).
    */
-  record Translation(List<String> args, List<String> recorded) {}
+  record Translation(List<String> args, List<String> recorded) {
+    /**
+     * Another tool's command line in {@code script}'s flags, said as it runs ("sysbench's command
+     * line, run as: ./run_sysbench.sh …", its password hidden) with a note each for what changes
+     * nothing; run.json records the translation. A command line of the benchmark's own ({@code
+     * dialect} null) as it is.
+     */
+    public static Translation said(String dialect, List<String> args, List<String> notes, String script,
+        Consumer<String> console) {
+      if (dialect != null) {
+        console.accept(dialect + "'s command line, run as: ./" + script + " "
+            + ShellWords.join(RunInfo.redactCommand(args, Console::clean)));
+      }
+      notes.forEach(n -> console.accept("note: " + n));
+      return new Translation(args, args);
+    }
+  }
 
   /** Refusals of a --merge beyond the runner's, e.g. a workload given with it. */
   default void checkMerge() {}
