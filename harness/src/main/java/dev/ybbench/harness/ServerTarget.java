@@ -138,6 +138,10 @@ public final class ServerTarget implements AutoCloseable {
 
   private Map<String, String> settings = Map.of();
 
+  public Api api() {
+    return api;
+  }
+
   /** True when the harness starts the server itself. */
   public boolean embedded() {
     return hostSpec == null;

@@ -4,7 +4,9 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
 import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
+import dev.ybbench.harness.server.YugabyteView;
 import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.cli.Packages;
 import dev.ybbench.harness.results.Console;
@@ -108,8 +110,13 @@ final class SysbenchCommand implements BenchmarkCommand {
     }
 
     @Override
-    public void print(Console console) {
-      plan.lines(run).forEach(console::line);
+    public Outline outline() {
+      return plan.outline(YugabyteView.planned(plan.server(), run.metricsPorts()));
+    }
+
+    @Override
+    public Map<String, String> settings() {
+      return plan.settings();
     }
 
     @Override

@@ -3,7 +3,8 @@ package dev.ybbench.sysbench;
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.run.RunOptions;
+import dev.ybbench.harness.benchmark.Outline;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.sysbench.core.SysbenchRandom;
@@ -231,23 +232,65 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     return SysbenchProcess.command(binary, test.name(), connected, sysbenchOptions(duration, true));
   }
 
-  List<String> lines(RunOptions run) {
-    List<String> out = new ArrayList<>();
-    out.add("Plan (nothing started):");
-    out.add("  server: " + server.describe());
-    out.add("  test: " + test.name() + " (each event: " + test.event() + ")");
-    out.add("  command: " + (command == null ? "prepare what is missing, then run" : command));
+  /**
+   * What every dry run says first: the server and how it is reached, what happens to the tables
+   * and when, the connections, the phases.
+   */
+  Outline outline(List<String> reads) {
+    String names = tables == 1 ? "sbtest1" : "sbtest1 … sbtest" + tables;
+    String shape = tables + (tables == 1 ? " table" : " tables") + " of " + rows + " rows";
+    String are = tables == 1 ? "it is" : "they are";
+    List<String> done = new ArrayList<>();
+    if ("cleanup".equals(command)) {
+      done.add(names + ": dropped");
+    } else if ("prepare".equals(command)) {
+      done.add(names + ": dropped if " + are + " there, created and loaded (" + shape + ")");
+    } else if ("run".equals(command) && !server.embedded()) {
+      done.add(names + ": used as " + are + ", and must be prepared in this shape (" + shape + ")");
+    } else {
+      done.add(names + ": kept when prepared earlier in this shape (" + shape + "); otherwise dropped if " + are
+          + " there, created and loaded");
+    }
+    int nodes = server.embedded() ? 1 : server.hosts().hosts().size();
+    String connections = threads + ", one per sysbench thread" + (nodes == 1 ? "" : ", spread over " + nodes
+        + " nodes by yugabyte/sysbench") + ("run".equals(command) || "cleanup".equals(command) ? ""
+        : "; the prepare loads on " + threads);
+    List<Outline.Phase> phases = new ArrayList<>();
+    if ("cleanup".equals(command)) {
+      phases.add(Outline.Phase.untimed("cleanup", "drop " + names));
+    } else {
+      if (!"run".equals(command) || server.embedded()) {
+        phases.add(Outline.Phase.untimed("prepare", shape + ("prepare".equals(command) ? "" : ", when not there")));
+      }
+      if (!"prepare".equals(command)) {
+        if (warmup > 0) {
+          phases.add(Outline.Phase.timed("warmup", test.name(), warmup));
+        }
+        phases.add(duration > 0 ? Outline.Phase.timed("run", test.name() + (events > 0 ? ", at most " + events
+            + " events" : ""), duration) : Outline.Phase.untimed("run", test.name() + ", " + events + " events"));
+      }
+    }
+    String user = server.embedded() ? EmbeddedPostgres.SUPERUSER : endpoint.user();
+    return new Outline(server.describe(), server.embedded() ? "off (the embedded server has none)" : endpoint.tls(),
+        endpoint.database() + " as " + user + (endpoint.password().isEmpty() ? "" : " with a password"),
+        done, connections, reads, phases, null);
+  }
+
+  /** The settings as --dry-run prints them after the outline, one a line. */
+  Map<String, String> settings() {
+    Map<String, String> out = new LinkedHashMap<>();
+    out.put("test", test.name() + " (each event: " + test.event() + ")");
+    out.put("sysbench_command", command == null ? "prepare what is missing, then run" : command);
     Map<String, String> p = parameters(endpoint);
+    p.remove("test");
     if (server.embedded()) {
       p.put("url", "the embedded server's, once it is up (database " + endpoint.database() + ")");
       p.put("user", "the embedded server's");
     }
-    p.forEach((k, v) -> out.add("  " + k + ": " + v));
-    out.add("  sysbench: " + binary.path() + " (" + binary.version() + ")");
-    out.add("  runs: " + String.join(" ", command(endpoint)) + (server.embedded() ? " (host, port and user: the "
+    out.putAll(p);
+    out.put("sysbench", binary.path() + " (" + binary.version() + ")");
+    out.put("runs", String.join(" ", command(endpoint)) + (server.embedded() ? " (host, port and user: the "
         + "embedded server's)" : ""));
-    out.add("  label: " + run.label);
-    out.add("  results: " + (run.resultsDir == null ? "results/" : run.resultsDir.toString()));
     return out;
   }
 

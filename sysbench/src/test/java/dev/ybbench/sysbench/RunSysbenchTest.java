@@ -54,4 +54,29 @@ class RunSysbenchTest {
     assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), o.out());
     assertTrue(o.out().contains("(total_time, "), "PostgreSQL 11's pg_stat_statements: " + o.out());
   }
+
+  /** The plan's outline: what happens to the tables for each command, the phases and their time. */
+  @Test
+  void aDryRunSaysWhatHappensToTheTables() {
+    Outcome both = run("oltp_read_only", "--tables", "4", "--table-size", "1000", "--warmup", "5", "--duration",
+        "20", "--dry-run", "--results-dir", results.toString());
+    assertEquals(0, both.exitCode(), both.err() + both.out());
+    for (String line : new String[] {"  database: sbtest as postgres", "  schema: sbtest1 … sbtest4: kept when "
+        + "prepared earlier in this shape (4 tables of 1000 rows); otherwise dropped if they are there, created and "
+        + "loaded", "  phase.prepare: 4 tables of 1000 rows, when not there (time unknown until it runs)",
+        "  phase.warmup: oltp_read_only (5 s)", "  phase.run: oltp_read_only (20 s)",
+        "  wall_time: at least 25 s, plus the time of the prepare, which only the run can tell",
+        "  command: ./run_sysbench.sh oltp_read_only --tables 4 --table-size 1000 --warmup 5 --duration 20 "
+            + "--results-dir " + results, "  sysbench_command: prepare what is missing, then run"}) {
+      assertTrue(both.out().contains(line), line + " in " + both.out());
+    }
+    Outcome cleanup = run("oltp_read_only", "cleanup", "--hosts", "10.0.0.1", "--dry-run");
+    assertEquals(0, cleanup.exitCode(), cleanup.err() + cleanup.out());
+    assertTrue(cleanup.out().contains("  schema: sbtest1: dropped\n".translateEscapes()), cleanup.out());
+    assertTrue(cleanup.out().contains("  phase.cleanup: drop sbtest1 (time unknown until it runs)"), cleanup.out());
+    Outcome run = run("oltp_read_only", "run", "--hosts", "10.0.0.1", "--dry-run");
+    assertTrue(run.out().contains("  schema: sbtest1: used as it is, and must be prepared in this shape"), run.out());
+    assertTrue(run.out().contains("  reads: on YugabyteDB, each node's (10.0.0.1) :9000 and :13000/prometheus-metrics "
+        + "and :13000/statements; on PostgreSQL, its statistics views over SQL"), run.out());
+  }
 }

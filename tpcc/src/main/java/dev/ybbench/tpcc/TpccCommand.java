@@ -4,6 +4,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
 import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunInfo;
@@ -117,8 +118,13 @@ final class TpccCommand implements BenchmarkCommand {
     }
 
     @Override
-    public void print(Console out) {
-      plan.lines(run, engine.name(), engine.ownTerminals()).forEach(out::line);
+    public Outline outline() {
+      return plan.outline(engine.ownTerminals(), run.metricsPorts());
+    }
+
+    @Override
+    public Map<String, String> settings() {
+      return plan.settings(engine.name(), engine.ownTerminals());
     }
 
     @Override

@@ -42,6 +42,8 @@ final class TpccPhases {
         console.line("Found " + have + " loaded warehouses: skipping create and load");
       } else if (have > 0) {
         doCreate = true; // a partial or different population: start over
+        console.line("Found " + have + " loaded warehouses, not the " + range.total() + " asked for: dropping the "
+            + "TPC-C tables to create and load them again");
       }
     }
     boolean doExecute = (asked.execute() || !explicit) && !run.interrupted();

@@ -2,10 +2,12 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.results.RunInfo;
-import dev.ybbench.harness.run.RunOptions;
+import dev.ybbench.harness.benchmark.Outline;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.server.YugabyteView;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.config.TpccConfig;
+import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.core.WarehouseRange;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import dev.ybbench.tpcc.txn.Terminals;
@@ -181,17 +183,77 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
   }
 
   /**
-   * The plan as --dry-run prints it, one setting a line: the server, the config as applied, the
-   * phases, the engine, every parameter run.json will record (the URL without its password).
+   * What every dry run says first: the server and how it is reached, what happens to the nine
+   * tables and when, the connections, the phases.
+   *
+   * @param ownTerminals whether ybbench's terminals run the works (BenchBase opens its own)
    */
-  List<String> lines(RunOptions run, String engine, boolean ownTerminals) {
-    List<String> out = new ArrayList<>();
-    out.add("Plan (nothing started):");
-    out.add("  config: " + config.file() + (configNote == null ? "" : " (" + configNote + ")"));
-    out.add("  server: " + server.describe());
-    out.add("  phases: " + (steps.any() ? String.join(", ", List.of(steps.create ? "create" : "", steps.load ? "load"
+  Outline outline(boolean ownTerminals, List<Integer> metricsPorts) {
+    String tables = "the " + TpccSchema.TABLES.size() + " TPC-C tables";
+    String warehouses = range.total() + " warehouse" + (range.total() == 1 ? "" : "s");
+    List<String> done = new ArrayList<>();
+    if (!steps.any()) {
+      done.add(tables + ": created and loaded with " + warehouses + " when missing; when they hold another count "
+          + "(read at the start), dropped, created and loaded again; kept when they hold " + range.total());
+    } else {
+      if (steps.create) {
+        done.add(tables + ": dropped if they are there, and created");
+      }
+      if (steps.load) {
+        done.add(tables + ": loaded with warehouses " + range.first() + " … " + range.last()
+            + (steps.create ? "" : " (they must be there)"));
+      }
+      if (!steps.create && !steps.load && (steps.execute || steps.check)) {
+        done.add(tables + ": used as they are, and must hold warehouses " + range.first() + " … " + range.last());
+      }
+      if (steps.clear) {
+        done.add(tables + ": dropped at the end");
+      }
+    }
+    int nodes = server.embedded() ? 1 : server.hosts().hosts().size();
+    int terminals = ownTerminals ? setup.connections() + setup.deliveryConnections() : config.terminals();
+    String connections = terminals + " for the terminals" + (setup.deliveryConnections() > 0 ? " and deferred "
+        + "Deliveries" : "") + ", " + loaderThreads() + " for the load" + (nodes == 1 ? "" : ", spread over " + nodes
+        + " nodes (about " + (terminals + nodes - 1) / nodes + " per node)");
+    List<Outline.Phase> phases = new ArrayList<>();
+    boolean missing = !steps.any();
+    if (steps.create || missing) {
+      phases.add(Outline.Phase.untimed("create", missing ? "when the tables are missing or of another count" : ""));
+    }
+    if (steps.load || missing) {
+      phases.add(Outline.Phase.untimed("load", warehouses + (missing ? ", when not loaded" : "")));
+    }
+    if (steps.execute || missing) {
+      for (int i = 0; i < works.size(); i++) {
+        TpccConfig.Work w = works.get(i);
+        phases.add(Outline.Phase.timed(TpccConfig.phase(i), "weights " + w.weights() + (w.warmupSeconds() > 0
+            ? ", " + w.warmupSeconds() + " s warm-up and " + w.timeSeconds() + " s measured" : ""),
+            w.warmupSeconds() + w.timeSeconds()));
+      }
+    }
+    if (steps.check || missing) {
+      phases.add(Outline.Phase.untimed("check", "the consistency conditions of clause 3.3.2"));
+    }
+    if (steps.clear) {
+      phases.add(Outline.Phase.untimed("clear", "drop the tables"));
+    }
+    String user = server.embedded() ? EmbeddedPostgres.SUPERUSER : endpoint.user();
+    return new Outline(server.describe(), server.embedded() ? "off (the embedded server has none)" : endpoint.tls(),
+        endpoint.database() + " as " + user + (endpoint.password().isEmpty() ? "" : " with a password"),
+        done, connections, YugabyteView.planned(server, metricsPorts), phases, null);
+  }
+
+  /**
+   * The settings as --dry-run prints them after the outline, one a line: the config as applied,
+   * the phases asked for, the engine, every parameter run.json will record (the URL without its
+   * password).
+   */
+  Map<String, String> settings(String engine, boolean ownTerminals) {
+    Map<String, String> out = new LinkedHashMap<>();
+    out.put("config", config.file() + (configNote == null ? "" : " (" + configNote + ")"));
+    out.put("phases", steps.any() ? String.join(", ", List.of(steps.create ? "create" : "", steps.load ? "load"
         : "", steps.execute ? "execute" : "", steps.check ? "check" : "", steps.clear ? "clear" : "").stream()
-        .filter(x -> !x.isEmpty()).toList()) : "create and load what is missing, execute, check"));
+        .filter(x -> !x.isEmpty()).toList()) : "create and load what is missing, execute, check");
     Map<String, String> p = parameters(endpoint, engine, ownTerminals);
     if (server.embedded()) {
       p.put("url", "the embedded server's, once it is up (database " + endpoint.database() + ")");
@@ -201,16 +263,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     }
     p.put("loader_threads", Integer.toString(loaderThreads()));
     p.put("foreign_keys", Boolean.toString(foreignKeys));
-    p.forEach((k, v) -> out.add("  " + k + ": " + v));
-    out.add("  label: " + run.label);
-    if (run.history != null) {
-      out.add("  history: " + RunInfo.redactInline(run.history) + " (the run recorded as "
-          + "it ends)");
-    }
-    out.add("  results: " + (run.resultsDir == null ? "results/" : run.resultsDir.toString()));
-    out.add("  limits: errors " + run.maxErrorPct + " %, aborts " + run.maxAbortPct + " %, outage "
-        + run.maxOutagePct + " %, server readings every " + run.serverIntervalS + " s"
-        + (run.prometheusPort == null ? "" : ", Prometheus on port " + run.prometheusPort));
+    out.putAll(p);
     return out;
   }
 

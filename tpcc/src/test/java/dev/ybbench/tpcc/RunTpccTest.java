@@ -161,10 +161,15 @@ public class RunTpccTest {
         + "on PostgreSQL the run takes postgres_100w_spec.xml, as the server says what it is)"), chosen.out());
     assertEquals(0, o.exitCode(), o.err() + o.out());
     for (String line : List.of("Plan (nothing started):", "  config: " + HOME.resolve("tpcc/config/postgres_100w.xml"),
-        "  server: embedded PostgreSQL ", "  phases: create and load what is missing, execute, check",
+        "  target: embedded PostgreSQL ", "  phases: create and load what is missing, execute, check",
         "  warehouses: 2", "  terminals: 20", "  isolation: TRANSACTION_SERIALIZABLE", "  time_s: 30",
         "  execute-6.weights: [0, 0, 0, 0, 100]", "  label: rc 2.25",
-        "  url: the embedded server's, once it is up (database tpcc_rc)")) {
+        "  url: the embedded server's, once it is up (database tpcc_rc)", "  database: tpcc_rc as postgres",
+        "  schema: the 9 TPC-C tables: created and loaded with 2 warehouses when missing; when they hold another "
+            + "count (read at the start), dropped, created and loaded again; kept when they hold 2",
+        "  phase.execute-6: weights [0, 0, 0, 0, 100], 60 s warm-up and 30 s measured (90 s)",
+        "  command: ./run_tpcc.sh --warehouses 2 --each-type --duration 30 --results-dir " + results
+            + " --label 'rc 2.25' --database tpcc_rc")) {
       assertTrue(o.out().contains(line), line + " in " + o.out());
     }
     assertFalse(o.out().contains("Embedded PostgreSQL"), "a server was started: " + o.out());

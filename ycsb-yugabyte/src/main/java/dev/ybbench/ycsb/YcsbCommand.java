@@ -5,6 +5,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
 import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.results.Console;
@@ -148,8 +149,9 @@ public final class YcsbCommand implements BenchmarkCommand {
     SettingsCheck.checkOn(server, s, o, home);
     Properties props = s.properties(); // the run's own: the plan and the target complete them
     String workloadName = s.workloadName();
-    if ((s.provenance().foreign() || o.run.dryRun) && !sampleApp) { // a sample app's line printed it first
-      console.line("As ybbench: " + EquivalentCommand.of(s, o, nativeFlags(), server));
+    String equivalent = EquivalentCommand.of(s, o, nativeFlags(), server);
+    if (s.provenance().foreign() && !o.run.dryRun && !sampleApp) { // a sample app's line printed it first
+      console.line("As ybbench: " + equivalent); // a dry run's plan says it
     }
     s.notes().forEach(n -> console.line("note: " + n));
     boolean doLoad = s.phase().loads();
@@ -166,7 +168,7 @@ public final class YcsbCommand implements BenchmarkCommand {
     }
     LoadCheckpoint.Saved earlier = o.resume == null ? null
         : LoadResume.earlier(o.resume, workloadName, parameters(s, props, mine), mine);
-    return new Planned(s, server, props, plan, mine, earlier, console);
+    return new Planned(s, server, props, plan, mine, earlier, console, equivalent);
   }
 
   /** The plan as the runner takes it: the schema as --create-table says, the load, the run. */
@@ -179,10 +181,11 @@ public final class YcsbCommand implements BenchmarkCommand {
     private final LoadCheckpoint.Saved earlier;
     private final Console console;
     private final YcsbReport report;
+    private final String equivalent;
     private volatile ApiTarget apiTarget;
 
     Planned(YcsbSettings s, ServerTarget server, Properties props, YcsbPlan plan, long[] mine,
-        LoadCheckpoint.Saved earlier, Console console) {
+        LoadCheckpoint.Saved earlier, Console console, String equivalent) {
       this.s = s;
       this.server = server;
       this.props = props;
@@ -190,12 +193,18 @@ public final class YcsbCommand implements BenchmarkCommand {
       this.mine = mine;
       this.earlier = earlier;
       this.console = console;
+      this.equivalent = equivalent;
       this.report = new YcsbReport(props, YcsbCommandLine.isYcsbs(args.toArray(String[]::new)));
     }
 
     @Override
-    public void print(Console out) {
-      plan.print(out, s.workloadName());
+    public Outline outline() {
+      return plan.outline(equivalent);
+    }
+
+    @Override
+    public Map<String, String> settings() {
+      return plan.settings(s.workloadName());
     }
 
     @Override

@@ -3,8 +3,11 @@ package dev.ybbench.ycsb;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunInfo;
+import dev.ybbench.harness.server.YugabyteView;
+import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.PropertyNames;
@@ -13,6 +16,10 @@ import dev.ybbench.ycsb.cli.YcsbOptions;
 import dev.ybbench.ycsb.cli.YcsbSettings;
 import dev.ybbench.ycsb.client.BindingProperties;
 import dev.ybbench.ycsb.client.YcsbPhase;
+import dev.ybbench.ycsb.schema.CqlDialect;
+import dev.ybbench.ycsb.schema.CqlSchema;
+import dev.ybbench.ycsb.schema.SqlSchema;
+import dev.ybbench.ycsb.schema.TableSpec;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.workload.KeyValueApp;
 import dev.ybbench.ycsb.workload.Pool;
@@ -49,6 +56,8 @@ final class YcsbPlan {
   private int loadRowsPerCall = 1;
   /** Whether the workload writes its rows in batch statements of its own (CassandraBatchKeyValue). */
   private boolean batchWrites;
+  /** The binding's settings as it will read them: a {@link YsqlConfig} or a {@link YcqlConfig}. */
+  private Record binding;
 
   private YcsbPlan(YcsbOptions o, YcsbSettings s, Properties props, boolean coreWorkload, long[] loadSlice,
       ServerTarget server) {
@@ -171,7 +180,7 @@ final class YcsbPlan {
     }
     BindingProperties.valuesRead(read);
     boolean ycql = s.ycql();
-    Record binding = ycql ? YcqlConfig.from(read) : YsqlConfig.from(read);
+    binding = ycql ? YcqlConfig.from(read) : YsqlConfig.from(read);
     boolean embedded = server.embedded();
     String dialectGiven = props.getProperty(ycql ? YcqlConfig.DIALECT : YsqlConfig.DIALECT);
     for (RecordComponent c : binding.getClass().getRecordComponents()) {
@@ -195,6 +204,9 @@ final class YcsbPlan {
       } else if (List.of("batchSize", "inFlight").contains(c.getName())) {
         continue; // a load alone: the load line says it
       }
+      if (c.getName().equals("table")) {
+        v = createTable((TableSpec) v, settingsDialect(ycql, embedded, dialectGiven));
+      }
       if (v instanceof YsqlEndpoint e) { // its URL, and who connects (the password never printed)
         v = e.url() + " as " + (e.user().isEmpty() ? "(no user)" : e.user())
             + (e.password().isEmpty() ? "" : " with a password");
@@ -209,12 +221,103 @@ final class YcsbPlan {
     });
   }
 
-  /** The plan as --dry-run prints it: the run's settings, then the workload's and the binding's, one per line. */
-  void print(Console console, String workloadName) {
+  /** The dialect a dry run shows the table's DDL in: the one given, else the server's the run expects. */
+  private static String settingsDialect(boolean ycql, boolean embedded, String given) {
+    if (given != null) {
+      return given.toUpperCase(java.util.Locale.ROOT);
+    }
+    return embedded ? (ycql ? "CASSANDRA" : "POSTGRESQL") : "YUGABYTEDB";
+  }
+
+  /** The table's DDL as the run will issue it in {@code dialect}, or why that server would refuse it. */
+  private String createTable(TableSpec table, String dialect) {
+    try {
+      if (binding instanceof YcqlConfig c) {
+        return new CqlSchema(table, CqlDialect.valueOf(dialect), c.keyspace(), c.replicationFactor(), c.transactions())
+            .createTable();
+      }
+      return new SqlSchema(table, SqlDialect.valueOf(dialect)).createTable()
+          + (server.embedded() || dialect.equals("POSTGRESQL") ? "" : " (on YugabyteDB)");
+    } catch (UserError | IllegalArgumentException e) {
+      return "refused on " + dialect + ": " + e.getMessage();
+    }
+  }
+
+  /**
+   * What every dry run says first: the server and how it is reached, the table and when it is
+   * created, the connections, the phases.
+   *
+   * @param command the run as ybbench's command
+   */
+  Outline outline(String command) {
+    boolean ycql = s.ycql();
+    String table = props.getProperty("table", "usertable");
+    String tls;
+    String database;
+    String connections;
+    int threads = s.pools() ? s.readers() + s.writers() : s.threads();
+    int nodes = server.embedded() ? server.nodes() : server.hosts().hosts().size();
+    String over = nodes == 1 ? "" : " over " + nodes + " nodes";
+    if (binding instanceof YcqlConfig c) {
+      tls = c.tls() || !c.trustStore().isEmpty() ? "on" + (c.trustStore().isEmpty() ? " (the JVM's trusted certificates)"
+          : " (trusting " + c.trustStore() + ")") : "off";
+      database = "keyspace " + c.keyspace() + (c.user().isEmpty() ? ", no user" : " as " + c.user()
+          + (c.password().isEmpty() ? "" : " with a password"));
+      connections = c.connectionsPerNode() + " per node" + over + ", shared by the " + threads + " client threads";
+    } else {
+      YsqlConfig c = (YsqlConfig) binding;
+      tls = server.embedded() ? "off (the embedded server has none)" : c.endpoint().tls();
+      String user = server.embedded() && props.getProperty(YsqlConfig.USER) == null ? EmbeddedPostgres.SUPERUSER
+          : c.endpoint().user();
+      database = c.endpoint().database() + " as " + user + (c.endpoint().password().isEmpty() ? ""
+          : " with a password");
+      connections = threads + ", one per client thread" + (nodes == 1 ? "" : ", spread" + over
+          + " by the smart driver on YugabyteDB (about " + (threads + nodes - 1) / nodes + " per node)");
+    }
+    List<String> tables = new ArrayList<>();
+    String create = s.createTable();
+    String what = table + (binding instanceof YsqlConfig c && !c.table().indexed().isEmpty() ? " and its index" : "");
+    if (s.phase() == Phase.CREATE || "always".equals(create) || create == null && s.phase().loads()) {
+      tables.add(o.fleet.clientIndex > 0 && s.phase() != Phase.CREATE && !"always".equals(create)
+          ? what + ": created by client 0 of the fleet; this client waits for it (up to " + YcsbCommand.SCHEMA_WAIT_S
+              + " s), then loads its keys"
+          : what + ": dropped if it is there, and created before " + (s.phase() == Phase.CREATE ? "the clients load it"
+              : s.phase().loads() ? "the load" : "the run"));
+    } else if ("if-missing".equals(create)) {
+      tables.add(what + ": created unless it is there (nothing dropped)");
+    } else {
+      tables.add(what + ": used as it is, and must be there (nothing created or dropped)");
+    }
+    List<Outline.Phase> phases = new ArrayList<>();
+    if (s.phase() == Phase.CREATE) {
+      phases.add(Outline.Phase.untimed("create", "the table"));
+    }
+    if (s.phase().loads()) {
+      String rows = loadSlice[1] + " records";
+      phases.add(s.target() > 0 ? Outline.Phase.timed("load", rows + " at " + (long) s.target() + " rows/s",
+          loadSlice[1] / s.target()) : Outline.Phase.untimed("load", rows));
+    }
+    if (s.phase().runs()) {
+      if (s.warmup() > 0) {
+        phases.add(Outline.Phase.timed(YcsbPhase.WARMUP, "", s.warmup()));
+      }
+      long ops = Long.parseLong(props.getProperty("operationcount", "1000"));
+      double byOps = s.target() > 0 && ops > 0 && !s.pools() ? ops / s.target() : Double.MAX_VALUE;
+      double seconds = Math.min(s.duration() > 0 ? s.duration() : Double.MAX_VALUE, byOps);
+      String limit = s.pools() ? "" : ops == 0 ? "" : ops + " operations" + (s.duration() > 0 ? " or " : "");
+      String timed = limit + (s.duration() > 0 ? s.duration() + " s, whichever ends first" : "");
+      phases.add(seconds == Double.MAX_VALUE ? Outline.Phase.untimed("run", limit.strip())
+          : Outline.Phase.timed("run", timed.strip(), seconds));
+    }
+    return new Outline(server.describe(), tls, database, tables, connections, YugabyteView.planned(server,
+        o.run.metricsPorts()), phases, command);
+  }
+
+  /** The run's settings as --dry-run prints them after the outline: the workload's and the binding's, one a line. */
+  Map<String, String> settings(String workloadName) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("workload", workloadName);
     m.put("api", s.api().flag());
-    m.put("server", server.describe());
     m.put("phase", s.phase().toString());
     m.put("threads", Integer.toString(s.threads()) + (s.pools() ? " (load)" : "") + s.clientThreads().describe());
     if (s.pools()) {
@@ -229,25 +332,14 @@ final class YcsbPlan {
     if (!s.pools()) {
       m.put("operations", props.getProperty("operationcount", "1000"));
     }
-    m.put("create_table", s.createTable() == null ? "for a load" : s.createTable());
+    m.put("create_table", s.createTable() != null ? s.createTable() : s.phase().loads() || s.phase() == Phase.CREATE
+        ? "always (a load's default)" : "never (a run alone's default)");
     m.put("duration_s", Long.toString(s.duration()));
     m.put("warmup_s", Long.toString(s.warmup()));
     m.put("target_ops", s.target() > 0 ? Double.toString(s.target()) : "none");
     m.put("clients", o.fleet.clients + " (this one " + o.fleet.clientIndex + (o.fleet.id == null ? "" : ", fleet " + o.fleet.id) + ")");
-    m.put("label", String.valueOf(s.label()));
-    if (o.run.history != null) {
-      m.put("history", RunInfo.redactInline(o.run.history) + " (the run recorded as it "
-          + "ends)");
-    }
-    m.put("results", o.run.resultsDir == null ? "results/" : o.run.resultsDir.toString());
-    m.put("limits", "errors " + o.run.maxErrorPct + " %, aborts " + o.run.maxAbortPct + " %, outage "
-        + o.run.maxOutagePct + " %, server readings every " + o.run.serverIntervalS + " s, metrics ports "
-        + (o.run.metricsPorts == null ? "default" : o.run.metricsPorts));
     m.put("status_interval_s", props.getProperty(YcsbSettings.STATUS_INTERVAL, "10"));
-    m.put("prometheus", o.run.prometheusPort == null ? "off" : "serving /metrics on port " + o.run.prometheusPort
-        + (o.run.prometheusPort == 0 ? " (any free one, printed as it starts)" : ""));
     m.putAll(settings);
-    console.line("Plan (nothing started):");
-    m.forEach((k, v) -> console.line("  " + k + ": " + v));
+    return m;
   }
 }

@@ -210,7 +210,7 @@ class DocumentedOptionsTest {
   }
 
   /**
-   * The "As ybbench:" line, pasted into a shell, is the same run: a shell splits it into words that
+   * The dry run's command line, pasted into a shell, is the same run: a shell splits it into words that
    * plan what the command it stands for planned (a URL's {@code &} and a label's space quoted).
    */
   @Test
@@ -220,7 +220,7 @@ class DocumentedOptionsTest {
         "-threads", "3", "--label", "rc 2.25", "--results-dir", results.toString());
     String first = plan(given);
     String printed = printed(with(given, "--dry-run", "--no-install"));
-    Matcher m = Pattern.compile("(?m)^As ybbench: \\./run_ycsb\\.sh (.*)$").matcher(printed);
+    Matcher m = Pattern.compile("(?m)^  command: \\./run_ycsb\\.sh (.*)$").matcher(printed);
     assertTrue(m.find(), printed);
     Process shell = new ProcessBuilder("bash", "-c", "printf '%s\\0' " + m.group(1)).start();
     String split = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

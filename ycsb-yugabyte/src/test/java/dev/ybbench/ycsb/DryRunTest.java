@@ -55,4 +55,39 @@ class DryRunTest {
     assertTrue(results.err().startsWith("error: cannot create results directory /proc/ybbench-results"),
         results.err());
   }
+
+  /** The outline every benchmark's plan starts with: what is reached, dropped, opened and read, and for how long. */
+  @Test
+  void thePlanSaysWhatTheRunWillTouchAndForHowLong() {
+    Outcome load = run("workloada", "--dry-run", "--duration", "30", "--warmup", "5", "--results-dir",
+        dir.toString());
+    assertEquals(0, load.exitCode(), load.err() + load.out());
+    for (String line : new String[] {"  target: embedded PostgreSQL ", "  database: ycsb as postgres",
+        "  schema: usertable: dropped if it is there, and created before the load",
+        "  connections: 8, one per client thread", "  phase.load: 100000 records (time unknown until it runs)",
+        "  phase.warmup: (5 s)", "  phase.run: 100000000 operations or 30 s, whichever ends first (30 s)",
+        "  wall_time: at least 35 s, plus the time of the load, which only the run can tell",
+        "  label: none", "  create_table: always (a load's default)",
+        "  binding.table: CREATE TABLE usertable (ycsb_key VARCHAR(255), field0 TEXT"}) {
+      assertTrue(load.out().contains(line), line + " in " + load.out());
+    }
+    assertFalse(load.out().contains("TableSpec["), load.out());
+    Outcome run = run("workloadc", "--phase", "run", "--hosts", "10.0.0.1,10.0.0.2", "--url-options",
+        "sslmode=verify-full&sslrootcert=/etc/yb/ca.crt", "--password", "Secret-Pw-1", "--dry-run", "--results-dir",
+        dir.toString());
+    assertEquals(0, run.exitCode(), run.err() + run.out());
+    for (String line : new String[] {"  target: 10.0.0.1,10.0.0.2 (given), TLS sslmode=verify-full "
+        + "(sslrootcert=/etc/yb/ca.crt)", "  database: ycsb as yugabyte with a password",
+        "  schema: usertable: used as it is, and must be there (nothing created or dropped)",
+        "  reads: on YugabyteDB, each node's (10.0.0.1, 10.0.0.2) :9000 and :13000/prometheus-metrics and "
+            + ":13000/statements", "  create_table: never (a run alone's default)",
+        "  command: ./run_ycsb.sh workloadc --phase run --hosts 10.0.0.1,10.0.0.2 --url-options "
+            + "'sslmode=verify-full&sslrootcert=/etc/yb/ca.crt' --password ***",
+        "  binding.table: CREATE TABLE usertable (ycsb_key VARCHAR(255)"}) {
+      assertTrue(run.out().contains(line), line + " in " + run.out());
+    }
+    assertFalse(run.out().contains("phase.load"), run.out());
+    assertFalse(run.out().contains("Secret-Pw-1"), run.out());
+    assertFalse(run.out().contains("As ybbench:"), "the plan's command says it: " + run.out());
+  }
 }

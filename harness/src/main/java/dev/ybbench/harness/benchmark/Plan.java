@@ -1,6 +1,5 @@
 package dev.ybbench.harness.benchmark;
 
-import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
@@ -12,8 +11,11 @@ import java.util.function.Consumer;
  * a run opens its target and runs its phases in the {@link RunLifecycle}.
  */
 public interface Plan {
-  /** The dry run's plan, on {@code console}. */
-  void print(Console console);
+  /** What every dry run says first, in the same words (the runner prints it). */
+  Outline outline();
+
+  /** The benchmark's own settings as the dry run prints them after the outline, one a line. */
+  Map<String, String> settings();
 
   /** The run's workload: its run directory's and run.json's name for what ran. */
   String workload();

@@ -155,7 +155,9 @@ public final class Runner implements Callable<Integer> {
     RunDirectory.checkWritable(plan.output().resultsRoot(home), !out.dryRun);
     plan.output().limits(); // what the run refuses before it starts, refused by the dry run too
     if (out.dryRun) {
-      plan.print(console);
+      console.line("Plan (nothing started):");
+      plan.outline().lines(plan.output(), benchmark.script(), args).forEach(l -> console.line("  " + l));
+      plan.settings().forEach((k, v) -> console.line("  " + k + ": " + v));
       return RunLifecycle.EXIT_COMPLETE;
     }
     plan.prepare(console::line);

@@ -2,6 +2,7 @@ package dev.ybbench.harness.server;
 
 import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -106,6 +107,32 @@ public final class YugabyteView implements ServerView {
       log.accept("note: " + why);
       return StatementPlans.Explained.none(why);
     }
+  }
+
+  /**
+   * What a run against {@code target} will read over HTTP, for its plan: on YugabyteDB, each
+   * node's metrics ports ({@code metricsPorts}, null for the API's default) and its API server's
+   * statements; an embedded server is read over its own connection.
+   */
+  public static List<String> planned(ServerTarget target, List<Integer> metricsPorts) {
+    boolean ycql = target.api() == ServerTarget.Api.YCQL;
+    if (target.embedded()) {
+      return List.of("none: the embedded " + (ycql ? "Cassandra's virtual tables, over CQL"
+          : "PostgreSQL's statistics views, over SQL"));
+    }
+    List<Integer> ports = metricsPorts != null ? metricsPorts : List.of(TSERVER_PORT, ycql ? YCQL_PORT : YSQL_PORT);
+    if (ports.isEmpty()) {
+      return List.of("none (--metrics-ports none)");
+    }
+    String nodes = target.hosts().hosts().stream().map(HostList.HostPort::host).distinct()
+        .collect(Collectors.joining(", "));
+    List<String> out = new ArrayList<>();
+    out.add("on YugabyteDB, each node's (" + nodes + ") " + ports.stream().map(p -> ":" + p)
+        .collect(Collectors.joining(" and ")) + "/prometheus-metrics"
+        + (ports.size() > 1 ? ports.subList(1, ports.size()).stream().map(p -> ":" + p)
+            .collect(Collectors.joining(" and ", " and ", STATEMENTS_PATH)) : ""));
+    out.add(ycql ? "on Cassandra, its virtual tables over CQL" : "on PostgreSQL, its statistics views over SQL");
+    return out;
   }
 
   /**

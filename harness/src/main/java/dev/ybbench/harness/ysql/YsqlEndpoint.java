@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -154,6 +155,22 @@ public final class YsqlEndpoint {
   /** The URL options in order (a null value is a name without '='); never the password. */
   public Map<String, String> options() {
     return options;
+  }
+
+  /**
+   * How the connection is secured, for a plan: the URL's sslmode (and certificates), else the
+   * driver's default, TLS when the server offers it ({@code sslmode=prefer}).
+   */
+  public String tls() {
+    Map<String, String> o = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    o.putAll(options());
+    String mode = o.get("sslmode");
+    if (mode == null) {
+      return o.containsKey("ssl") ? "ssl=" + o.get("ssl") : "when the server offers it (the driver's sslmode=prefer)";
+    }
+    List<String> files = java.util.stream.Stream.of("sslrootcert", "sslcert", "sslkey").filter(o::containsKey)
+        .map(k -> k + "=" + o.get(k)).toList();
+    return "sslmode=" + mode + (files.isEmpty() ? "" : " (" + String.join(", ", files) + ")");
   }
 
   public boolean isYugabyteDriver() {

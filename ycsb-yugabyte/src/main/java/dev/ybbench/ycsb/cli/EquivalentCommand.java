@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * The same run as a ybbench command, printed as {@code As ybbench: …} when the command said
- * anything in YCSB's or yugabyte/YCSB's words ({@link YcsbSettings.Provenance#foreign()}) and
- * under --dry-run: shell-quoted, to be pasted as it is, a password hidden.
+ * anything in YCSB's or yugabyte/YCSB's words ({@link YcsbSettings.Provenance#foreign()}), and as
+ * a dry run's command: shell-quoted, to be pasted as it is, a password hidden.
  */
 public final class EquivalentCommand {
   private EquivalentCommand() {}
