@@ -6,12 +6,14 @@ import dev.ybbench.analysis.compare.Side;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.Benchmarks;
+import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -140,6 +142,10 @@ public final class Regress implements Callable<Integer> {
       + "start empty)")
   boolean reuseData;
 
+  @Option(names = "--dry-run", description = "print both sides' plan of every run of the suite (what each "
+      + "touches and for how long) and the suite's time, and start nothing")
+  boolean dryRun;
+
   @Mixin
   ComparisonOptions cmp = new ComparisonOptions();
 
@@ -249,6 +255,10 @@ public final class Regress implements Callable<Integer> {
     cmp.check();
     Path results = cmp.results(home);
     if (bisect) {
+      if (dryRun) {
+        throw new UserError("--dry-run plans a baseline against a candidate; a bisection's steps depend on what each "
+            + "finds: plan its first step with --baseline-version FIRST --candidate-version LAST");
+      }
       return bisect(results);
     }
     if (versions != null || versionsFile != null || deployCmd != null) {
@@ -257,6 +267,10 @@ public final class Regress implements Callable<Integer> {
     if (baseLabel != null || candLabel != null) {
       if (baseLabel == null || candLabel == null) {
         throw new UserError("give both --baseline-label and --candidate-label");
+      }
+      if (dryRun) {
+        throw new UserError("--dry-run plans runs; --baseline-label and --candidate-label compare runs already made: "
+            + "leave --dry-run out");
       }
       return compare(baseLabel, candLabel, results, null);
     }
@@ -293,6 +307,9 @@ public final class Regress implements Callable<Integer> {
     String prefix = "regress-" + stamp() + "-" + suite.suite().name();
     Side baseline = new Side("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
     Side candidate = new Side("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
+    if (dryRun) {
+      return plan(suite, list, baseline, candidate, results);
+    }
     console.line("Suite " + suite.suite().name() + ": " + repeat + " rounds" + (untilDecided ? ", then one more at a time until "
         + "decided (budget " + budget + ");" : ",") + " the sides in a random order each round; labels "
         + baseline.label + " and " + candidate.label);
@@ -380,20 +397,87 @@ public final class Regress implements Callable<Integer> {
     }
   }
 
+  /**
+   * --dry-run: each workload's plan as the benchmark's own dry run prints it, the baseline's whole
+   * and the candidate's lines that differ from it (the first round's; with --reuse-data on hosts
+   * later rounds only run), then the rounds' time added up.
+   */
+  private int plan(Found suite, List<String> list, Side baseline, Side candidate, Path results) {
+    double first = 0;
+    double later = 0;
+    java.util.Set<String> untimed = new java.util.LinkedHashSet<>();
+    for (String w : list) {
+      List<String> shown = null;
+      for (Side side : List.of(baseline, candidate)) {
+        Planned round1 = planOne(suite, side, w, 1, results);
+        Planned next = reuseData && side.target.get(0).equals("--hosts") ? planOne(suite, side, w, 2, results)
+            : round1;
+        if (shown == null) {
+          console.line("[" + side.name + "] " + suite.suite().describe(w) + ":");
+          round1.lines().forEach(console::line);
+          shown = round1.lines();
+        } else {
+          List<String> base = shown;
+          console.line("[" + side.name + "] " + suite.suite().describe(w) + ", where its plan differs:");
+          round1.lines().stream().filter(l -> !base.contains(l)).forEach(console::line);
+        }
+        if (next != round1) {
+          console.line("  (rounds after the first only run, over the data the first loaded)");
+        }
+        first += round1.outline().knownSeconds();
+        later += next.outline().knownSeconds();
+        untimed.addAll(round1.outline().untimed());
+        untimed.addAll(next.outline().untimed());
+      }
+    }
+    int runs = 2 * list.size();
+    double total = first + (repeat - 1) * later;
+    console.line("Suite " + suite.suite().name() + ": " + repeat + (repeat == 1 ? " round" : " rounds") + " of " + runs
+        + " runs, at least " + Outline.seconds(total) + " of phases" + (untimed.isEmpty() ? "" : ", plus each run's "
+        + String.join(" and ", untimed) + ", whose time only the runs can tell") + (untilDecided ? "; then a round at a "
+        + "time until every headline is decided, within the budget of " + budget : "") + "; nothing started");
+    return 0;
+  }
+
+  /** A run's plan: what its dry run printed, and its outline. */
+  private record Planned(List<String> lines, Outline outline) {}
+
+  /** One run's plan, by the benchmark's own dry run; its refusal as this command's. */
+  private Planned planOne(Found suite, Side side, String workload, int rep, Path results) {
+    List<String> args = new ArrayList<>(args(suite, side, workload, rep, results));
+    args.add("--dry-run");
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream refused = new java.io.ByteArrayOutputStream();
+    dev.ybbench.harness.benchmark.Runner r = new dev.ybbench.harness.benchmark.Runner(suite.benchmark(),
+        new Console(new PrintStream(printed, true, StandardCharsets.UTF_8)), home);
+    int rc = r.execute(args.toArray(String[]::new), new PrintStream(refused, true, StandardCharsets.UTF_8));
+    if (rc != 0 || r.planned() == null) {
+      throw new UserError("the " + side.name + "'s run of " + suite.suite().describe(workload) + ": "
+          + refused.toString(StandardCharsets.UTF_8).strip().replaceFirst("^error: ", ""));
+    }
+    return new Planned(printed.toString(StandardCharsets.UTF_8).lines().toList(), r.planned());
+  }
+
+  /** A run's arguments to its benchmark: the suite's for the workload and side, the label, the results. */
+  private List<String> args(Found suite, Side side, String workload, int rep, Path results) {
+    // With --reuse-data against hosts, the first round loads and later rounds only run.
+    boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
+    List<String> args = new ArrayList<>(suite.suite().args(home, workload, side.target, runOnly, duration, records));
+    args.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
+    if (noInstall) {
+      args.add("--no-install");
+    }
+    args.addAll(side.extra);
+    return args;
+  }
+
   /** One run of one workload (or of TPC-C) against one side. */
   private void one(Found suite, Side side, String workload, int rep, Path results)
       throws IOException, InterruptedException {
-    // With --reuse-data against hosts, the first round loads and later rounds only run.
-    boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
     console.line("[round " + rep + ", " + side.name + "] " + suite.suite().describe(workload));
     // Through the registry: ./ybbench BENCHMARK and the suite's arguments, in a process of its own.
     List<String> cmd = new ArrayList<>(List.of(home.resolve("ybbench").toString(), suite.benchmark().name()));
-    cmd.addAll(suite.suite().args(home, workload, side.target, runOnly, duration, records));
-    cmd.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
-    if (noInstall) {
-      cmd.add("--no-install");
-    }
-    cmd.addAll(side.extra);
+    cmd.addAll(args(suite, side, workload, rep, results));
     runsStarted++;
     Outcome o = runner.run(cmd);
     if (o.exitCode() == 0) {

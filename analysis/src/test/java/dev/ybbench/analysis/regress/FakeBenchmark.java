@@ -3,11 +3,22 @@ package dev.ybbench.analysis.regress;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.Context;
+import dev.ybbench.harness.benchmark.MergeOptions;
+import dev.ybbench.harness.benchmark.Outline;
+import dev.ybbench.harness.benchmark.Plan;
 import dev.ybbench.harness.benchmark.Suite;
+import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunLifecycle;
+import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import picocli.CommandLine;
 
 /**
  * A benchmark registered for the analysis module's tests alone (src/test/resources/META-INF/services),
@@ -32,7 +43,108 @@ public final class FakeBenchmark implements Benchmark {
 
   @Override
   public BenchmarkCommand command() {
-    throw new UnsupportedOperationException("regress.sh's tests run no benchmark");
+    return new Command();
+  }
+
+  /**
+   * The suites' flags, parsed: a dry run plans a load of --records (its time unknown) and a run
+   * of --duration on --db-version V or --hosts H; a run is not the tests' ("refused" hosts are
+   * refused, as a real benchmark refuses what it cannot run).
+   */
+  @CommandLine.Command(name = "run_fake.sh")
+  static final class Command implements BenchmarkCommand {
+    @CommandLine.Mixin
+    RunOptions run = new RunOptions();
+    @CommandLine.Mixin
+    MergeOptions merging = new MergeOptions();
+    @CommandLine.Parameters(arity = "0..1")
+    String workload;
+    @CommandLine.Option(names = "--records")
+    long records;
+    @CommandLine.Option(names = "--duration")
+    int duration;
+    @CommandLine.Option(names = "--phase")
+    String phase = "both";
+    @CommandLine.Option(names = "--db-version")
+    String version;
+    @CommandLine.Option(names = "--hosts")
+    String hosts;
+    @CommandLine.Option(names = "--config")
+    Path config;
+    @CommandLine.Option(names = "--create")
+    boolean create;
+
+    @Override
+    public RunOptions output() {
+      return run;
+    }
+
+    @Override
+    public MergeOptions merging() {
+      return merging;
+    }
+
+    @Override
+    public Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
+        BooleanSupplier stop) {
+      throw new UnsupportedOperationException("regress.sh merges nothing");
+    }
+
+    @Override
+    public Plan plan(Context context) {
+      if ("refused".equals(hosts)) {
+        throw new UserError("the fake refuses these hosts");
+      }
+      boolean loads = !phase.equals("run") && (config == null || create);
+      List<Outline.Phase> phases = new ArrayList<>();
+      if (loads) {
+        phases.add(Outline.Phase.untimed("load", records + " records"));
+      }
+      phases.add(Outline.Phase.timed("run", "", duration));
+      Outline outline = new Outline(hosts != null ? hosts + " (given)" : "fake " + version, "off", "fake as tester",
+          List.of(loads ? "fake: dropped and created" : "fake: used as it is"), "1", List.of(), phases, null);
+      return new Plan() {
+        @Override
+        public Outline outline() {
+          return outline;
+        }
+
+        @Override
+        public Map<String, String> settings() {
+          return Map.of("workload", String.valueOf(workload));
+        }
+
+        @Override
+        public String workload() {
+          return String.valueOf(workload);
+        }
+
+        @Override
+        public RunOptions output() {
+          return run;
+        }
+
+        @Override
+        public Map<String, String> parameters() {
+          return Map.of();
+        }
+
+        @Override
+        public Map<String, Object> extra() {
+          return Map.of();
+        }
+
+        @Override
+        public RunLifecycle.Target open(Consumer<String> log) {
+          throw new UnsupportedOperationException("regress.sh's tests run no benchmark");
+        }
+
+        @Override
+        public void run(Run r) {
+          throw new UnsupportedOperationException("regress.sh's tests run no benchmark");
+        }
+      };
+    }
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.ybbench.analysis.regress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.analysis.Compare;
@@ -154,6 +155,47 @@ class RegressTest {
     assertEquals(6, goesOn.runs().size());
     assertTrue(goesOn.out().contains("warning: state: failed (why)"), goesOn.out());
     assertTrue(goesOn.compares().get(0).contains("--include-incomplete"));
+  }
+
+  /** Both sides' plans, by each benchmark's own dry run, and the suite's time; nothing runs. */
+  @Test
+  void aDryRunPrintsBothSidesPlansAndTheSuitesTime() throws Exception {
+    Done d = regress("--suite", "fake-core", "--workloads", "workloada,workloadc", "--repeat", "3",
+        "--baseline-version", "16", "--candidate-version", "17", "--duration", "40", "--dry-run");
+    assertEquals(0, d.exitCode(), d.out());
+    assertTrue(d.runs().isEmpty() && d.compares().isEmpty(), "nothing ran");
+    List<String> lines = d.out().lines().toList();
+    assertEquals("[baseline] workloada:", lines.get(0));
+    assertEquals("Plan (nothing started):", lines.get(1));
+    assertEquals("  target: fake 16, TLS off", lines.get(2));
+    int candidate = lines.indexOf("[candidate] workloada, where its plan differs:");
+    assertEquals("  target: fake 17, TLS off", lines.get(candidate + 1));
+    assertTrue(lines.get(candidate + 2).startsWith("  command: ./run_fake.sh workloada --db-version 17 --records "
+        + "20000 --duration 40 --phase both --label regress-"), lines.get(candidate + 2));
+    assertFalse(lines.subList(candidate, lines.indexOf("[baseline] workloadc:")).contains("  database: fake as tester"),
+        "a line both sides share is said once: " + d.out());
+    // 3 rounds x 2 workloads x 2 sides x 40 s.
+    assertEquals("Suite fake-core: 3 rounds of 4 runs, at least 8 min 00 s of phases, plus each run's load, whose "
+        + "time only the runs can tell; nothing started", lines.get(lines.size() - 1));
+
+    Done reused = regress("--suite", "fake-one", "--repeat", "2", "--baseline-hosts", "a1", "--candidate-hosts",
+        "b1", "--reuse-data", "--until-decided", "--dry-run");
+    assertEquals(0, reused.exitCode(), reused.out());
+    assertTrue(reused.out().contains("  (rounds after the first only run, over the data the first loaded)"),
+        reused.out());
+    assertTrue(reused.out().strip().endsWith("Suite fake-one: 2 rounds of 2 runs, at least 4 min 00 s of phases, plus "
+        + "each run's load, whose time only the runs can tell; then a round at a time until every headline is "
+        + "decided, within the budget of 20m; nothing started"), reused.out());
+
+    Done refused = regress("--suite", "fake-one", "--baseline-hosts", "a1", "--candidate-hosts", "refused",
+        "--dry-run");
+    assertEquals(2, refused.exitCode(), refused.out());
+    assertEquals("error: the candidate's run of the one configuration: the fake refuses these hosts",
+        refused.out().lines().filter(l -> l.startsWith("error:")).findFirst().orElse(refused.out()));
+    Done labels = regress("--baseline-label", "a", "--candidate-label", "b", "--dry-run");
+    assertEquals(2, labels.exitCode(), labels.out());
+    Done bisect = regress("--suite", "fake-core", "--bisect", "--versions", "16,17", "--dry-run");
+    assertEquals(2, bisect.exitCode(), bisect.out());
   }
 
   @Test

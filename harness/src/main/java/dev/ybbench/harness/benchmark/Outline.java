@@ -97,10 +97,20 @@ public record Outline(String target, String tls, String database, List<String> t
     return out;
   }
 
+  /** The time of the phases whose time is known before the run, added up. */
+  public double knownSeconds() {
+    return phases.stream().filter(p -> p.seconds() != null).mapToDouble(Phase::seconds).sum();
+  }
+
+  /** The phases whose time only the run can tell (a load at full speed). */
+  public List<String> untimed() {
+    return phases.stream().filter(p -> p.seconds() == null).map(Phase::name).toList();
+  }
+
   /** The phases' time added up, with what it leaves out. */
   String wallTime() {
-    double known = phases.stream().filter(p -> p.seconds() != null).mapToDouble(Phase::seconds).sum();
-    List<String> unknown = phases.stream().filter(p -> p.seconds() == null).map(Phase::name).toList();
+    double known = knownSeconds();
+    List<String> unknown = untimed();
     if (unknown.isEmpty()) {
       return seconds(known) + " of phases, beside the server's start and the tables' setup";
     }
@@ -109,7 +119,7 @@ public record Outline(String target, String tls, String database, List<String> t
   }
 
   /** "90 s", "1 h 02 min 05 s". */
-  static String seconds(double s) {
+  public static String seconds(double s) {
     long whole = Math.round(s);
     if (whole < 120) {
       return String.format(Locale.ROOT, "%d s", whole);

@@ -31,6 +31,8 @@ public final class Runner implements Callable<Integer> {
   private List<String> recorded = List.of();
   /** A merge's or another action's run directory (a run's is the lifecycle's). */
   private Path written;
+  /** The outline a dry run printed, or null. */
+  private Outline planned;
 
   public Runner(Benchmark benchmark, Console console, Path home) {
     this.benchmark = benchmark;
@@ -113,6 +115,11 @@ public final class Runner implements Callable<Integer> {
     return written != null ? written : lifecycle.runDirectory();
   }
 
+  /** The outline the last dry run printed (what a suite's dry run adds up), or null. */
+  public Outline planned() {
+    return planned;
+  }
+
   /** The names every benchmark's own flags must leave alone, for a translation that keeps them. */
   public static java.util.Set<String> flags(BenchmarkCommand command) {
     java.util.Set<String> names = new java.util.HashSet<>();
@@ -155,8 +162,9 @@ public final class Runner implements Callable<Integer> {
     RunDirectory.checkWritable(plan.output().resultsRoot(home), !out.dryRun);
     plan.output().limits(); // what the run refuses before it starts, refused by the dry run too
     if (out.dryRun) {
+      planned = plan.outline();
       console.line("Plan (nothing started):");
-      plan.outline().lines(plan.output(), benchmark.script(), args).forEach(l -> console.line("  " + l));
+      planned.lines(plan.output(), benchmark.script(), args).forEach(l -> console.line("  " + l));
       plan.settings().forEach((k, v) -> console.line("  " + k + ": " + v));
       return RunLifecycle.EXIT_COMPLETE;
     }
