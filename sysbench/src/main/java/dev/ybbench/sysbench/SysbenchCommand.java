@@ -7,6 +7,8 @@ import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
 import dev.ybbench.harness.server.YugabyteView;
+import dev.ybbench.harness.ysql.SqlTarget;
+import dev.ybbench.sysbench.core.SysbenchSchema;
 import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.cli.Packages;
 import dev.ybbench.harness.results.Console;
@@ -102,7 +104,7 @@ final class SysbenchCommand implements BenchmarkCommand {
   private static final class Planned implements Plan {
     private SysbenchPlan plan;
     private final RunOptions run;
-    private SysbenchTarget target;
+    private SqlTarget target;
 
     Planned(SysbenchPlan plan, RunOptions run) {
       this.plan = plan;
@@ -152,7 +154,9 @@ final class SysbenchCommand implements BenchmarkCommand {
 
     @Override
     public RunLifecycle.Target open(Consumer<String> log) {
-      target = SysbenchTarget.open(plan.endpoint(), plan.server(), plan.threads() + 20, plan.mayRecreate(), log);
+      // The tables are created and dropped together: sbtest1 stands for them all.
+      target = SqlTarget.open(plan.endpoint(), plan.server(), plan.threads() + 20, SysbenchSchema.table(1),
+          plan.mayRecreate(), log);
       return target;
     }
 

@@ -6,6 +6,7 @@ import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.server.AuditedTables;
 import dev.ybbench.harness.ysql.SqlDialect;
+import dev.ybbench.harness.ysql.SqlTarget;
 import dev.ybbench.sysbench.core.SysbenchLoader;
 import dev.ybbench.sysbench.core.SysbenchSchema;
 import dev.ybbench.sysbench.engine.SysbenchProcess;
@@ -25,7 +26,7 @@ import java.util.List;
 final class SysbenchPhases {
   private SysbenchPhases() {}
 
-  static void run(Run run, SysbenchPlan plan, SysbenchTarget target) throws Exception {
+  static void run(Run run, SysbenchPlan plan, SqlTarget target) throws Exception {
     Console console = run.console();
     SysbenchSchema schema = plan.schema(SqlDialect.of(target.server()));
     if ("cleanup".equals(plan.command())) {
@@ -69,7 +70,7 @@ final class SysbenchPhases {
   }
 
   /** One sysbench run of {@code seconds}, recorded as {@code phase} (a warm-up kept, not judged). */
-  private static void measure(Run run, SysbenchPlan plan, SysbenchTarget target, String phase, int seconds,
+  private static void measure(Run run, SysbenchPlan plan, SqlTarget target, String phase, int seconds,
       boolean measured) throws Exception {
     List<String> command = SysbenchProcess.command(plan.binary(), plan.test().name(), target.endpoint(),
         plan.sysbenchOptions(seconds, measured));
@@ -106,7 +107,7 @@ final class SysbenchPhases {
   }
 
   /** Whether sbtest1 carries the mark of a prepare of this shape (written once all tables were loaded). */
-  private static boolean prepared(SysbenchTarget target, SysbenchSchema schema, long rows) throws SQLException {
+  private static boolean prepared(SqlTarget target, SysbenchSchema schema, long rows) throws SQLException {
     try (Connection c = target.endpoint().connect(); Statement s = c.createStatement();
         ResultSet r = s.executeQuery("SELECT obj_description(to_regclass('" + SysbenchSchema.table(1)
             + "'), 'pg_class')")) {
@@ -114,7 +115,7 @@ final class SysbenchPhases {
     }
   }
 
-  private static void execute(SysbenchTarget target, List<String> ddl) throws SQLException {
+  private static void execute(SqlTarget target, List<String> ddl) throws SQLException {
     try (Connection c = target.endpoint().connect(); Statement s = c.createStatement()) {
       for (String d : ddl) {
         s.execute(d);

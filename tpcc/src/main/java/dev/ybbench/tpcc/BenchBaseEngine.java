@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.ysql.SqlTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
@@ -70,20 +71,20 @@ final class BenchBaseEngine implements TpccEngine {
   }
 
   @Override
-  public TpccDatabase database(TpccTarget target) {
-    return target.database().forBenchBase();
+  public TpccDatabase database(TpccDatabase config) {
+    return config.forBenchBase();
   }
 
   /** BenchBase's database of its own, created when missing. */
   @Override
-  public TpccDatabase open(TpccTarget target, Consumer<String> log) {
-    TpccDatabase db = database(target);
+  public TpccDatabase open(TpccDatabase config, Consumer<String> log) {
+    TpccDatabase db = database(config);
     db.endpoint().createDatabaseIfMissing(log);
     return db;
   }
 
   @Override
-  public Map<String, PhaseResult> run(Run run, TpccPlan plan, TpccTarget target, TpccDatabase db, boolean create,
+  public Map<String, PhaseResult> run(Run run, TpccPlan plan, SqlTarget target, TpccDatabase db, boolean create,
       boolean load, boolean execute) throws Exception {
     if (execute && !load) {
       db.requireLoaded(plan.range());

@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.ysql.SqlTarget;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.ysql.SqlDialect;
@@ -29,12 +30,12 @@ final class OwnEngine implements TpccEngine {
   }
 
   @Override
-  public TpccDatabase database(TpccTarget target) {
-    return target.database();
+  public TpccDatabase database(TpccDatabase config) {
+    return config;
   }
 
   @Override
-  public Map<String, PhaseResult> run(Run run, TpccPlan plan, TpccTarget target, TpccDatabase db, boolean create,
+  public Map<String, PhaseResult> run(Run run, TpccPlan plan, SqlTarget target, TpccDatabase db, boolean create,
       boolean load, boolean execute) throws Exception {
     if (create) {
       db.create(new TpccSchema(SqlDialect.of(target.server()), plan.tablets()), run.console()::line, run::onStop);

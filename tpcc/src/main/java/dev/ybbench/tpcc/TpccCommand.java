@@ -1,5 +1,7 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.ysql.SqlTarget;
+import dev.ybbench.tpcc.core.TpccDatabase;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
@@ -108,7 +110,9 @@ final class TpccCommand implements BenchmarkCommand {
     private final TpccEngine engine;
     private final RunOptions run;
     private final Console console;
-    private volatile TpccTarget target;
+    private volatile SqlTarget target;
+    /** The config's database on the target. */
+    private volatile TpccDatabase database;
 
     Planned(TpccPlan plan, TpccEngine engine, RunOptions run, Console console) {
       this.plan = plan;
@@ -139,7 +143,7 @@ final class TpccCommand implements BenchmarkCommand {
 
     @Override
     public Map<String, String> parameters() {
-      return plan.parameters(engine.database(target).endpoint(), engine.name(), engine.ownTerminals());
+      return plan.parameters(engine.database(database).endpoint(), engine.name(), engine.ownTerminals());
     }
 
     @Override
@@ -151,14 +155,16 @@ final class TpccCommand implements BenchmarkCommand {
 
     @Override
     public RunLifecycle.Target open(Consumer<String> log) {
-      target = TpccTarget.open(plan.endpoint(), plan.config().isolation(), plan.server(), plan.serverConnections(),
+      // The nine tables are created and dropped together: warehouse stands for them all.
+      target = SqlTarget.open(plan.endpoint(), plan.server(), plan.serverConnections(), "warehouse",
           plan.mayRecreate(), log);
+      database = new TpccDatabase(target.endpoint(), plan.config().isolation());
       return target;
     }
 
     @Override
     public void run(Run r) throws Exception {
-      TpccPhases.run(r, plan, engine, target);
+      TpccPhases.run(r, plan, engine, target, database);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.ysql.SqlTarget;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.tpcc.core.TpccDatabase;
@@ -36,11 +37,11 @@ interface TpccEngine {
   }
 
   /** The database as this engine connects to it (BenchBase's with the settings it supports). */
-  TpccDatabase database(TpccTarget target);
+  TpccDatabase database(TpccDatabase config);
 
   /** The database, made ready before the run looks at it (the target made the config's). */
-  default TpccDatabase open(TpccTarget target, Consumer<String> log) {
-    return database(target);
+  default TpccDatabase open(TpccDatabase config, Consumer<String> log) {
+    return database(config);
   }
 
   /**
@@ -48,6 +49,6 @@ interface TpccEngine {
    * share the tables once they exist; returns the works measured, by phase (none without
    * execute, or when interrupted).
    */
-  Map<String, PhaseResult> run(Run run, TpccPlan plan, TpccTarget target, TpccDatabase db, boolean create,
+  Map<String, PhaseResult> run(Run run, TpccPlan plan, SqlTarget target, TpccDatabase db, boolean create,
       boolean load, boolean execute) throws Exception;
 }

@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.ysql.SqlTarget;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
@@ -25,9 +26,11 @@ import java.util.Map;
 final class TpccPhases {
   private TpccPhases() {}
 
-  static void run(Run run, TpccPlan plan, TpccEngine engine, TpccTarget target) throws Exception {
+  /** @param config the database as the config names it, on the target */
+  static void run(Run run, TpccPlan plan, TpccEngine engine, SqlTarget target, TpccDatabase config)
+      throws Exception {
     Console console = run.console();
-    TpccDatabase db = engine.open(target, console::line);
+    TpccDatabase db = engine.open(config, console::line);
     WarehouseRange range = plan.range();
     run.recordFigures(TpccFigures.KEY, new TpccFigures.Run(range.count(), plan.config().terminals(), null));
     TpccPlan.Steps asked = plan.steps();
@@ -85,7 +88,7 @@ final class TpccPhases {
   }
 
   /** The works' table (when asked) and the charts. */
-  private static void report(Run run, TpccPlan plan, TpccTarget target, Map<String, PhaseResult> measured,
+  private static void report(Run run, TpccPlan plan, SqlTarget target, Map<String, PhaseResult> measured,
       boolean table) {
     if (measured.isEmpty()) {
       return;

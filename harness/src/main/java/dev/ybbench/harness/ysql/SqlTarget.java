@@ -1,21 +1,21 @@
-package dev.ybbench.sysbench;
+package dev.ybbench.harness.ysql;
 
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.server.ServerView;
-import dev.ybbench.harness.ysql.TableClaim;
-import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
-/** What sysbench runs against: an embedded PostgreSQL, or the YugabyteDB nodes of --hosts / YSQL_NODES. */
-final class SysbenchTarget implements RunLifecycle.Target {
-  /** The table a run claims for all of sbtest1 … sbtestN: they are created and dropped together. */
-  static final String CLAIMED_TABLE = "sbtest1";
-
+/**
+ * What a benchmark whose tables are created and dropped together runs against over YSQL (TPC-C's
+ * nine, sysbench's sbtest1 … N): an embedded PostgreSQL, or the nodes of --hosts / YSQL_NODES;
+ * what the server is; the database, created when missing; and the run's {@link TableClaim} on
+ * the tables against other runs, through one table that stands for them all.
+ */
+public final class SqlTarget implements RunLifecycle.Target {
   private final YsqlEndpoint endpoint;
   private final ServerInfo server;
   private final ServerTarget target;
@@ -23,7 +23,7 @@ final class SysbenchTarget implements RunLifecycle.Target {
   private final Consumer<String> log;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private SysbenchTarget(YsqlEndpoint endpoint, ServerInfo server, ServerTarget target, TableClaim claim,
+  private SqlTarget(YsqlEndpoint endpoint, ServerInfo server, ServerTarget target, TableClaim claim,
       Consumer<String> log) {
     this.endpoint = endpoint;
     this.server = server;
@@ -34,11 +34,15 @@ final class SysbenchTarget implements RunLifecycle.Target {
 
   /**
    * Starts or finds the server, asks it what it is, creates the database if missing and claims
-   * the tables against other runs: exclusive when this run may drop or create them, shared
-   * otherwise ({@link TableClaim}).
+   * the tables: exclusive when this run may drop or create them, shared otherwise. A PostgreSQL
+   * given with --hosts is connected to without the smart driver's load balancing, which it lacks.
+   *
+   * @param endpoint    the database, user and options to connect with (the hosts are the target's)
+   * @param connections connections the run will open, for the embedded server's limit
+   * @param claimed     the table that stands for all of the run's
    */
-  static SysbenchTarget open(YsqlEndpoint endpoint, ServerTarget target, int connections, boolean recreates,
-      Consumer<String> log) {
+  public static SqlTarget open(YsqlEndpoint endpoint, ServerTarget target, int connections, String claimed,
+      boolean recreates, Consumer<String> log) {
     TableClaim claim = null;
     try {
       endpoint = endpoint.withHosts(target.start(connections, log));
@@ -47,10 +51,12 @@ final class SysbenchTarget implements RunLifecycle.Target {
       }
       ServerInfo server = endpoint.detect();
       log.accept("Server: " + server.fullVersion());
+      if (!server.isYugabyte()) {
+        endpoint = endpoint.withLoadBalance(false);
+      }
       endpoint.createDatabaseIfMissing(log);
-      claim = TableClaim.take(endpoint, CLAIMED_TABLE, recreates ? TableClaim.Mode.EXCLUSIVE : TableClaim.Mode.SHARED,
-          log);
-      return new SysbenchTarget(endpoint, server, target, claim, log);
+      claim = TableClaim.take(endpoint, claimed, recreates ? TableClaim.Mode.EXCLUSIVE : TableClaim.Mode.SHARED, log);
+      return new SqlTarget(endpoint, server, target, claim, log);
     } catch (SQLException e) {
       close(claim, target);
       throw endpoint.connectError(e);
@@ -61,11 +67,12 @@ final class SysbenchTarget implements RunLifecycle.Target {
   }
 
   /** Once the tables are there, other runs may use them too. */
-  void shareTables() throws SQLException {
+  public void shareTables() throws SQLException {
     claim.downgrade();
   }
 
-  YsqlEndpoint endpoint() {
+  /** The endpoint as connected: the server's hosts and user. */
+  public YsqlEndpoint endpoint() {
     return endpoint;
   }
 
