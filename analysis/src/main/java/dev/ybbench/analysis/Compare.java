@@ -2,14 +2,14 @@ package dev.ybbench.analysis;
 
 import dev.ybbench.analysis.compare.Comparison;
 import dev.ybbench.analysis.compare.ComparisonOptions;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.compare.Verdict;
 import dev.ybbench.analysis.history.AgainstHistory;
 import dev.ybbench.analysis.history.HistoryStore;
 import dev.ybbench.analysis.history.HistoryTrend;
 import dev.ybbench.analysis.report.Report;
 import dev.ybbench.analysis.report.VerdictLines;
-import dev.ybbench.analysis.stats.Sequential;
+import dev.ybbench.analysis.stats.SequentialLooks;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShutdownGuard;
@@ -197,8 +197,8 @@ public final class Compare implements Callable<Integer> {
       throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
           + "more releases in order, add --series; to judge one run against its history, --history FILE|URL");
     }
-    Side b = Side.resolve(sides.get(0), root, cmp.includeIncomplete);
-    Side c = Side.resolve(sides.get(1), root, cmp.includeIncomplete);
+    RunGroup b = RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete);
+    RunGroup c = RunGroup.resolve(sides.get(1), root, cmp.includeIncomplete);
     return compare(root, b, c, List.of());
   }
 
@@ -225,15 +225,15 @@ public final class Compare implements Callable<Integer> {
         HistoryTrend.lines(store, key, cmp.threshold).forEach(console::line);
         return 0;
       }
-      Side c = Side.resolve(sides.get(0), root, cmp.includeIncomplete);
+      RunGroup c = RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete);
       AgainstHistory.Baseline b = AgainstHistory.of(store, c, last != null ? last : DEFAULT_LAST, allowEnvDiff);
       return compare(root, b.side(), c, b.notes());
     }
   }
 
-  private int compare(Path root, Side b, Side c, List<String> notes) throws IOException {
+  private int compare(Path root, RunGroup b, RunGroup c, List<String> notes) throws IOException {
     int[] looked = looks == null ? null : looks(looks);
-    double confidence = looked == null ? 0.95 : Sequential.perLookConfidence(looked[0], looked[1], 0.95);
+    double confidence = looked == null ? 0.95 : SequentialLooks.perLookConfidence(looked[0], looked[1], 0.95);
     StagedDirectory.checkpoint(stopped);
     Comparison.Result result = Comparison.compare(b, c,
         new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff));
@@ -315,15 +315,15 @@ public final class Compare implements Callable<Integer> {
     if (sides.size() < 2) {
       throw new UserError("--series follows two or more releases in order (" + sides.size() + " given)");
     }
-    List<Side> all = sides.stream().map(s -> Side.resolve(s, root, cmp.includeIncomplete)).toList();
+    List<RunGroup> all = sides.stream().map(s -> RunGroup.resolve(s, root, cmp.includeIncomplete)).toList();
     StagedDirectory.checkpoint(stopped);
-    List<Series.Trend> trends = Series.of(all, cmp.threshold, allowEnvDiff);
+    List<SeriesCommand.Trend> trends = SeriesCommand.of(all, cmp.threshold, allowEnvDiff);
     StagedDirectory.checkpoint(stopped);
-    trends.forEach(t -> Series.lines(t).forEach(console::line));
+    trends.forEach(t -> SeriesCommand.lines(t).forEach(console::line));
     reportDir = outDir(root, "series_" + safe(all.get(0).name()) + "_to_" + safe(all.get(all.size() - 1).name()));
     String warning;
     try (StagedDirectory staged = StagedDirectory.forTarget(reportDir, stopped)) {
-      warning = Series.write(staged.path(), trends, staged::checkpoint);
+      warning = SeriesCommand.write(staged.path(), trends, staged::checkpoint);
       staged.commit();
     }
     if (warning != null) {

@@ -8,7 +8,7 @@ import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
@@ -80,7 +80,7 @@ class CompareTest {
     long conflicts = layers == null ? 0 : Math.round(n * layers.conflictPct() / 100);
     OperationResult read = new OperationResult(n, conflicts, conflicts == 0 ? Map.of() : Map.of("sqlstate-40001",
         conflicts), layers == null ? 0 : Math.round(n * layers.retriesPct() / 100), throughput,
-        new Latency(n, null, p99 / 4, null, p99 / 2, p99, p99 * 2, null, null));
+        new LatencyPercentiles(n, null, p99 / 4, null, p99 / 2, p99, p99 * 2, null, null));
     PhaseResult phase = PhaseResult.ofOperations(Map.of("READ", read), 60, List.of());
     if (layers != null) {
       double timeMs = n * layers.statementMeanUs() / 1000;
@@ -385,7 +385,7 @@ class CompareTest {
     info.putObject("parameters").put("warehouses", "1").put("terminals", "4");
     RunDirectory.JSON.writeValue(dir.resolve("run.json").toFile(), info);
     OperationResult newOrder = new OperationResult((long) tpmC, 0, Map.of(), 0, tpmC / 60,
-        new Latency((long) tpmC, null, 5000L, null, 9000L, 12000L, 20000L, null, null));
+        new LatencyPercentiles((long) tpmC, null, 5000L, null, 9000L, 12000L, 20000L, null, null));
     RunSummary s = RunSummary.start("tpcc", "tiny", new ServerInfo("PostgreSQL", version, ""))
         .withPhase("execute", PhaseResult.ofOperations(Map.of("NewOrder", newOrder), 60, List.of()).toBuilder()
             // as TPC-C's results name them: tpmC the headline, efficiency compared beside it
@@ -394,7 +394,7 @@ class CompareTest {
             .build());
     if (payments > 0) {
       OperationResult payment = new OperationResult((long) payments * 60, 0, Map.of(), 0, payments,
-          new Latency((long) payments * 60, null, 2000L, null, 4000L, 6000L, 9000L, null, null));
+          new LatencyPercentiles((long) payments * 60, null, 2000L, null, 4000L, 6000L, 9000L, null, null));
       s = s.withPhase("execute-2", PhaseResult.ofOperations(Map.of("Payment", payment), 60, List.of()));
     }
     s = s.withState("complete", null);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.analysis.compare.ComparedMetrics;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.history.HistoryRuns;
 import dev.ybbench.analysis.history.HistoryStore;
 import dev.ybbench.harness.results.Console;
@@ -50,7 +50,7 @@ class Format2RunsTest {
 
   @Test
   void aFormat2RunReadsWithItsThroughputAsTheHeadline() throws Exception {
-    Side.Run r = Side.read(runs("ycsb").get(0));
+    RunGroup.Run r = RunGroup.read(runs("ycsb").get(0));
     assertEquals("throughput (ops/s)", ComparedMetrics.headlineName(r));
     double written = RunDirectory.JSON.readTree(r.dir().resolve("summary.json").toFile())
         .at("/phases/run/throughput_ops").asDouble();
@@ -88,7 +88,7 @@ class Format2RunsTest {
       assertEquals(2, entries.size(), "both runs of one key");
       assertEquals("throughput (ops/s)", entries.get(0).headlineMetric());
       // Read back as runs, as compare.sh --history does: the format-2 summary the history kept.
-      Side.Run back = HistoryRuns.run(entries.get(0));
+      RunGroup.Run back = HistoryRuns.run(entries.get(0));
       assertEquals(entries.get(0).headline(), ComparedMetrics.headline(back).value(), 0.05);
     }
   }

@@ -2,7 +2,7 @@ package dev.ybbench.sysbench;
 
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.ServerOptions;
-import dev.ybbench.harness.cli.Count;
+import dev.ybbench.harness.cli.CountConverter;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ final class SysbenchOptions {
       + "(default: ${DEFAULT-VALUE}, as sysbench)")
   int tables;
 
-  @Option(names = "--table-size", paramLabel = "N", defaultValue = "10000", converter = Count.class,
+  @Option(names = "--table-size", paramLabel = "N", defaultValue = "10000", converter = CountConverter.class,
       description = "rows per table, e.g. 100000 or 100k (default: ${DEFAULT-VALUE}, as sysbench)")
   long tableSize;
 
@@ -41,7 +41,7 @@ final class SysbenchOptions {
       + "--time (default: ${DEFAULT-VALUE}, as sysbench; 0 = until --events)")
   int duration;
 
-  @Option(names = "--events", paramLabel = "N", defaultValue = "0", converter = Count.class,
+  @Option(names = "--events", paramLabel = "N", defaultValue = "0", converter = CountConverter.class,
       description = "events (transactions) to run, 0 = no limit (default: ${DEFAULT-VALUE})")
   long events;
 

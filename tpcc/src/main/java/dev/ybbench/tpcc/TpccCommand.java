@@ -177,7 +177,7 @@ final class TpccCommand implements BenchmarkCommand {
       throw new UserError("--engine must be ybbench or benchbase, was '" + o.engine + "'");
     }
     if (o.engine.equals("ybbench") && o.benchbaseDir == null) {
-      return new OwnEngine();
+      return new YbbenchEngine();
     }
     List<String> ours = new ArrayList<>();
     if (o.spec) {

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 
 /**
  * What creates, loads and executes a TPC-C run: ybbench's own loader and terminals
- * ({@link OwnEngine}), or the user's BenchBase build ({@link BenchBaseEngine}) against the same
+ * ({@link YbbenchEngine}), or the user's BenchBase build ({@link BenchBaseEngine}) against the same
  * target. Either way the run's server, results, consistency check and charts are ybbench's.
  */
 interface TpccEngine {

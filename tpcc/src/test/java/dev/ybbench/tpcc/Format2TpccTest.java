@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.compare.ComparedMetrics;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
@@ -48,7 +48,7 @@ class Format2TpccTest {
 
   @Test
   void compareReadsItsHeadlineThroughTheRegistry() throws Exception {
-    Side.Run r = Side.read(sample());
+    RunGroup.Run r = RunGroup.read(sample());
     assertEquals("tpmC", ComparedMetrics.headlineName(r));
     assertEquals(RunDirectory.JSON.readTree(sample().resolve("summary.json").toFile()).at("/phases/execute/tpmC")
         .asDouble(), ComparedMetrics.headline(r).value());

@@ -12,7 +12,7 @@ import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
@@ -43,7 +43,7 @@ class TpccMergeIT {
     h.setEndTimeStamp(1_790_000_060_000L);
     HlogFiles.writeIntervals(latency, phase, type, List.of(h));
     return TpccFigures.with(PhaseResult.ofOperations(Map.of(type, new OperationResult(n, 0, Map.of(), 0, n / 60.0,
-        Latency.of(h))), 60, List.of()), TpccFigures.work(tpmC, null, Map.of(), null, null));
+        LatencyPercentiles.of(h))), 60, List.of()), TpccFigures.work(tpmC, null, Map.of(), null, null));
   }
 
   /** A client of warehouse {@code warehouse}: the mix's New-Orders, then (when {@code payments} > 0) a work of Payments. */

@@ -23,7 +23,7 @@ import dev.ybbench.ycsb.schema.TableSpec;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import dev.ybbench.ycsb.workload.KeyValueApp;
 import dev.ybbench.ycsb.workload.Pool;
-import dev.ybbench.ycsb.workload.Pooled;
+import dev.ybbench.ycsb.workload.PooledWorkload;
 import dev.ybbench.ycsb.ycql.YcqlConfig;
 import dev.ybbench.ycsb.ysql.YsqlConfig;
 import java.lang.reflect.RecordComponent;
@@ -51,7 +51,7 @@ final class YcsbPlan {
   private final ServerTarget server;
   /** What the run takes, setting by setting, for --dry-run. */
   private final Map<String, String> settings = new LinkedHashMap<>();
-  /** Rows one call of the writers, and of the load, writes ({@link Pooled#rowsPerCall}): a batch's. */
+  /** Rows one call of the writers, and of the load, writes ({@link PooledWorkload#rowsPerCall}): a batch's. */
   private int writeRowsPerCall = 1;
   private int loadRowsPerCall = 1;
   /** Whether the workload writes its rows in batch statements of its own (CassandraBatchKeyValue). */
@@ -140,11 +140,11 @@ final class YcsbPlan {
     ReadProperties read = new ReadProperties(props); // WorkloadCheck checked them, but reads every binding's keys
     Measurements.setProperties(read); // YCSB's own measurement settings, as its workloads expect them
     Workload w = YcsbPhase.workload(read);
-    if (s.pools() && doRun && !(w instanceof Pooled)) {
+    if (s.pools() && doRun && !(w instanceof PooledWorkload)) {
       throw new UserError("--read-threads and --write-threads split the mix of YCSB's CoreWorkload or a sample "
           + "app; workload=" + props.getProperty("workload") + " has no readers and writers apart");
     }
-    if (w instanceof Pooled pooled) {
+    if (w instanceof PooledWorkload pooled) {
       writeRowsPerCall = pooled.rowsPerCall(Pool.WRITE);
       loadRowsPerCall = pooled.rowsPerCall(Pool.MIX);
     }
@@ -160,7 +160,7 @@ final class YcsbPlan {
             + " loads as it writes, in LOGGED batches of " + KeyValueApp.BATCH_SIZE + " rows: leave it out");
       }
     }
-    if (doRun && w instanceof Pooled pooled) {
+    if (doRun && w instanceof PooledWorkload pooled) {
       for (YcsbPhase.Threads t : runPools()) {
         pooled.checkPool(t.pool());
       }

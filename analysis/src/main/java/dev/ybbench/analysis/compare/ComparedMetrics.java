@@ -1,7 +1,7 @@
 package dev.ybbench.analysis.compare;
 
 import dev.ybbench.analysis.stats.Statistics;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import java.util.LinkedHashMap;
@@ -57,10 +57,10 @@ public final class ComparedMetrics {
    * The metrics of a phase the runs of a side have: the throughput, the headline and the figures
    * they name beside it, the error and abort ratios.
    */
-  static List<Metric<PhaseResult>> phaseMetrics(List<Side.Run> runs) {
+  static List<Metric<PhaseResult>> phaseMetrics(List<RunGroup.Run> runs) {
     Map<String, Metric<PhaseResult>> m = new LinkedHashMap<>();
     m.put(THROUGHPUT.name(), THROUGHPUT);
-    for (Side.Run r : runs) {
+    for (RunGroup.Run r : runs) {
       m.putIfAbsent(r.phase().headline().label(), figure(r.phase().headline()));
       if (r.phase().figures() != null) {
         r.phase().figures().forEach(f -> m.putIfAbsent(f.label(), figure(f)));
@@ -73,10 +73,10 @@ public final class ComparedMetrics {
 
   static final List<Metric<OperationResult>> OPERATION_METRICS = List.of(
       new Metric<>("throughput (ops/s)", true, Statistics.Scale.RATIO, (o, op, n) -> n.rate(o.throughputOps(), op)),
-      percentile("p50", 50, Latency::p50),
-      percentile("p95", 95, Latency::p95),
-      percentile("p99", 99, Latency::p99),
-      percentile("p99.9", 99.9, Latency::p99_9),
+      percentile("p50", 50, LatencyPercentiles::p50),
+      percentile("p95", 95, LatencyPercentiles::p95),
+      percentile("p99", 99, LatencyPercentiles::p99),
+      percentile("p99.9", 99.9, LatencyPercentiles::p99_9),
       new Metric<>("error ratio (%)", false, Statistics.Scale.DIFFERENCE,
           (o, op, n) -> Statistics.Sample.of(pct(o.errors(), o.successes(), o.errors(), o.aborts()))),
       new Metric<>("abort ratio (%)", false, Statistics.Scale.DIFFERENCE,
@@ -85,7 +85,7 @@ public final class ComparedMetrics {
   /** Latency percentiles a --gate may name. */
   public static final List<String> GATES = List.of("p50", "p95", "p99", "p99.9");
 
-  private static Metric<OperationResult> percentile(String name, double percentile, Function<Latency, Long> value) {
+  private static Metric<OperationResult> percentile(String name, double percentile, Function<LatencyPercentiles, Long> value) {
     return new Metric<>(name + " (µs)", false, Statistics.Scale.RATIO, (o, op, n) -> {
       Long v = o.latencyUs() == null ? null : value.apply(o.latencyUs());
       return v == null ? null : n.percentile(op, percentile, v);
@@ -99,7 +99,7 @@ public final class ComparedMetrics {
   }
 
   /** The metric that gates a run's verdict: the headline its phase names (its throughput unless it names another). */
-  static Metric<PhaseResult> headlineMetric(Side.Run r) {
+  static Metric<PhaseResult> headlineMetric(RunGroup.Run r) {
     return figure(r.phase().headline());
   }
 
@@ -107,7 +107,7 @@ public final class ComparedMetrics {
    * Every metric of a run's phase the comparison reads, with its noise from the run's seconds: what
    * the history keeps so that the run is compared the same once its directory is gone.
    */
-  public static Map<String, double[]> noiseOf(Side.Run r) {
+  public static Map<String, double[]> noiseOf(RunGroup.Run r) {
     RunNoise noise = r.noise();
     for (Metric<PhaseResult> m : phaseMetrics(List.of(r))) {
       m.sample().of(r.phase(), "ALL", noise);
@@ -117,17 +117,17 @@ public final class ComparedMetrics {
   }
 
   /** Its name, as the rows carry it. */
-  public static String headlineName(Side.Run r) {
+  public static String headlineName(RunGroup.Run r) {
     return r.phase().headline().label();
   }
 
   /** A run's headline sample (see {@link #headlineMetric}). */
-  public static Statistics.Sample headline(Side.Run r) {
+  public static Statistics.Sample headline(RunGroup.Run r) {
     return headlineMetric(r).sample().of(r.phase(), "ALL", r.noise());
   }
 
   /** The unit a run's headline is stated in ("ops/s", "tpmC"). */
-  public static String headlineUnit(Side.Run r) {
+  public static String headlineUnit(RunGroup.Run r) {
     return r.phase().headline().unit();
   }
 }

@@ -78,13 +78,13 @@ public final class Comparison {
    * One workload's runs as compared: each side's (in time order when they alternated, and then
    * paired by round) and its rows before the false-discovery correction.
    */
-  public record Matched(List<Side.Run> baseline, List<Side.Run> candidate, boolean paired, List<Row> rows) {}
+  public record Matched(List<RunGroup.Run> baseline, List<RunGroup.Run> candidate, boolean paired, List<Row> rows) {}
 
   private Comparison() {}
 
-  public static Result compare(Side baseline, Side candidate, Options options) {
-    Map<String, List<Side.Run>> b = RunMatching.byWorkload(baseline);
-    Map<String, List<Side.Run>> c = RunMatching.byWorkload(candidate);
+  public static Result compare(RunGroup baseline, RunGroup candidate, Options options) {
+    Map<String, List<RunGroup.Run>> b = RunMatching.byWorkload(baseline);
+    Map<String, List<RunGroup.Run>> c = RunMatching.byWorkload(candidate);
     List<String> common = new ArrayList<>(new TreeSet<>(b.keySet()));
     common.retainAll(c.keySet());
     if (common.isEmpty()) {
@@ -98,8 +98,8 @@ public final class Comparison {
       if (!options.allowEnvDiff()) {
         RunMatching.checkEnvironment(b.get(key), c.get(key));
       }
-      List<Side.Run> rb = b.get(key);
-      List<Side.Run> rc = c.get(key);
+      List<RunGroup.Run> rb = b.get(key);
+      List<RunGroup.Run> rc = c.get(key);
       boolean paired = RunMatching.interleaved(rb, rc);
       if (paired) {
         rb = RunMatching.byStart(rb);
@@ -115,14 +115,14 @@ public final class Comparison {
   }
 
   /** "a's runs of ycsb/workloadc differ by up to 12.3 % (A 8123.0 vs B 7234.0 ops/s) …": a noisy side. */
-  private static Optional<String> noisy(String side, String key, List<Side.Run> runs, double threshold) {
+  private static Optional<String> noisy(String side, String key, List<RunGroup.Run> runs, double threshold) {
     if (runs.size() < 2) {
       return Optional.empty();
     }
-    Map<Side.Run, Double> value = new HashMap<>();
+    Map<RunGroup.Run, Double> value = new HashMap<>();
     runs.forEach(r -> value.put(r, ComparedMetrics.headline(r).value()));
-    Side.Run lo = runs.stream().min(Comparator.comparing(value::get)).orElseThrow();
-    Side.Run hi = runs.stream().max(Comparator.comparing(value::get)).orElseThrow();
+    RunGroup.Run lo = runs.stream().min(Comparator.comparing(value::get)).orElseThrow();
+    RunGroup.Run hi = runs.stream().max(Comparator.comparing(value::get)).orElseThrow();
     double spread = (value.get(hi) / value.get(lo) - 1) * 100;
     if (!(spread > threshold)) {
       return Optional.empty();
@@ -135,13 +135,13 @@ public final class Comparison {
   }
 
   /** From when a run's latency was measured: the intended start under a target, else the actual start. */
-  static String latencyOrigin(Side.Run r) {
+  static String latencyOrigin(RunGroup.Run r) {
     return PhaseResult.INTENDED_START.equals(r.phase().latencyFrom()) ? PhaseResult.INTENDED_START
         : PhaseResult.ACTUAL_START;
   }
 
   /** The one origin of a side's runs, or null when its runs differ. */
-  private static String origin(List<Side.Run> runs) {
+  private static String origin(List<RunGroup.Run> runs) {
     List<String> origins = runs.stream().map(Comparison::latencyOrigin).distinct().toList();
     return origins.size() == 1 ? origins.get(0) : null;
   }
@@ -152,7 +152,7 @@ public final class Comparison {
    * sides measured from different origins are shown but not tested. The reason, or null when the
    * two sides measured alike.
    */
-  static String unlike(List<Side.Run> b, List<Side.Run> c) {
+  static String unlike(List<RunGroup.Run> b, List<RunGroup.Run> c) {
     String ob = origin(b);
     String oc = origin(c);
     if (ob != null && ob.equals(oc)) {
@@ -168,7 +168,7 @@ public final class Comparison {
    * For a throughput headline where only one side was paced: its throughput is the target's, not
    * what it could do. Null when both or neither were.
    */
-  static String pacedNote(List<Side.Run> b, List<Side.Run> c) {
+  static String pacedNote(List<RunGroup.Run> b, List<RunGroup.Run> c) {
     boolean pb = b.stream().anyMatch(r -> PhaseResult.INTENDED_START.equals(latencyOrigin(r)));
     boolean pc = c.stream().anyMatch(r -> PhaseResult.INTENDED_START.equals(latencyOrigin(r)));
     if (pb == pc) {
@@ -178,12 +178,12 @@ public final class Comparison {
         + "allowed, not what it could do";
   }
 
-  private static List<Row> rows(String key, List<Side.Run> b, List<Side.Run> c, boolean paired, Options options) {
+  private static List<Row> rows(String key, List<RunGroup.Run> b, List<RunGroup.Run> c, boolean paired, Options options) {
     String bench = key.substring(0, key.indexOf('/'));
     String workload = key.substring(key.indexOf('/') + 1);
-    Map<Side.Run, RunNoise> noise = new HashMap<>();
-    Function<Side.Run, RunNoise> noiseOf = r -> noise.computeIfAbsent(r,
-        Side.Run::noise);
+    Map<RunGroup.Run, RunNoise> noise = new HashMap<>();
+    Function<RunGroup.Run, RunNoise> noiseOf = r -> noise.computeIfAbsent(r,
+        RunGroup.Run::noise);
     String unlike = unlike(b, c);
     String origin = unlike != null ? PhaseResult.ACTUAL_START.equals(origin(b)) ? "actual vs intended start"
         : "intended vs actual start" : origin(b);
@@ -192,11 +192,11 @@ public final class Comparison {
     String gating = ComparedMetrics.headlineName(b.get(0));
     for (Metric<PhaseResult> m : ComparedMetrics.phaseMetrics(b)) {
       boolean headline = m.name().equals(gating);
-      add(rows, bench, workload, "ALL", m, headline, b, c, Side.Run::phase, noiseOf, paired, options, null,
+      add(rows, bench, workload, "ALL", m, headline, b, c, RunGroup.Run::phase, noiseOf, paired, options, null,
           headline && m.higherIsBetter() ? paced : null);
     }
     TreeSet<String> ops = new TreeSet<>();
-    for (Side.Run r : b) {
+    for (RunGroup.Run r : b) {
       ops.addAll(r.phase().operations().keySet());
     }
     for (String op : ops) {
@@ -210,10 +210,10 @@ public final class Comparison {
   }
 
   private static <T> void add(List<Row> rows, String bench, String workload, String op, Metric<T> m,
-      boolean headline, List<Side.Run> b, List<Side.Run> c, Function<Side.Run, T> part,
-      Function<Side.Run, RunNoise> noise, boolean paired, Options options, String origin, String note) {
-    Map<Side.Run, Statistics.Sample> sb = samples(b, m, op, part, noise);
-    Map<Side.Run, Statistics.Sample> sc = samples(c, m, op, part, noise);
+      boolean headline, List<RunGroup.Run> b, List<RunGroup.Run> c, Function<RunGroup.Run, T> part,
+      Function<RunGroup.Run, RunNoise> noise, boolean paired, Options options, String origin, String note) {
+    Map<RunGroup.Run, Statistics.Sample> sb = samples(b, m, op, part, noise);
+    Map<RunGroup.Run, Statistics.Sample> sc = samples(c, m, op, part, noise);
     if (sb.isEmpty() || sc.isEmpty()) {
       return;
     }
@@ -222,8 +222,8 @@ public final class Comparison {
         m.scale(), headline ? options.headlineConfidence() : 0.95);
     String aside = null;
     if (change.setAside()) {
-      List<Side.Run> runsB = List.copyOf(sb.keySet());
-      List<Side.Run> runsC = List.copyOf(sc.keySet());
+      List<RunGroup.Run> runsB = List.copyOf(sb.keySet());
+      List<RunGroup.Run> runsC = List.copyOf(sc.keySet());
       List<String> named = new ArrayList<>();
       if (change.asideBaseline() >= 0) {
         named.add(name(runsB.get(change.asideBaseline())));
@@ -239,15 +239,15 @@ public final class Comparison {
         aside, origin, note));
   }
 
-  private static String name(Side.Run r) {
+  private static String name(RunGroup.Run r) {
     return r.dir().getFileName().toString();
   }
 
   /** Each run's sample of the metric, in the runs' order; runs without the metric are left out. */
-  private static <T> Map<Side.Run, Statistics.Sample> samples(List<Side.Run> runs, Metric<T> m, String op,
-      Function<Side.Run, T> part, Function<Side.Run, RunNoise> noise) {
-    Map<Side.Run, Statistics.Sample> out = new LinkedHashMap<>();
-    for (Side.Run r : runs) {
+  private static <T> Map<RunGroup.Run, Statistics.Sample> samples(List<RunGroup.Run> runs, Metric<T> m, String op,
+      Function<RunGroup.Run, T> part, Function<RunGroup.Run, RunNoise> noise) {
+    Map<RunGroup.Run, Statistics.Sample> out = new LinkedHashMap<>();
+    for (RunGroup.Run r : runs) {
       T result = part.apply(r);
       Statistics.Sample s = result == null ? null : m.sample().of(result, op, noise.apply(r));
       if (s != null) {

@@ -30,9 +30,9 @@ public final class RunMatching {
   }
 
   /** A side's runs by "bench/workload", those without a compared phase left out. */
-  public static Map<String, List<Side.Run>> byWorkload(Side side) {
-    Map<String, List<Side.Run>> m = new TreeMap<>();
-    for (Side.Run r : side.runs()) {
+  public static Map<String, List<RunGroup.Run>> byWorkload(RunGroup side) {
+    Map<String, List<RunGroup.Run>> m = new TreeMap<>();
+    for (RunGroup.Run r : side.runs()) {
       if (r.phaseName() != null) {
         m.computeIfAbsent(r.bench() + "/" + r.workload(), k -> new ArrayList<>()).add(r);
       }
@@ -47,11 +47,11 @@ public final class RunMatching {
    * which phases a run had (regress.sh --reuse-data loads in the first round only), since the
    * phase compared is the same.
    */
-  public static void checkParameters(List<Side.Run> baseline, List<Side.Run> candidate) {
-    Side.Run ref = baseline.get(0);
-    List<Side.Run> all = new ArrayList<>(baseline);
+  public static void checkParameters(List<RunGroup.Run> baseline, List<RunGroup.Run> candidate) {
+    RunGroup.Run ref = baseline.get(0);
+    List<RunGroup.Run> all = new ArrayList<>(baseline);
     all.addAll(candidate);
-    for (Side.Run r : all) {
+    for (RunGroup.Run r : all) {
       TreeSet<String> names = new TreeSet<>();
       ref.info().path("parameters").fieldNames().forEachRemaining(names::add);
       r.info().path("parameters").fieldNames().forEachRemaining(names::add);
@@ -76,9 +76,9 @@ public final class RunMatching {
    * Refuses runs from different machines, core counts or JDKs: their difference would be the
    * environment's as much as the release's. Runs that do not record a field (older results) pass it.
    */
-  public static void checkEnvironment(List<Side.Run> baseline, List<Side.Run> candidate) {
-    Side.Run ref = baseline.get(0);
-    for (Side.Run r : candidate) {
+  public static void checkEnvironment(List<RunGroup.Run> baseline, List<RunGroup.Run> candidate) {
+    RunGroup.Run ref = baseline.get(0);
+    for (RunGroup.Run r : candidate) {
       for (String field : ENVIRONMENT) {
         String a = ref.info().at(field).asText(null);
         String v = r.info().at(field).asText(null);
@@ -92,8 +92,8 @@ public final class RunMatching {
     }
   }
 
-  public static List<Side.Run> byStart(List<Side.Run> runs) {
-    return runs.stream().sorted(Comparator.comparing(Side.Run::started)).toList();
+  public static List<RunGroup.Run> byStart(List<RunGroup.Run> runs) {
+    return runs.stream().sorted(Comparator.comparing(RunGroup.Run::started)).toList();
   }
 
   /**
@@ -101,11 +101,11 @@ public final class RunMatching {
    * start, every consecutive pair holds one run of each side. Then the i-th runs of the two
    * sides form round i, and what drifted between rounds cancels in their ratio.
    */
-  public static boolean interleaved(List<Side.Run> baseline, List<Side.Run> candidate) {
+  public static boolean interleaved(List<RunGroup.Run> baseline, List<RunGroup.Run> candidate) {
     if (baseline.size() != candidate.size() || baseline.size() < 2) {
       return false;
     }
-    List<Side.Run> all = new ArrayList<>(baseline);
+    List<RunGroup.Run> all = new ArrayList<>(baseline);
     all.addAll(candidate);
     all = byStart(all);
     for (int i = 0; i < all.size(); i += 2) {

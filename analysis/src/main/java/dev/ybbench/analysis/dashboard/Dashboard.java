@@ -2,7 +2,7 @@ package dev.ybbench.analysis.dashboard;
 
 import dev.ybbench.analysis.compare.ComparedMetrics;
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.history.AgainstHistory;
 import dev.ybbench.analysis.history.HistoryRuns;
 import dev.ybbench.analysis.history.HistoryStore;
@@ -10,8 +10,8 @@ import dev.ybbench.analysis.history.HistoryTrend;
 import dev.ybbench.analysis.report.Report;
 import dev.ybbench.analysis.stats.ChangePoints;
 import dev.ybbench.analysis.stats.Statistics;
-import dev.ybbench.harness.results.Html;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.HtmlText;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,16 +58,16 @@ public final class Dashboard {
       }
       shown++;
       String slug = key.replaceAll("[^A-Za-z0-9._-]", "_");
-      List<Side.Run> runs = t.runs().stream().map(HistoryRuns::run).toList();
+      List<RunGroup.Run> runs = t.runs().stream().map(HistoryRuns::run).toList();
       List<String> changeLinks = changes(dir, slug, t, runs, threshold);
       HistoryStore.Entry last = t.runs().get(t.runs().size() - 1);
-      index.append("<li><a href=\"#").append(Html.esc(slug)).append("\">").append(Html.esc(key)).append("</a> — ")
+      index.append("<li><a href=\"#").append(HtmlText.esc(slug)).append("\">").append(HtmlText.esc(key)).append("</a> — ")
           .append(t.runs().size()).append(" runs, ").append(t.shifts().size()).append(" change point")
           .append(t.shifts().size() == 1 ? "" : "s").append("</li>\n");
-      body.append("<section id=\"").append(Html.esc(slug)).append("\">\n<h2>").append(Html.esc(key)).append("</h2>\n")
-          .append("<p class=\"what\">").append(t.runs().size()).append(" runs on ").append(Html.esc(String.valueOf(
-              last.clientHost()))).append(", ").append(Html.esc(last.serverProduct())).append(' ')
-          .append(Html.esc(t.runs().get(0).serverVersion())).append(" … ").append(Html.esc(last.serverVersion()))
+      body.append("<section id=\"").append(HtmlText.esc(slug)).append("\">\n<h2>").append(HtmlText.esc(key)).append("</h2>\n")
+          .append("<p class=\"what\">").append(t.runs().size()).append(" runs on ").append(HtmlText.esc(String.valueOf(
+              last.clientHost()))).append(", ").append(HtmlText.esc(last.serverProduct())).append(' ')
+          .append(HtmlText.esc(t.runs().get(0).serverVersion())).append(" … ").append(HtmlText.esc(last.serverVersion()))
           .append("; ").append(shiftsText(t, changeLinks, threshold)).append("</p>\n");
       List<Point> headline = new ArrayList<>();
       for (int i = 0; i < runs.size(); i++) {
@@ -85,7 +85,7 @@ public final class Dashboard {
         + "<style>body{font-family:sans-serif;margin:1.5em;max-width:980px}h1{font-size:1.4em}h2{font-size:1.1em;"
         + "margin-top:2em}p.what{color:#333}svg.chart{display:block;margin:.5em 0 1.2em}"
         + "svg text{font-family:sans-serif;font-size:11px}</style></head><body>\n"
-        + "<h1>ybbench history</h1>\n<p>From " + Html.esc(store.shown()) + ": " + shown + " key"
+        + "<h1>ybbench history</h1>\n<p>From " + HtmlText.esc(store.shown()) + ": " + shown + " key"
         + (shown == 1 ? "" : "s") + ". Each point is a run (its report a click away), its bar the 95 % interval of "
         + "its own seconds; dashed lines are change points (E-divisive means, permutation test at "
         + (int) Math.round(AgainstHistory.ALPHA * 100) + " %), each linked to a comparison of the runs on either "
@@ -104,9 +104,9 @@ public final class Dashboard {
         + ": ");
     for (int i = 0; i < t.shifts().size(); i++) {
       HistoryTrend.Shift x = t.shifts().get(i);
-      s.append(i == 0 ? "" : ", ").append("<a href=\"").append(Html.esc(links.get(i))).append("\">")
+      s.append(i == 0 ? "" : ", ").append("<a href=\"").append(HtmlText.esc(links.get(i))).append("\">")
           .append(String.format(Locale.ROOT, "%+.1f %%", x.changePct())).append(" at ")
-          .append(Html.esc(x.after().serverVersion())).append(" (").append(Html.esc(x.after().runId()))
+          .append(HtmlText.esc(x.after().serverVersion())).append(" (").append(HtmlText.esc(x.after().runId()))
           .append(")</a>").append(Math.abs(x.changePct()) < threshold ? " (within the threshold)" : "");
     }
     return s.toString();
@@ -117,14 +117,14 @@ public final class Dashboard {
    * against those between it and the next, written as a comparison's report; its path relative to
    * the site.
    */
-  private static List<String> changes(Path dir, String slug, HistoryTrend.Trend t, List<Side.Run> runs,
+  private static List<String> changes(Path dir, String slug, HistoryTrend.Trend t, List<RunGroup.Run> runs,
       double threshold) throws IOException {
     List<String> out = new ArrayList<>();
     List<Integer> cuts = t.shifts().stream().map(HistoryTrend.Shift::index).toList();
     for (int k = 0; k < cuts.size(); k++) {
       int[] r = ChangePoints.around(cuts, k, runs.size());
-      Side before = new Side("before " + t.shifts().get(k).before().serverVersion(), runs.subList(r[0], r[1]));
-      Side after = new Side("from " + t.shifts().get(k).after().serverVersion(), runs.subList(r[1], r[2]));
+      RunGroup before = new RunGroup("before " + t.shifts().get(k).before().serverVersion(), runs.subList(r[0], r[1]));
+      RunGroup after = new RunGroup("from " + t.shifts().get(k).after().serverVersion(), runs.subList(r[1], r[2]));
       String rel = "changes/" + slug + "-" + (k + 1);
       Path target = dir.resolve(rel);
       Files.createDirectories(target);
@@ -137,16 +137,16 @@ public final class Dashboard {
   }
 
   /** Each operation's p99 run by run (operations in the runs' own order of names). */
-  private static Map<String, List<Point>> p99s(List<Side.Run> runs, HistoryTrend.Trend t, Path dir) {
+  private static Map<String, List<Point>> p99s(List<RunGroup.Run> runs, HistoryTrend.Trend t, Path dir) {
     TreeSet<String> ops = new TreeSet<>();
     runs.forEach(r -> ops.addAll(r.phase().operations().keySet()));
     Map<String, List<Point>> out = new LinkedHashMap<>();
     for (String op : ops) {
       List<Point> points = new ArrayList<>();
       for (int i = 0; i < runs.size(); i++) {
-        Side.Run r = runs.get(i);
+        RunGroup.Run r = runs.get(i);
         OperationResult o = r.phase().operations().get(op);
-        Latency l = o == null ? null : o.latencyUs();
+        LatencyPercentiles l = o == null ? null : o.latencyUs();
         if (l == null || l.p99() == null) {
           points.add(null);
           continue;
@@ -205,9 +205,9 @@ public final class Dashboard {
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
         + "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">\n", WIDTH, HEIGHT, WIDTH, HEIGHT,
-        Html.esc(title)));
+        HtmlText.esc(title)));
     s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"14\" font-weight=\"bold\">%s</text>\n", LEFT,
-        Html.esc(title)));
+        HtmlText.esc(title)));
     for (double v : ticks(yMin, yMax)) {
       s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>"
           + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", LEFT, WIDTH - RIGHT, y.applyAsDouble(v),
@@ -221,7 +221,7 @@ public final class Dashboard {
     for (int i : named) {
       if (i >= 0 && i < t.runs().size()) {
         s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-            x.applyAsDouble(i), TOP + plotH + 16, Html.esc(t.runs().get(i).serverVersion())));
+            x.applyAsDouble(i), TOP + plotH + 16, HtmlText.esc(t.runs().get(i).serverVersion())));
       }
     }
     s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">runs in "
@@ -232,8 +232,8 @@ public final class Dashboard {
       s.append(String.format(Locale.ROOT, "<a class=\"change\" href=\"%s\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" "
           + "y2=\"%.1f\" stroke=\"#c0392b\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/><text x=\"%.1f\" y=\"%d\" "
           + "fill=\"#c0392b\" text-anchor=\"middle\">%+.1f %%</text><title>change point %+.1f %% between %s and %s: "
-          + "where it lives</title></a>\n", Html.esc(changeLinks.get(k)), cx, cx, TOP, TOP + plotH, cx, TOP + 10,
-          c.changePct(), c.changePct(), Html.esc(c.before().serverVersion()), Html.esc(c.after().serverVersion())));
+          + "where it lives</title></a>\n", HtmlText.esc(changeLinks.get(k)), cx, cx, TOP, TOP + plotH, cx, TOP + 10,
+          c.changePct(), c.changePct(), HtmlText.esc(c.before().serverVersion()), HtmlText.esc(c.after().serverVersion())));
     }
     StringBuilder line = new StringBuilder();
     for (int i = 0; i < n; i++) {
@@ -255,8 +255,8 @@ public final class Dashboard {
           + "y1=\"%.1f\" y2=\"%.1f\" stroke=\"#2c6fbb\"/>", px, px, y.applyAsDouble(p.low()),
           y.applyAsDouble(p.high()))) + String.format(Locale.ROOT, "<circle class=\"run\" cx=\"%.1f\" cy=\"%.1f\" "
           + "r=\"3.5\" fill=\"#2c6fbb\"><title>%s</title></circle>", px, y.applyAsDouble(p.value()),
-          Html.esc(p.title()));
-      s.append(p.href() == null ? mark : "<a href=\"" + Html.esc(p.href()) + "\">" + mark + "</a>").append('\n');
+          HtmlText.esc(p.title()));
+      s.append(p.href() == null ? mark : "<a href=\"" + HtmlText.esc(p.href()) + "\">" + mark + "</a>").append('\n');
     }
     return s.append("</svg>\n").toString();
   }

@@ -2,7 +2,7 @@ package dev.ybbench.analysis.history;
 
 import dev.ybbench.analysis.compare.ComparedMetrics;
 import dev.ybbench.analysis.compare.RunMatching;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.stats.ChangePoints;
 import dev.ybbench.analysis.stats.RunsToDecide;
 import dev.ybbench.harness.UserError;
@@ -28,7 +28,7 @@ public final class AgainstHistory {
   public static final double ALPHA = 0.01;
 
   /** The baseline side, and lines that say what it is made of. */
-  public record Baseline(Side side, List<String> notes) {}
+  public record Baseline(RunGroup side, List<String> notes) {}
 
   private AgainstHistory() {}
 
@@ -36,17 +36,17 @@ public final class AgainstHistory {
    * @param last         at most this many runs of each key, the most recent
    * @param allowEnvDiff take runs from other machines, core counts and JDKs too
    */
-  public static Baseline of(HistoryStore store, Side candidate, int last, boolean allowEnvDiff) {
-    List<Side.Run> runs = new ArrayList<>();
+  public static Baseline of(HistoryStore store, RunGroup candidate, int last, boolean allowEnvDiff) {
+    List<RunGroup.Run> runs = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     Set<String> own = new LinkedHashSet<>();
     candidate.runs().forEach(r -> own.add(r.dir().getFileName().toString()));
-    Instant first = candidate.runs().stream().map(Side.Run::started).min(Comparator.naturalOrder()).orElseThrow();
+    Instant first = candidate.runs().stream().map(RunGroup.Run::started).min(Comparator.naturalOrder()).orElseThrow();
     for (var byWorkload : RunMatching.byWorkload(candidate).entrySet()) {
-      Side.Run c = byWorkload.getValue().get(0);
+      RunGroup.Run c = byWorkload.getValue().get(0);
       String key = HistoryRuns.key(c);
       List<HistoryStore.Entry> all = store.entries(key);
-      List<Side.Run> before = new ArrayList<>();
+      List<RunGroup.Run> before = new ArrayList<>();
       int otherMachines = 0;
       for (HistoryStore.Entry e : all) {
         if (own.contains(e.runId()) || !RunInfo.COMPLETE.equals(e.state()) || !e.started().isBefore(first)) {
@@ -58,7 +58,7 @@ public final class AgainstHistory {
         }
         before.add(HistoryRuns.run(e));
       }
-      List<Side.Run> recent = before.subList(Math.max(0, before.size() - last), before.size());
+      List<RunGroup.Run> recent = before.subList(Math.max(0, before.size() - last), before.size());
       String since = "";
       int cut = lastChangePoint(recent, key);
       if (cut > 0) {
@@ -78,11 +78,11 @@ public final class AgainstHistory {
           otherMachines > 0 ? "; " + otherMachines + " from other machines left out" : ""));
       runs.addAll(recent);
     }
-    return new Baseline(new Side("history", runs), notes);
+    return new Baseline(new RunGroup("history", runs), notes);
   }
 
   /** The index of the first run after the series' last change point, or 0. */
-  static int lastChangePoint(List<Side.Run> runs, String key) {
+  static int lastChangePoint(List<RunGroup.Run> runs, String key) {
     if (runs.size() < 2 * RunsToDecide.MIN_HISTORY) {
       return 0;  // too short to tell a shift from noise
     }
@@ -96,12 +96,12 @@ public final class AgainstHistory {
     return cuts.isEmpty() ? 0 : cuts.get(cuts.size() - 1);
   }
 
-  private static String build(Side.Run r) {
+  private static String build(RunGroup.Run r) {
     return r.info().at("/server/version").asText() + " (" + r.dir().getFileName() + ")";
   }
 
   /** "builds 17.9 … 17.11" or "build 17.11". */
-  private static String builds(List<Side.Run> runs) {
+  private static String builds(List<RunGroup.Run> runs) {
     List<String> v = runs.stream().map(r -> r.info().at("/server/version").asText()).distinct().toList();
     return v.size() == 1 ? "build " + v.get(0) : "builds " + v.get(0) + " … " + v.get(v.size() - 1);
   }

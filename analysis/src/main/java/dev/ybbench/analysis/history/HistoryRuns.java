@@ -3,10 +3,10 @@ package dev.ybbench.analysis.history;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.compare.ComparedMetrics;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Benchmarks;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
@@ -71,7 +71,7 @@ public final class HistoryRuns {
 
   /** The entries of a run directory: its compared phase, then each later work of a TPC-C config. */
   public static List<HistoryStore.Entry> of(Path runDir) {
-    Side.Run read = Side.read(runDir);
+    RunGroup.Run read = RunGroup.read(runDir);
     List<HistoryStore.Entry> out = new ArrayList<>();
     if (read.phaseName() == null) {
       return out;  // nothing was measured (a run that failed before its first phase)
@@ -84,13 +84,13 @@ public final class HistoryRuns {
     } catch (IOException e) {
       throw new UserError("Cannot read the results in " + runDir + ": " + e.getMessage());
     }
-    for (Side.Run r : Side.works(read)) {
+    for (RunGroup.Run r : RunGroup.works(read)) {
       out.add(entry(r, runJson, summaryJson));
     }
     return out;
   }
 
-  private static HistoryStore.Entry entry(Side.Run r, String runJson, String summaryJson) {
+  private static HistoryStore.Entry entry(RunGroup.Run r, String runJson, String summaryJson) {
     JsonNode info = r.info();
     PhaseResult p = r.phase();
     String noise;
@@ -118,7 +118,7 @@ public final class HistoryRuns {
   }
 
   private static HistoryStore.Operation operation(String name, OperationResult o) {
-    Latency l = o.latencyUs();
+    LatencyPercentiles l = o.latencyUs();
     return new HistoryStore.Operation(name, o.throughputOps(), o.successes(), o.errors(), o.aborts(), o.retries(),
         l == null ? null : l.p50(), l == null ? null : l.p95(), l == null ? null : l.p99(),
         l == null ? null : l.p99_9());
@@ -143,7 +143,7 @@ public final class HistoryRuns {
    * nodes. Not the server's version: a key's history runs over builds. Not the client machine:
    * compare.sh checks that apart, as it does for two sides.
    */
-  static TreeMap<String, String> keyParts(Side.Run r) {
+  static TreeMap<String, String> keyParts(RunGroup.Run r) {
     TreeMap<String, String> parts = new TreeMap<>();
     r.info().path("parameters").fields().forEachRemaining(f -> {
       if (!RunInfo.mayDifferBetweenRuns(f.getKey())) {
@@ -158,7 +158,7 @@ public final class HistoryRuns {
   }
 
   /** "ycsb/workloadc@3f2a9c1b04": the workload, and the first 10 hex digits of the parts' SHA-256. */
-  static String key(Side.Run r) {
+  static String key(RunGroup.Run r) {
     TreeMap<String, String> parts = keyParts(r);
     StringBuilder canonical = new StringBuilder();
     parts.forEach((k, v) -> canonical.append(k).append('=').append(v).append('\n'));
@@ -170,7 +170,7 @@ public final class HistoryRuns {
     }
   }
 
-  private static String config(Side.Run r) {
+  private static String config(RunGroup.Run r) {
     try {
       return COMPACT.writeValueAsString(keyParts(r));
     } catch (IOException e) {
@@ -179,14 +179,14 @@ public final class HistoryRuns {
   }
 
   /** An entry as a run to compare: its files as the history kept them, its directory's path as recorded. */
-  public static Side.Run run(HistoryStore.Entry e) {
+  public static RunGroup.Run run(HistoryStore.Entry e) {
     try {
       JsonNode info = RunDirectory.JSON.readTree(e.runJson());
       RunSummary summary = RunSummary.of(RunDirectory.JSON.readTree(e.summaryJson()), "the history's run "
           + e.runId(), Benchmarks::upgradeFormat2);
       Map<String, double[]> noise = RunDirectory.JSON.readValue(e.noiseJson(), new TypeReference<>() {});
       Path dir = Path.of(e.resultsPath() != null ? e.resultsPath() : e.runId());
-      return new Side.Run(dir, info, summary, e.phase(), noise);
+      return new RunGroup.Run(dir, info, summary, e.phase(), noise);
     } catch (IOException x) {
       throw new UserError("The history's run " + e.runId() + " cannot be read: " + x.getMessage());
     }

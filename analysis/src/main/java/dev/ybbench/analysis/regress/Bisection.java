@@ -1,7 +1,6 @@
 package dev.ybbench.analysis.regress;
 
 import dev.ybbench.analysis.Compare;
-import dev.ybbench.analysis.compare.Side;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.Console;
 import java.io.IOException;
@@ -28,7 +27,7 @@ public final class Bisection {
 
   /** One step: the baseline's side against the candidate's in rounds until decided; compare.sh's exit code. */
   interface Step {
-    int decide(Regress.Side baseline, Regress.Side candidate) throws IOException, InterruptedException;
+    int decide(Regress.SuiteSide baseline, Regress.SuiteSide candidate) throws IOException, InterruptedException;
   }
 
   private final Console console;
@@ -158,9 +157,9 @@ public final class Bisection {
     Build x = builds.get(a);
     Build y = builds.get(b);
     console.line("Step " + step + ": " + y.name() + " against " + x.name());
-    Regress.Side baseline = new Regress.Side("baseline", prefix + "-step" + step + "-baseline-" + safe(x.name()),
+    Regress.SuiteSide baseline = new Regress.SuiteSide("baseline", prefix + "-step" + step + "-baseline-" + safe(x.name()),
         target(x), x.extra());
-    Regress.Side candidate = new Regress.Side("candidate", prefix + "-step" + step + "-candidate-" + safe(y.name()),
+    Regress.SuiteSide candidate = new Regress.SuiteSide("candidate", prefix + "-step" + step + "-candidate-" + safe(y.name()),
         target(y), y.extra());
     return decide.decide(baseline, candidate);
   }

@@ -2,7 +2,6 @@ package dev.ybbench.analysis.regress;
 
 import dev.ybbench.analysis.Compare;
 import dev.ybbench.analysis.compare.ComparisonOptions;
-import dev.ybbench.analysis.compare.Side;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.Benchmarks;
@@ -305,8 +304,8 @@ public final class Regress implements Callable<Integer> {
           + "--baseline-hosts/--candidate-hosts or labels");
     }
     String prefix = "regress-" + stamp() + "-" + suite.suite().name();
-    Side baseline = new Side("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
-    Side candidate = new Side("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
+    SuiteSide baseline = new SuiteSide("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
+    SuiteSide candidate = new SuiteSide("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
     if (dryRun) {
       return plan(suite, list, baseline, candidate, results);
     }
@@ -322,7 +321,7 @@ public final class Regress implements Callable<Integer> {
   }
 
   /** --repeat rounds, then (untilDecided) one more at a time until compare.sh decides or the budget is spent. */
-  private int decide(Found suite, List<String> list, Side baseline, Side candidate, Random order,
+  private int decide(Found suite, List<String> list, SuiteSide baseline, SuiteSide candidate, Random order,
       Path results, long budgetS, boolean untilDecided) throws IOException, InterruptedException {
     long start = clock.getAsLong();
     int rep = 0;
@@ -385,10 +384,10 @@ public final class Regress implements Callable<Integer> {
   }
 
   /** One side of the comparison: its name, the label its runs carry, its server, its extra flags. */
-  record Side(String name, String label, List<String> target, List<String> extra) {}
+  record SuiteSide(String name, String label, List<String> target, List<String> extra) {}
 
   /** Every workload once on each side, the two sides in a random order per workload. */
-  private void round(Found suite, List<String> list, int rep, Side baseline, Side candidate, Random order,
+  private void round(Found suite, List<String> list, int rep, SuiteSide baseline, SuiteSide candidate, Random order,
       Path results) throws IOException, InterruptedException {
     for (String w : list) {
       boolean baselineFirst = order.nextBoolean();
@@ -402,13 +401,13 @@ public final class Regress implements Callable<Integer> {
    * and the candidate's lines that differ from it (the first round's; with --reuse-data on hosts
    * later rounds only run), then the rounds' time added up.
    */
-  private int plan(Found suite, List<String> list, Side baseline, Side candidate, Path results) {
+  private int plan(Found suite, List<String> list, SuiteSide baseline, SuiteSide candidate, Path results) {
     double first = 0;
     double later = 0;
     java.util.Set<String> untimed = new java.util.LinkedHashSet<>();
     for (String w : list) {
       List<String> shown = null;
-      for (Side side : List.of(baseline, candidate)) {
+      for (SuiteSide side : List.of(baseline, candidate)) {
         Planned round1 = planOne(suite, side, w, 1, results);
         Planned next = reuseData && side.target.get(0).equals("--hosts") ? planOne(suite, side, w, 2, results)
             : round1;
@@ -443,7 +442,7 @@ public final class Regress implements Callable<Integer> {
   private record Planned(List<String> lines, Outline outline) {}
 
   /** One run's plan, by the benchmark's own dry run; its refusal as this command's. */
-  private Planned planOne(Found suite, Side side, String workload, int rep, Path results) {
+  private Planned planOne(Found suite, SuiteSide side, String workload, int rep, Path results) {
     List<String> args = new ArrayList<>(args(suite, side, workload, rep, results));
     args.add("--dry-run");
     java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
@@ -459,7 +458,7 @@ public final class Regress implements Callable<Integer> {
   }
 
   /** A run's arguments to its benchmark: the suite's for the workload and side, the label, the results. */
-  private List<String> args(Found suite, Side side, String workload, int rep, Path results) {
+  private List<String> args(Found suite, SuiteSide side, String workload, int rep, Path results) {
     // With --reuse-data against hosts, the first round loads and later rounds only run.
     boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
     List<String> args = new ArrayList<>(suite.suite().args(home, workload, side.target, runOnly, duration, records));
@@ -472,7 +471,7 @@ public final class Regress implements Callable<Integer> {
   }
 
   /** One run of one workload (or of TPC-C) against one side. */
-  private void one(Found suite, Side side, String workload, int rep, Path results)
+  private void one(Found suite, SuiteSide side, String workload, int rep, Path results)
       throws IOException, InterruptedException {
     console.line("[round " + rep + ", " + side.name + "] " + suite.suite().describe(workload));
     // Through the registry: ./ybbench BENCHMARK and the suite's arguments, in a process of its own.

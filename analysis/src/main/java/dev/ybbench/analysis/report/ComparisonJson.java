@@ -1,9 +1,9 @@
 package dev.ybbench.analysis.report;
 
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.stats.Statistics;
-import dev.ybbench.analysis.where.Where;
+import dev.ybbench.analysis.where.LayerComparison;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +14,8 @@ public final class ComparisonJson {
   private ComparisonJson() {}
 
   /** The document; NaN becomes null. */
-  static Map<String, Object> of(Side baseline, Side candidate, Comparison.Result result,
-      Map<String, Where.Workload> traced, double threshold,
+  static Map<String, Object> of(RunGroup baseline, RunGroup candidate, Comparison.Result result,
+      Map<String, LayerComparison.Workload> traced, double threshold,
       String gate) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("baseline", baseline.name());
@@ -57,7 +57,7 @@ public final class ComparisonJson {
       Map<String, Object> o = new LinkedHashMap<>();
       o.put("clause", w.clause());
       List<Map<String, Object>> layers = new ArrayList<>();
-      for (Where.Layer l : w.layers()) {
+      for (LayerComparison.Layer l : w.layers()) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("layer", l.layer());
         row.put("item", l.item());

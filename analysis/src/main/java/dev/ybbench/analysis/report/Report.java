@@ -1,8 +1,8 @@
 package dev.ybbench.analysis.report;
 
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
-import dev.ybbench.analysis.where.Where;
+import dev.ybbench.analysis.compare.RunGroup;
+import dev.ybbench.analysis.where.LayerComparison;
 import dev.ybbench.harness.results.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,20 +19,20 @@ import java.util.Map;
  * ({@link ComparisonJson}); the answer itself is {@link VerdictLines}.
  */
 public final class Report {
-  private final Side baseline;
-  private final Side candidate;
+  private final RunGroup baseline;
+  private final RunGroup candidate;
   private final Comparison.Result result;
   /** Where each workload's change lives, traced once for every format. */
-  private final Map<String, Where.Workload> where;
+  private final Map<String, LayerComparison.Workload> where;
   private final double threshold;
   private final String gate;
   private final VerdictLines verdicts;
 
-  public Report(Side baseline, Side candidate, Comparison.Result result, double threshold, String gate) {
+  public Report(RunGroup baseline, RunGroup candidate, Comparison.Result result, double threshold, String gate) {
     this.baseline = baseline;
     this.candidate = candidate;
     this.result = result;
-    this.where = Where.of(result, threshold);
+    this.where = LayerComparison.of(result, threshold);
     this.threshold = threshold;
     this.gate = gate;
     this.verdicts = new VerdictLines(result, where, threshold);

@@ -1,7 +1,7 @@
 package dev.ybbench.analysis.report;
 
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.stats.Statistics;
 import dev.ybbench.harness.results.Gnuplot;
 import dev.ybbench.harness.results.HlogFiles;
@@ -21,11 +21,11 @@ import org.HdrHistogram.Histogram;
  * histograms, and every run's throughput over time.
  */
 public final class ReportCharts {
-  private final Side baseline;
-  private final Side candidate;
+  private final RunGroup baseline;
+  private final RunGroup candidate;
   private final Comparison.Result result;
 
-  ReportCharts(Side baseline, Side candidate, Comparison.Result result) {
+  ReportCharts(RunGroup baseline, RunGroup candidate, Comparison.Result result) {
     this.baseline = baseline;
     this.candidate = candidate;
     this.result = result;
@@ -118,9 +118,9 @@ public final class ReportCharts {
     return plots.toString();
   }
 
-  private static Map<String, Histogram> totals(Side side, String key) throws IOException {
+  private static Map<String, Histogram> totals(RunGroup side, String key) throws IOException {
     Map<String, Histogram> out = new TreeMap<>();
-    for (Side.Run r : side.runs()) {
+    for (RunGroup.Run r : side.runs()) {
       if (!(r.bench() + "/" + r.workload()).equals(key) || !Files.isDirectory(r.dir().resolve("latency"))) {
         continue;
       }
@@ -140,14 +140,14 @@ public final class ReportCharts {
     if (b.isEmpty() || c.isEmpty()) {
       return null;
     }
-    Side.Run first = baseline.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key)).findFirst()
+    RunGroup.Run first = baseline.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key)).findFirst()
         .orElseThrow();
     return "mode='time'; bfiles=" + Gnuplot.quote(String.join(" ", b)) + "; cfiles=" + Gnuplot.quote(String.join(" ",
         c)) + "; phase=" + Gnuplot.quote(first.phaseName()) + "; out="
         + Gnuplot.quote(dir.resolve("over-time-" + slug + ".svg").toString()) + "; title=" + Gnuplot.quote(slug);
   }
 
-  private static List<String> timeseries(Side side, String key) {
+  private static List<String> timeseries(RunGroup side, String key) {
     return side.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key))
         .map(r -> r.dir().resolve("timeseries.csv")).filter(Files::isRegularFile)
         .map(p -> p.toAbsolutePath().toString()).toList();

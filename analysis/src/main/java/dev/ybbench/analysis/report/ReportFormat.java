@@ -1,9 +1,9 @@
 package dev.ybbench.analysis.report;
 
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.stats.Statistics;
-import dev.ybbench.analysis.where.Where;
+import dev.ybbench.analysis.where.LayerComparison;
 import java.util.Locale;
 
 /** How the reports write a figure, an interval or a label: one way in report.md, report.html and the charts. */
@@ -43,7 +43,7 @@ public final class ReportFormat {
     return r.latency() ? r.metric() + ", from " + r.origin() : r.metric();
   }
 
-  static String sideLabel(Side side) {
+  static String sideLabel(RunGroup side) {
     return side.name() + " (" + side.runs().get(0).serverLabel() + ", " + side.directories() + " run"
         + (side.directories() == 1 ? "" : "s") + ")";
   }
@@ -52,11 +52,11 @@ public final class ReportFormat {
    * "Plan changed", or "Plan changed, time unchanged" for a plan that flipped while its statement
    * took as long (the tables' statistics moved between runs): shown, never a cause.
    */
-  static String planHeading(Where.PlanChange p) {
+  static String planHeading(LayerComparison.PlanChange p) {
     return p.timeMoved() ? "Plan changed" : "Plan changed, time unchanged";
   }
 
-  static String share(Where.Layer l) {
+  static String share(LayerComparison.Layer l) {
     return Double.isNaN(l.share()) ? "" : String.format(Locale.ROOT, "%.0f %%", 100 * l.share());
   }
 }

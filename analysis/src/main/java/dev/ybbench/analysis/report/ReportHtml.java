@@ -8,12 +8,12 @@ import static dev.ybbench.analysis.report.ReportFormat.number;
 import static dev.ybbench.analysis.report.ReportFormat.planHeading;
 import static dev.ybbench.analysis.report.ReportFormat.share;
 import static dev.ybbench.analysis.report.ReportFormat.sideLabel;
-import static dev.ybbench.harness.results.Html.esc;
+import static dev.ybbench.harness.results.HtmlText.esc;
 
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.stats.Statistics;
-import dev.ybbench.analysis.where.Where;
+import dev.ybbench.analysis.where.LayerComparison;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,12 +23,12 @@ import java.util.Map;
  * lives, the charts, and the method with each side's parameters and environment folded away.
  */
 public final class ReportHtml {
-  private final Side baseline;
-  private final Side candidate;
+  private final RunGroup baseline;
+  private final RunGroup candidate;
   private final Comparison.Result result;
-  private final Map<String, Where.Workload> traced;
+  private final Map<String, LayerComparison.Workload> traced;
 
-  ReportHtml(Side baseline, Side candidate, Comparison.Result result, Map<String, Where.Workload> traced) {
+  ReportHtml(RunGroup baseline, RunGroup candidate, Comparison.Result result, Map<String, LayerComparison.Workload> traced) {
     this.baseline = baseline;
     this.candidate = candidate;
     this.result = result;
@@ -71,21 +71,21 @@ public final class ReportHtml {
           .append(r.verdict()).append("</td></tr>\n");
     }
     h.append("</table>\n");
-    for (Map.Entry<String, Where.Workload> e : traced.entrySet()) {
-      Where.Workload w = e.getValue();
+    for (Map.Entry<String, LayerComparison.Workload> e : traced.entrySet()) {
+      LayerComparison.Workload w = e.getValue();
       h.append("<h2>Where: ").append(esc(e.getKey())).append("</h2>\n<p class=\"where\">").append(esc(w.clause()))
           .append("</p>\n<table><tr><th>layer</th><th>item</th><th>metric</th><th>baseline</th><th>candidate</th>"
               + "<th>change</th><th>interval</th><th>share of change</th><th>finding</th></tr>\n");
-      for (Where.Layer l : w.layers()) {
-        h.append("<tr class=\"").append(l.finding() == Where.Finding.WORSE ? "suspect" : "").append("\"><td>")
-            .append(esc(l.layer())).append("</td><td>").append(esc(Where.abbreviate(l.item()))).append("</td><td>")
+      for (LayerComparison.Layer l : w.layers()) {
+        h.append("<tr class=\"").append(l.finding() == LayerComparison.Finding.WORSE ? "suspect" : "").append("\"><td>")
+            .append(esc(l.layer())).append("</td><td>").append(esc(LayerComparison.abbreviate(l.item()))).append("</td><td>")
             .append(esc(l.metric())).append("</td><td>").append(number(l.change().baseline())).append("</td><td>")
             .append(number(l.change().candidate())).append("</td><td>").append(esc(change(l.change())))
             .append("</td><td>").append(esc(interval(l.change()))).append("</td><td>").append(share(l))
             .append("</td><td>").append(l.finding()).append("</td></tr>\n");
       }
       h.append("</table>\n");
-      for (Where.PlanChange p : w.plans()) {
+      for (LayerComparison.PlanChange p : w.plans()) {
         h.append("<p>").append(planHeading(p)).append(": <code>").append(esc(p.statement()))
             .append("</code></p>\n<pre>baseline:  ").append(esc(p.baseline())).append("\ncandidate: ")
             .append(esc(p.candidate())).append("</pre>\n");
@@ -104,8 +104,8 @@ public final class ReportHtml {
     }
     h.append("<details><summary>Method, parameters and environment</summary>\n<p>").append(esc(method))
         .append("</p>\n");
-    for (Side s : List.of(baseline, candidate)) {
-      Side.Run first = s.runs().get(0);
+    for (RunGroup s : List.of(baseline, candidate)) {
+      RunGroup.Run first = s.runs().get(0);
       h.append("<h3>").append(esc(sideLabel(s))).append("</h3>\n<pre>").append(esc(
           "server: " + first.info().path("server").toPrettyString() + "\nhost: " + first.info().path("host")
               .toPrettyString() + "\nharness: " + first.info().path("harness").toPrettyString()

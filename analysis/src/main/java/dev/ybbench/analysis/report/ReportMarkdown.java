@@ -9,21 +9,21 @@ import static dev.ybbench.analysis.report.ReportFormat.share;
 import static dev.ybbench.analysis.report.ReportFormat.sideLabel;
 
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.compare.Verdict;
 import dev.ybbench.analysis.stats.Statistics;
-import dev.ybbench.analysis.where.Where;
+import dev.ybbench.analysis.where.LayerComparison;
 import java.util.Locale;
 import java.util.Map;
 
 /** report.md, and the table compare.sh prints: the answer, the table, where each change lives, the method. */
 public final class ReportMarkdown {
-  private final Side baseline;
-  private final Side candidate;
+  private final RunGroup baseline;
+  private final RunGroup candidate;
   private final Comparison.Result result;
-  private final Map<String, Where.Workload> traced;
+  private final Map<String, LayerComparison.Workload> traced;
 
-  ReportMarkdown(Side baseline, Side candidate, Comparison.Result result, Map<String, Where.Workload> traced) {
+  ReportMarkdown(RunGroup baseline, RunGroup candidate, Comparison.Result result, Map<String, LayerComparison.Workload> traced) {
     this.baseline = baseline;
     this.candidate = candidate;
     this.result = result;
@@ -62,17 +62,17 @@ public final class ReportMarkdown {
   /** The "where" section: per workload, its layers' rows, statements ranked by their share of the change, plan changes. */
   String where() {
     StringBuilder s = new StringBuilder();
-    for (Map.Entry<String, Where.Workload> e : traced.entrySet()) {
-      Where.Workload w = e.getValue();
+    for (Map.Entry<String, LayerComparison.Workload> e : traced.entrySet()) {
+      LayerComparison.Workload w = e.getValue();
       s.append("### Where: ").append(e.getKey()).append("\n\n").append(w.clause()).append("\n\n");
       s.append("| layer | item | metric | baseline | candidate | change | interval | share of change | finding |\n"
           + "|---|---|---|---:|---:|---:|---|---:|---|\n");
-      for (Where.Layer l : w.layers()) {
+      for (LayerComparison.Layer l : w.layers()) {
         s.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", l.layer(),
             l.item().replace("|", "\\|"), l.metric(), number(l.change().baseline()),
             number(l.change().candidate()), change(l.change()), interval(l.change()), share(l), l.finding()));
       }
-      for (Where.PlanChange p : w.plans()) {
+      for (LayerComparison.PlanChange p : w.plans()) {
         s.append('\n').append(planHeading(p)).append(": `").append(p.statement()).append("`\n\n    baseline:  ")
             .append(p.baseline()).append("\n    candidate: ").append(p.candidate()).append('\n');
       }

@@ -8,7 +8,7 @@ import dev.ybbench.analysis.compare.Comparison;
 import dev.ybbench.analysis.compare.Verdict;
 import dev.ybbench.analysis.stats.RunsToDecide;
 import dev.ybbench.analysis.stats.Statistics;
-import dev.ybbench.analysis.where.Where;
+import dev.ybbench.analysis.where.LayerComparison;
 import dev.ybbench.harness.results.PhaseResult;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,10 +24,10 @@ import java.util.Map;
  */
 public final class VerdictLines {
   private final Comparison.Result result;
-  private final Map<String, Where.Workload> traced;
+  private final Map<String, LayerComparison.Workload> traced;
   private final double threshold;
 
-  VerdictLines(Comparison.Result result, Map<String, Where.Workload> traced, double threshold) {
+  VerdictLines(Comparison.Result result, Map<String, LayerComparison.Workload> traced, double threshold) {
     this.result = result;
     this.traced = traced;
     this.threshold = threshold;
@@ -73,7 +73,7 @@ public final class VerdictLines {
    * 25 times slower in a mix whose tpmC held).
    */
   private boolean traced(Comparison.Row headline) {
-    Where.Workload where = traced.get(headline.key());
+    LayerComparison.Workload where = traced.get(headline.key());
     return where != null && (headline.verdict() != Verdict.NO_CHANGE && headline.verdict() != Verdict.NOT_COMPARABLE
         || where.named() || suspects().stream().anyMatch(s -> s.key().equals(headline.key())));
   }

@@ -1,18 +1,18 @@
 package dev.ybbench.analysis.where;
 
-import static dev.ybbench.analysis.where.Where.abbreviate;
-import static dev.ybbench.analysis.where.Where.CLIENT_BUSY;
-import static dev.ybbench.analysis.where.Where.CLIENT_CPU;
-import static dev.ybbench.analysis.where.Where.RETRIES;
-import static dev.ybbench.analysis.where.Where.SERVER_P99;
-import static dev.ybbench.analysis.where.Where.SERVER_TIME;
-import static dev.ybbench.analysis.where.Where.STATEMENT_MEAN;
-import static dev.ybbench.analysis.where.Where.STATEMENT_TIME;
+import static dev.ybbench.analysis.where.LayerComparison.abbreviate;
+import static dev.ybbench.analysis.where.LayerComparison.CLIENT_BUSY;
+import static dev.ybbench.analysis.where.LayerComparison.CLIENT_CPU;
+import static dev.ybbench.analysis.where.LayerComparison.RETRIES;
+import static dev.ybbench.analysis.where.LayerComparison.SERVER_P99;
+import static dev.ybbench.analysis.where.LayerComparison.SERVER_TIME;
+import static dev.ybbench.analysis.where.LayerComparison.STATEMENT_MEAN;
+import static dev.ybbench.analysis.where.LayerComparison.STATEMENT_TIME;
 
-import dev.ybbench.analysis.compare.Side;
-import dev.ybbench.analysis.where.Where.Finding;
-import dev.ybbench.analysis.where.Where.Layer;
-import dev.ybbench.analysis.where.Where.PlanChange;
+import dev.ybbench.analysis.compare.RunGroup;
+import dev.ybbench.analysis.where.LayerComparison.Finding;
+import dev.ybbench.analysis.where.LayerComparison.Layer;
+import dev.ybbench.analysis.where.LayerComparison.PlanChange;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.server.ServerView;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ public final class WhereCauses {
   static final double CLIENT_BUSY_CAUSE_PCT = 50;
 
   /** Whether a side's client kept its cores busier than {@code pct} % (on average over its runs). */
-  static boolean busy(List<Side.Run> runs, double pct) {
+  static boolean busy(List<RunGroup.Run> runs, double pct) {
     return runs.stream().filter(r -> r.phase().client() != null).mapToDouble(r -> r.phase().client().busyPct())
         .average().orElse(0) > pct;
   }
@@ -51,7 +51,7 @@ public final class WhereCauses {
    * "statements not recorded on the baseline (why)" when a side's runs have no statements from the
    * server, or null: a where without statements must not read as one where no statement changed.
    */
-  static String unrecorded(List<Side.Run> b, List<Side.Run> c) {
+  static String unrecorded(List<RunGroup.Run> b, List<RunGroup.Run> c) {
     String inB = WhereMeasures.unavailable(b, ServerView.STATEMENTS);
     String inC = WhereMeasures.unavailable(c, ServerView.STATEMENTS);
     if (inB == null && inC == null) {
@@ -62,7 +62,7 @@ public final class WhereCauses {
   }
 
   /** What the clause names as causes, in order: operations, server, statements, plans, nodes, client, conflicts. */
-  static List<String> causes(List<Layer> layers, List<PlanChange> plans, List<Side.Run> candidate,
+  static List<String> causes(List<Layer> layers, List<PlanChange> plans, List<RunGroup.Run> candidate,
       Map<String, List<String>> issuedBy) {
     List<String> causes = new ArrayList<>();
     // Which operations (transaction types) got slower, the most first: what the causes below reach.
@@ -121,7 +121,7 @@ public final class WhereCauses {
     return causes;
   }
 
-  static boolean clientCause(List<Layer> layers, List<Side.Run> candidate) {
+  static boolean clientCause(List<Layer> layers, List<RunGroup.Run> candidate) {
     Layer cpu = find(layers, "client", "", CLIENT_CPU);
     Layer busy = find(layers, "client", "", CLIENT_BUSY);
     // A client is the cause when it costs more per operation while busy, or when it became busier
@@ -135,7 +135,7 @@ public final class WhereCauses {
    * "server time per op +22.0 % (SELECT … : mean +2400.0 %), plan changed (Index Scan … → Seq
    * Scan …); client CPU per op unchanged", or "no layer changed detectably".
    */
-  static String clause(List<String> causes, List<Layer> layers, List<Side.Run> candidate,
+  static String clause(List<String> causes, List<Layer> layers, List<RunGroup.Run> candidate,
       String unrecorded) {
     Layer serverTime = find(layers, "server", "", SERVER_TIME);
     Layer cpu = find(layers, "client", "", CLIENT_CPU);

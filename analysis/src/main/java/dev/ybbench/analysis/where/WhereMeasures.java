@@ -1,14 +1,14 @@
 package dev.ybbench.analysis.where;
 
-import static dev.ybbench.analysis.where.Where.CLIENT_BUSY;
-import static dev.ybbench.analysis.where.Where.CLIENT_CPU;
-import static dev.ybbench.analysis.where.Where.RETRIES;
-import static dev.ybbench.analysis.where.Where.SERVER_P99;
-import static dev.ybbench.analysis.where.Where.SERVER_TIME;
-import static dev.ybbench.analysis.where.Where.STATEMENT_MEAN;
-import static dev.ybbench.analysis.where.Where.STATEMENT_TIME;
+import static dev.ybbench.analysis.where.LayerComparison.CLIENT_BUSY;
+import static dev.ybbench.analysis.where.LayerComparison.CLIENT_CPU;
+import static dev.ybbench.analysis.where.LayerComparison.RETRIES;
+import static dev.ybbench.analysis.where.LayerComparison.SERVER_P99;
+import static dev.ybbench.analysis.where.LayerComparison.SERVER_TIME;
+import static dev.ybbench.analysis.where.LayerComparison.STATEMENT_MEAN;
+import static dev.ybbench.analysis.where.LayerComparison.STATEMENT_TIME;
 
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.stats.Statistics;
 import dev.ybbench.harness.results.NodeRates;
 import dev.ybbench.harness.results.OperationResult;
@@ -23,7 +23,7 @@ import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
- * What {@link Where} compares, read from each run: the server's time and CPU per operation, each
+ * What {@link LayerComparison} compares, read from each run: the server's time and CPU per operation, each
  * statement's time, calls, rows and blocks, each node's latency, the client's CPU and busy share,
  * and retries, errors and aborts by class; and why a run's server view left a part out.
  */
@@ -32,34 +32,34 @@ public final class WhereMeasures {
 
   /** A metric's value in one run, or null when the run did not record it. */
   record Measure(String layer, String item, String metric, Statistics.Scale scale,
-      Function<Side.Run, Double> value) {}
+      Function<RunGroup.Run, Double> value) {}
 
   /** What "per op" divides by in a run's compared phase ({@link PhaseResult#unitsOfWork}); null when none. */
-  static Double ops(Side.Run r) {
+  static Double ops(RunGroup.Run r) {
     long n = r.phase().unitsOfWork();
     return n > 0 ? (double) n : null;
   }
 
-  static Double perOp(Side.Run r, Double total) {
+  static Double perOp(RunGroup.Run r, Double total) {
     Double n = ops(r);
     return total == null || n == null ? null : total / n;
   }
 
-  static PhaseResult.ServerSide server(Side.Run r) {
+  static PhaseResult.ServerSide server(RunGroup.Run r) {
     return r.phase().server();
   }
 
-  static List<PhaseResult.Statement> statements(Side.Run r) {
+  static List<PhaseResult.Statement> statements(RunGroup.Run r) {
     PhaseResult.ServerSide s = server(r);
     return s == null || s.statements() == null ? List.of() : s.statements();
   }
 
-  static PhaseResult.Statement statement(Side.Run r, String query) {
+  static PhaseResult.Statement statement(RunGroup.Run r, String query) {
     return statements(r).stream().filter(s -> s.query().equals(query)).findFirst().orElse(null);
   }
 
-  static List<Measure> measures(List<Side.Run> b, List<Side.Run> c) {
-    List<Side.Run> all = Where.all(b, c);
+  static List<Measure> measures(List<RunGroup.Run> b, List<RunGroup.Run> c) {
+    List<RunGroup.Run> all = LayerComparison.all(b, c);
     List<Measure> m = new ArrayList<>();
     Statistics.Scale ratio = Statistics.Scale.RATIO;
     Statistics.Scale pp = Statistics.Scale.DIFFERENCE;
@@ -128,7 +128,7 @@ public final class WhereMeasures {
   }
 
   /** What {@code count} counts over the phase's operations, in % of those that ended. */
-  static Double share(Side.Run r, ToLongFunction<OperationResult> count) {
+  static Double share(RunGroup.Run r, ToLongFunction<OperationResult> count) {
     long n = r.phase().operations().values().stream().mapToLong(count).sum();
     long ended = r.phase().successes() + r.phase().errors() + r.phase().aborts();
     return ended == 0 ? null : 100.0 * n / ended;
@@ -136,14 +136,14 @@ public final class WhereMeasures {
 
   /** A metric of statement {@code query} in each run that ran it. */
   static Measure ofStatement(String query, String metric,
-      BiFunction<Side.Run, PhaseResult.Statement, Double> value) {
+      BiFunction<RunGroup.Run, PhaseResult.Statement, Double> value) {
     return new Measure("statement", query, metric, Statistics.Scale.RATIO, r -> {
       PhaseResult.Statement s = statement(r, query);
       return s == null ? null : value.apply(r, s);
     });
   }
 
-  static Double node(Side.Run r, String node, Function<NodeRates, Double> value) {
+  static Double node(RunGroup.Run r, String node, Function<NodeRates, Double> value) {
     if (server(r) == null || server(r).nodes() == null) {
       return null;
     }
@@ -152,7 +152,7 @@ public final class WhereMeasures {
   }
 
   /** Why a side's runs did not record {@code part} of the server's view (the first that says), or null. */
-  static String unavailable(List<Side.Run> runs, String part) {
+  static String unavailable(List<RunGroup.Run> runs, String part) {
     return runs.stream().map(r -> server(r) == null ? null : server(r).unavailable(part)).filter(Objects::nonNull)
         .findFirst().orElse(null);
   }

@@ -1,14 +1,14 @@
 package dev.ybbench.analysis.where;
 
-import static dev.ybbench.analysis.where.Where.SERVER_P99;
-import static dev.ybbench.analysis.where.Where.STATEMENT_MEAN;
+import static dev.ybbench.analysis.where.LayerComparison.SERVER_P99;
+import static dev.ybbench.analysis.where.LayerComparison.STATEMENT_MEAN;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.compare.RunMatching;
-import dev.ybbench.analysis.compare.Side;
-import dev.ybbench.analysis.where.Where.Finding;
-import dev.ybbench.analysis.where.Where.Layer;
-import dev.ybbench.analysis.where.Where.PlanChange;
+import dev.ybbench.analysis.compare.RunGroup;
+import dev.ybbench.analysis.where.LayerComparison.Finding;
+import dev.ybbench.analysis.where.LayerComparison.Layer;
+import dev.ybbench.analysis.where.LayerComparison.PlanChange;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.server.StatementPlans;
@@ -33,9 +33,9 @@ public final class WherePlans {
    * equals). A plan can move between one side's runs as autovacuum analyzes a table the runs
    * changed; the first run's alone would then stand for a side whose other runs planned otherwise.
    */
-  static Map<String, String> shapes(List<Side.Run> runs) {
+  static Map<String, String> shapes(List<RunGroup.Run> runs) {
     Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
-    for (Side.Run r : RunMatching.byStart(runs)) {
+    for (RunGroup.Run r : RunMatching.byStart(runs)) {
       Path f = r.dir().resolve(StatementPlans.FILE);
       if (!Files.isRegularFile(f)) {
         continue;
@@ -97,7 +97,7 @@ public final class WherePlans {
   }
 
   /** Why there are no plans to compare, or null when both sides have them. */
-  static String plansNote(List<Side.Run> b, List<Side.Run> c, Map<String, String> pb,
+  static String plansNote(List<RunGroup.Run> b, List<RunGroup.Run> c, Map<String, String> pb,
       Map<String, String> pc) {
     if (!pb.isEmpty() && !pc.isEmpty()) {
       return null;

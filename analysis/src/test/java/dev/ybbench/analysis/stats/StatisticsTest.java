@@ -242,10 +242,10 @@ class StatisticsTest {
 
   @Test
   void pocockLooksAreWiderThanOne() {
-    assertEquals(0.95, Sequential.perLookConfidence(3, 3, 0.95));
+    assertEquals(0.95, SequentialLooks.perLookConfidence(3, 3, 0.95));
     // Pocock's nominal level for five equally spaced looks is 0.0158 (Jennison & Turnbull, table 2.1).
-    assertEquals(1 - 0.0158, Sequential.perLookConfidence(1, 5, 0.95), 0.0015);
-    assertTrue(Sequential.perLookConfidence(3, 20, 0.95) > Sequential.perLookConfidence(3, 6, 0.95));
+    assertEquals(1 - 0.0158, SequentialLooks.perLookConfidence(1, 5, 0.95), 0.0015);
+    assertTrue(SequentialLooks.perLookConfidence(3, 20, 0.95) > SequentialLooks.perLookConfidence(3, 6, 0.95));
   }
 
   @Test

@@ -3,7 +3,7 @@ package dev.ybbench.harness.merge;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunSummary;
@@ -168,8 +168,8 @@ public final class PhaseMerge {
     double window = seconds;
     Map<String, OperationResult> ops = new LinkedHashMap<>();
     counts.forEach((op, c) -> ops.put(op, new OperationResult(c[0], c[1], errorClasses.getOrDefault(op, Map.of()),
-        c[2], PhaseResult.round(c[0] / window), Latency.of(totals.get(op)),
-        actual.isEmpty() ? null : Latency.of(actualTotals.get(op)), c[3] == 0 ? null : c[3],
+        c[2], PhaseResult.round(c[0] / window), LatencyPercentiles.of(totals.get(op)),
+        actual.isEmpty() ? null : LatencyPercentiles.of(actualTotals.get(op)), c[3] == 0 ? null : c[3],
         retryClasses.get(op)).withAborts(abortClasses.getOrDefault(op, Map.of()))));
     PhaseResult merged = PhaseResult.ofOperations(ops, seconds, union(outages)).toBuilder().latencyFrom(latencyFrom)
         .build();

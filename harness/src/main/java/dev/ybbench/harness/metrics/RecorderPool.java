@@ -14,9 +14,9 @@ import org.HdrHistogram.SingleWriterRecorder;
  * a slot that another thread holds (it was descheduled mid-record) sends it to the next.
  *
  * <p>Why not one recorder per thread: each holds two ~190 KB histograms (three with the one the
- * reporter recycles), so 64 TPC-C terminals × 6 transaction types held 220 MB, growing with the
- * threads. Why not one shared Recorder: its writers contend on one phaser counter (5 % of the
- * client's CPU in a point-read profile on 2 cores). Slots are created on first use, so a
+ * reporter recycles), so memory grows with threads × operation types. Why not one shared
+ * Recorder: its writers contend on one phaser counter (docs/performance.md has both figures).
+ * Slots are created on first use, so a
  * single-threaded phase holds one. The reporter swaps each slot's interval into a histogram it
  * keeps for the next swap: nothing is allocated per second.
  */

@@ -88,8 +88,8 @@ public final class HlogFiles {
   /**
    * Each interval histogram of one {@code .hlog} file in order, handed over one at a time, for
    * what needs one figure per interval or their sum: a decoded interval holds a count per value
-   * bucket (~100 KB), so the intervals of a 300 s TPC-C phase, six types' worth, held at once as
-   * it drew its charts took the client's peak RSS from 146 MB to 511 MB.
+   * bucket (~100 KB): a long phase's intervals, held at once, would multiply the client's peak
+   * memory (docs/performance.md).
    */
   public static void forEachInterval(Path hlog, Consumer<Histogram> each) throws IOException {
     HistogramLogReader reader = new HistogramLogReader(hlog.toFile());

@@ -24,12 +24,12 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"successes", "errors", "errors_by_class", "aborts", "aborts_by_class", "retries"})
 public record OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
-    double throughputOps, Latency latencyUs, Latency latencyActualUs, Long unknownOutcomes,
+    double throughputOps, LatencyPercentiles latencyUs, LatencyPercentiles latencyActualUs, Long unknownOutcomes,
     Map<String, Long> retriesByClass, long aborts, Map<String, Long> abortsByClass) {
 
   /** Without aborts (results written before they were kept apart, imports that do not know them). */
   public OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
-      double throughputOps, Latency latencyUs, Latency latencyActualUs, Long unknownOutcomes,
+      double throughputOps, LatencyPercentiles latencyUs, LatencyPercentiles latencyActualUs, Long unknownOutcomes,
       Map<String, Long> retriesByClass) {
     this(successes, errors, errorsByClass, retries, throughputOps, latencyUs, latencyActualUs, unknownOutcomes,
         retriesByClass, 0, null);
@@ -37,13 +37,13 @@ public record OperationResult(long successes, long errors, Map<String, Long> err
 
   /** Without retries by class (results written before they were kept, imports that do not know them). */
   public OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
-      double throughputOps, Latency latencyUs, Latency latencyActualUs, Long unknownOutcomes) {
+      double throughputOps, LatencyPercentiles latencyUs, LatencyPercentiles latencyActualUs, Long unknownOutcomes) {
     this(successes, errors, errorsByClass, retries, throughputOps, latencyUs, latencyActualUs, unknownOutcomes, null);
   }
 
   /** An operation whose latency is from its actual start only, and whose every outcome is known. */
   public OperationResult(long successes, long errors, Map<String, Long> errorsByClass, long retries,
-      double throughputOps, Latency latencyUs) {
+      double throughputOps, LatencyPercentiles latencyUs) {
     this(successes, errors, errorsByClass, retries, throughputOps, latencyUs, null, null);
   }
 

@@ -210,8 +210,8 @@ public record PhaseResult(
     Map<String, OperationResult> ops = new LinkedHashMap<>();
     for (OperationMetrics op : metrics.operations()) {
       ops.put(op.name(), new OperationResult(op.successes(), op.errorCount(), op.errors(), op.retries(),
-          round(op.successes() / seconds), Latency.of(latency.get(op.name())),
-          actual.isEmpty() ? null : Latency.of(actual.get(op.name())),
+          round(op.successes() / seconds), LatencyPercentiles.of(latency.get(op.name())),
+          actual.isEmpty() ? null : LatencyPercentiles.of(actual.get(op.name())),
           op.unknownOutcomes() == 0 ? null : op.unknownOutcomes(),
           op.retriesByClass().isEmpty() ? null : op.retriesByClass()).withAborts(op.aborts()));
     }
@@ -219,7 +219,7 @@ public record PhaseResult(
     Map<String, OperationResult> batches = new LinkedHashMap<>();
     for (OperationMetrics b : metrics.batches()) {
       batches.put(b.name(), new OperationResult(b.successes(), 0, Map.of(), 0, round(b.successes() / seconds),
-          Latency.of(batchLatency.get(b.name()))));
+          LatencyPercentiles.of(batchLatency.get(b.name()))));
     }
     Builder p = ofOperations(ops, seconds, outages).toBuilder().batches(batches.isEmpty() ? null : batches);
     return (actual.isEmpty() ? p : p.latencyFrom(INTENDED_START)).build();

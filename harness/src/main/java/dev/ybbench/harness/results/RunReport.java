@@ -1,6 +1,6 @@
 package dev.ybbench.harness.results;
 
-import static dev.ybbench.harness.results.Html.esc;
+import static dev.ybbench.harness.results.HtmlText.esc;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,7 +47,7 @@ public final class RunReport {
           + "<th>p99 µs</th><th>p99.9 µs</th><th>max µs</th></tr>\n");
       for (Map.Entry<String, OperationResult> o : p.operations().entrySet()) {
         OperationResult r = o.getValue();
-        Latency l = r.latencyUs();
+        LatencyPercentiles l = r.latencyUs();
         h.append("<tr><td>").append(esc(o.getKey())).append("</td>");
         Stream.of(r.successes(), String.format(Locale.ROOT, "%.1f", r.throughputOps()), r.errors(), r.aborts(),
             r.retries(), l == null ? null : l.p50(), l == null ? null : l.p95(), l == null ? null : l.p99(),

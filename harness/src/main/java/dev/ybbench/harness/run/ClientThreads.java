@@ -10,9 +10,9 @@ import java.lang.invoke.MethodType;
  * {@code --jobs N}, as virtual threads over N OS threads, the way pgbench's {@code -j N} drives its
  * {@code -c} clients from N threads. Each client still has its own connection and runs one
  * operation at a time; only the waiting changes. With many more clients than cores, an OS thread
- * per client costs a kernel context switch per operation (16 clients on 2 cores: 1.02 a read,
- * against pgbench's 0.4); virtual threads park in the JVM, and their carriers poll for the
- * sockets that are ready. With few clients the poller costs more than it saves (docs/performance.md).
+ * per client costs a kernel context switch per operation; virtual threads park in the JVM, and
+ * their carriers poll for the sockets that are ready. With few clients the poller costs more than
+ * it saves (docs/performance.md has the figures).
  *
  * <p>Virtual threads came in Java 21; the project builds for 17, so they are reached by
  * reflection, and asking for them on an older JVM is refused before anything starts.

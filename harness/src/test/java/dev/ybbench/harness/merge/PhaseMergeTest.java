@@ -7,7 +7,7 @@ import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
@@ -57,7 +57,7 @@ class PhaseMergeTest {
     Files.writeString(dir.resolve("timeseries.csv"), csv.toString());
     long errors = perSecond.length;
     OperationResult read = new OperationResult(reads, errors, Map.of("timeout", errors), 3,
-        (double) reads / perSecond.length, Latency.of(total), target ? Latency.of(actualTotal) : null, null);
+        (double) reads / perSecond.length, LatencyPercentiles.of(total), target ? LatencyPercentiles.of(actualTotal) : null, null);
     PhaseResult p = PhaseResult.ofOperations(Map.of("READ", read), perSecond.length, outage == null ? List.of()
         : List.of(outage));
     RunSummary s = RunSummary.start("ycsb", "workloadc", new ServerInfo("PostgreSQL", "17.11", ""))

@@ -3,7 +3,7 @@ package dev.ybbench.harness.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import java.util.LinkedHashMap;
@@ -17,7 +17,7 @@ class PhaseCheckTest {
 
   private static OperationResult op(long ok, Map<String, Long> errors) {
     long failed = errors.values().stream().mapToLong(Long::longValue).sum();
-    return new OperationResult(ok, failed, errors, 0, ok / 10.0, new Latency(ok, null, null, null, null, null, null,
+    return new OperationResult(ok, failed, errors, 0, ok / 10.0, new LatencyPercentiles(ok, null, null, null, null, null, null,
         null, null));
   }
 

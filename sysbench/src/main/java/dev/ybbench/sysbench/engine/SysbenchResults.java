@@ -2,7 +2,7 @@ package dev.ybbench.sysbench.engine;
 
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import java.io.IOException;
@@ -55,7 +55,7 @@ public final class SysbenchResults {
     h.setEndTimeStamp(startMillis + Math.round(seconds * 1000));
     HlogFiles.writeIntervals(latencyDir, phase, TRANSACTION, List.of(h));
     OperationResult events = new OperationResult(s.transactions(), 0, Map.of(), s.ignoredErrors(),
-        PhaseResult.round(s.transactions() / seconds), Latency.of(h));
+        PhaseResult.round(s.transactions() / seconds), LatencyPercentiles.of(h));
     return SysbenchFigures.with(PhaseResult.ofOperations(Map.of(TRANSACTION, events), seconds, List.of()),
         queries(s.reads(), s.writes(), s.other(), seconds), onTables(s.reads(), s.writes(), s.other(),
             begins ? 2 * s.transactions() + s.ignoredErrors() : 0));

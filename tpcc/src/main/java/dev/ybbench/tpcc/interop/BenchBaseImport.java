@@ -3,7 +3,7 @@ package dev.ybbench.tpcc.interop;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.config.TransactionSpec;

@@ -4,7 +4,7 @@ import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.HlogFiles;
-import dev.ybbench.harness.results.Latency;
+import dev.ybbench.harness.results.LatencyPercentiles;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
@@ -101,7 +101,7 @@ public final class TpccImport {
         long errors = c == null ? 0 : c.errors();
         long successes = c != null && c.errorsAmongRows() ? Math.max(0, rows.size() - errors) : rows.size();
         ops.put(type, new OperationResult(successes, errors, errors == 0 ? Map.of() : Map.of(errorName, errors),
-            c == null ? 0 : c.retries(), Math.round(successes / phaseSeconds * 10) / 10.0, Latency.of(total), null,
+            c == null ? 0 : c.retries(), Math.round(successes / phaseSeconds * 10) / 10.0, LatencyPercentiles.of(total), null,
             null));
       }
       all.forEach((second, h) -> ts.append(new Timeseries.Row(phase, second + 1, h.getTotalCount(),

@@ -73,7 +73,7 @@ public final class Terminals {
   private final DelayQueue<Terminal> queue = new DelayQueue<>();
   private final BlockingQueue<DeferredDelivery> deliveries = new LinkedBlockingQueue<>();
   private final List<Thread> threads = new ArrayList<>();
-  private final Map<TransactionKind, Waits> waits = new EnumMap<>(TransactionKind.class);
+  private final Map<TransactionKind, WaitTotals> waits = new EnumMap<>(TransactionKind.class);
   /** Submissions before the terminal's think and keying times were over: a broken schedule, always 0. */
   private final LongAdder early = new LongAdder();
   private volatile Metrics sink;
@@ -93,7 +93,7 @@ public final class Terminals {
     this.sink = sink;
     this.slotNanos = work.rate() == null ? 0 : (long) (terminals.size() / work.rate() * 1e9);
     for (TransactionKind k : TransactionKind.values()) {
-      waits.put(k, new Waits());
+      waits.put(k, new WaitTotals());
     }
   }
 
@@ -148,7 +148,7 @@ public final class Terminals {
 
   /** Starts counting keying, think and connection waits afresh (at the start of the measured window). */
   public void resetWaits() {
-    waits.values().forEach(Waits::reset);
+    waits.values().forEach(WaitTotals::reset);
     early.reset();
   }
 
@@ -194,7 +194,7 @@ public final class Terminals {
     if (t.lastResponse != 0 && start - t.lastResponse < t.waitedMs * 1_000_000L) {
       early.increment();
     }
-    Waits w = waits.get(t.next);
+    WaitTotals w = waits.get(t.next);
     w.keying(t.keyingMs);
     w.connection((start - t.due) / 1_000_000.0);
     if (setup.deferDelivery() && t.next == TransactionKind.DELIVERY) {

@@ -3,7 +3,7 @@ package dev.ybbench.ycsb.cli;
 import dev.ybbench.harness.benchmark.FleetOptions;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.ServerOptions;
-import dev.ybbench.harness.cli.Count;
+import dev.ybbench.harness.cli.CountConverter;
 import dev.ybbench.harness.run.RunOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,11 +62,11 @@ public final class YcsbOptions {
           + "(Java 21 or later; for many more threads than cores; default: one OS thread per client thread)")
   public Integer jobs;
 
-  @Option(names = "--records", paramLabel = "N", converter = Count.class,
+  @Option(names = "--records", paramLabel = "N", converter = CountConverter.class,
       description = "records to load (YCSB recordcount)")
   public Long records;
 
-  @Option(names = "--operations", paramLabel = "N", converter = Count.class,
+  @Option(names = "--operations", paramLabel = "N", converter = CountConverter.class,
       description = "operations in the run phase (YCSB operationcount)")
   public Long operations;
 
@@ -80,11 +80,11 @@ public final class YcsbOptions {
           + "readers")
   public Integer writeThreads;
 
-  @Option(names = "--reads", paramLabel = "N", converter = Count.class,
+  @Option(names = "--reads", paramLabel = "N", converter = CountConverter.class,
       description = "with pools: the readers' operations (default: until --duration)")
   public Long reads;
 
-  @Option(names = "--writes", paramLabel = "N", converter = Count.class,
+  @Option(names = "--writes", paramLabel = "N", converter = CountConverter.class,
       description = "with pools: the writers' operations (default: until --duration)")
   public Long writes;
 

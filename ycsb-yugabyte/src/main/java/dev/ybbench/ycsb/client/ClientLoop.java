@@ -5,7 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import dev.ybbench.ycsb.workload.Pool;
-import dev.ybbench.ycsb.workload.Pooled;
+import dev.ybbench.ycsb.workload.PooledWorkload;
 import site.ycsb.DBException;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
@@ -60,7 +60,7 @@ public final class ClientLoop implements Runnable {
    * @param transactions  the run phase's mix (true) or the load's inserts (false)
    * @param operations    this thread's share ({@link #UNLIMITED} = until the workload is asked to stop)
    * @param intervalNanos the schedule: one operation every this many ns (0 = as fast as possible)
-   * @param pool          the mix, or the share of it this thread's pool does (a {@link Pooled} workload's)
+   * @param pool          the mix, or the share of it this thread's pool does (a {@link PooledWorkload} workload's)
    */
   public ClientLoop(MeasuredDB db, Workload workload, Properties props, boolean transactions, long operations,
       long intervalNanos, int threadId, int threadCount, Pool pool, ClientThreadFailures failures,
@@ -85,7 +85,7 @@ public final class ClientLoop implements Runnable {
     Object state;
     try {
       state = pool == Pool.MIX ? workload.initThread(props, threadId, threadCount)
-          : ((Pooled) workload).initThread(props, threadId, threadCount, pool);
+          : ((PooledWorkload) workload).initThread(props, threadId, threadCount, pool);
     } catch (WorkloadException | RuntimeException e) {
       throw failures.failed(e);
     }

@@ -133,7 +133,7 @@ public final class YcsbPhase {
    * @param operations operations the pool does in all (0 = until the time limit)
    * @param targetOps  the pool's rate over all its threads in ops/s, as a schedule (0 = as fast as they go)
    * @param perCall    operations (rows) one call of the workload does: a batch's rows
-   *                   ({@link dev.ybbench.ycsb.workload.Pooled#rowsPerCall})
+   *                   ({@link dev.ybbench.ycsb.workload.PooledWorkload#rowsPerCall})
    */
   public record Threads(Pool pool, int count, long operations, double targetOps, int perCall) {
     public Threads {

@@ -58,7 +58,7 @@ import site.ycsb.workloads.CoreWorkload;
  *       System.exit}; {@code requestdistribution=latest} computes ζ in closed form ({@link Zeta}).
  * </ul>
  */
-public class CoreWorkload64 extends Workload implements Pooled {
+public class CoreWorkload64 extends Workload implements PooledWorkload {
   /** How many clients share the table, and which one this is (0-based). */
   public static final String CLIENTS = "ybbench.clients";
   public static final String CLIENT_INDEX = "ybbench.client_index";

@@ -62,7 +62,7 @@ import site.ycsb.measurements.Measurements;
  *       fails as a duplicate, and is counted as that error.
  * </ul>
  */
-public class KeyValueApp extends Workload implements Pooled {
+public class KeyValueApp extends Workload implements PooledWorkload {
   /** One of {@link #APPS}. */
   public static final String APP = "app.name";
   /** The keys' prefix: the client's uuid, or "key". */

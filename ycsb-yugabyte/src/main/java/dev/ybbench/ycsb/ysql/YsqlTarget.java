@@ -49,7 +49,7 @@ public final class YsqlTarget implements ApiTarget {
       log.accept("Server: " + server.fullVersion());
       props.setProperty(YsqlConfig.DIALECT, SqlDialect.of(server).name());
       // Unless asked for one: the smart driver where its topology awareness has nodes to balance,
-      // pgjdbc elsewhere (on PostgreSQL 17, 5 % more point reads for 8 % less client CPU each).
+      // pgjdbc elsewhere, which reads faster for less client CPU (docs/performance.md).
       props.putIfAbsent(YsqlConfig.DRIVER, server.isYugabyte() ? "yugabyte" : "pgjdbc");
       probe = YsqlConfig.from(props, hosts);
       if (!server.isYugabyte() && probe.endpoint().loadBalance()) {

@@ -9,7 +9,7 @@ import picocli.CommandLine;
  * {@code 1G} (powers of 1000, as record counts are spoken) or {@code 1e6}; a fraction that is not
  * whole is refused. For --records, --operations and the like.
  */
-public final class Count implements CommandLine.ITypeConverter<Long> {
+public final class CountConverter implements CommandLine.ITypeConverter<Long> {
   @Override
   public Long convert(String value) {
     return parse(value);

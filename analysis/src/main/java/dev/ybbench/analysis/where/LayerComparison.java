@@ -1,7 +1,7 @@
 package dev.ybbench.analysis.where;
 
 import dev.ybbench.analysis.compare.Comparison;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.compare.Verdict;
 import dev.ybbench.analysis.stats.Statistics;
 import dev.ybbench.harness.results.PhaseResult;
@@ -35,7 +35,7 @@ import java.util.Set;
  * <p>What each run records of its layers is read by {@link WhereMeasures}, the plans compared by
  * {@link WherePlans}, and the clause that names the causes written by {@link WhereCauses}.
  */
-public final class Where {
+public final class LayerComparison {
   /** What a layer row shows. */
   public enum Finding {
     WORSE("worse"), BETTER("better"), UNCHANGED("unchanged"), UNCLEAR("unclear"),
@@ -80,7 +80,7 @@ public final class Where {
    */
   public record Workload(List<Layer> layers, List<PlanChange> plans, String plansNote, String clause, boolean named) {}
 
-  private Where() {}
+  private LayerComparison() {}
 
   static final String SERVER_TIME = "server time per op (µs)";
   static final String STATEMENT_TIME = "time per op (µs)";
@@ -107,7 +107,7 @@ public final class Where {
    * @param rows the workload's rows of the comparison's table: each operation's p50 comes from
    *             there, with each run's own noise (per-second blocks) behind its interval
    */
-  public static Workload of(List<Side.Run> b, List<Side.Run> c, boolean paired, double thresholdPct,
+  public static Workload of(List<RunGroup.Run> b, List<RunGroup.Run> c, boolean paired, double thresholdPct,
       List<Comparison.Row> rows) {
     List<WhereMeasures.Measure> measures = WhereMeasures.measures(b, c);
     List<Layer> raw = new ArrayList<>();
@@ -121,13 +121,13 @@ public final class Where {
     for (WhereMeasures.Measure m : measures) {
       List<Statistics.Sample> sb = new ArrayList<>();
       List<Statistics.Sample> sc = new ArrayList<>();
-      for (Side.Run r : b) {
+      for (RunGroup.Run r : b) {
         Double v = m.value().apply(r);
         if (v != null) {
           sb.add(Statistics.Sample.of(v));
         }
       }
-      for (Side.Run r : c) {
+      for (RunGroup.Run r : c) {
         Double v = m.value().apply(r);
         if (v != null) {
           sc.add(Statistics.Sample.of(v));
@@ -162,7 +162,7 @@ public final class Where {
     List<PlanChange> plans = WherePlans.planChanges(changedShapes, shapesC, layers, thresholdPct);
     String plansNote = WherePlans.plansNote(b, c, shapesB, shapesC);
     Map<String, List<String>> issuedBy = new LinkedHashMap<>();
-    for (Side.Run r : all(b, c)) {
+    for (RunGroup.Run r : all(b, c)) {
       WhereMeasures.statements(r).stream().filter(st -> st.operations() != null)
           .forEach(st -> issuedBy.putIfAbsent(st.query(), st.operations()));
     }
@@ -171,8 +171,8 @@ public final class Where {
         !causes.isEmpty());
   }
 
-  static List<Side.Run> all(List<Side.Run> b, List<Side.Run> c) {
-    List<Side.Run> all = new ArrayList<>(b);
+  static List<RunGroup.Run> all(List<RunGroup.Run> b, List<RunGroup.Run> c) {
+    List<RunGroup.Run> all = new ArrayList<>(b);
     all.addAll(c);
     return all;
   }

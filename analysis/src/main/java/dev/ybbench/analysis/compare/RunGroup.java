@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * One side of a comparison: a run directory, or a label naming every run tagged with it
  * (--label) under the results directory, i.e. the repetitions of one configuration.
  */
-public record Side(String name, List<Run> runs) {
+public record RunGroup(String name, List<Run> runs) {
   private static final DateTimeFormatter NAME_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
       .withZone(ZoneOffset.UTC);
 
@@ -87,8 +87,8 @@ public record Side(String name, List<Run> runs) {
    * @param includeIncomplete whether failed and interrupted runs may stand as repetitions; without
    *                          it they are refused, since a broken run would read as a change of the product
    */
-  public static Side resolve(String spec, Path resultsRoot, boolean includeIncomplete) {
-    Side side = find(spec, resultsRoot);
+  public static RunGroup resolve(String spec, Path resultsRoot, boolean includeIncomplete) {
+    RunGroup side = find(spec, resultsRoot);
     for (Run r : side.runs()) {
       if (!includeIncomplete && !RunInfo.COMPLETE.equals(r.summary().state())) {
         throw new UserError("Refusing to compare " + r.describe() + "; compare complete runs only, or pass "
@@ -98,10 +98,10 @@ public record Side(String name, List<Run> runs) {
     return side;
   }
 
-  private static Side find(String spec, Path resultsRoot) {
+  private static RunGroup find(String spec, Path resultsRoot) {
     Path asDir = Path.of(spec);
     if (Files.isRegularFile(asDir.resolve(RunSummary.FILE))) {
-      return new Side(asDir.getFileName().toString(), works(read(asDir)));
+      return new RunGroup(asDir.getFileName().toString(), works(read(asDir)));
     }
     List<Run> runs = new ArrayList<>();
     if (Files.isDirectory(resultsRoot)) {
@@ -123,7 +123,7 @@ public record Side(String name, List<Run> runs) {
     if (runs.isEmpty()) {
       throw new UserError("'" + spec + "' is neither a run directory nor the label of a run in " + resultsRoot);
     }
-    return new Side(spec, runs);
+    return new RunGroup(spec, runs);
   }
 
   /** The run directories a side's runs come from (a run of several works is several runs here). */

@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** ybbench's own engine: its schema, its parallel loader, and its terminals over a pool of connections. */
-final class OwnEngine implements TpccEngine {
+final class YbbenchEngine implements TpccEngine {
   @Override
   public String name() {
     return "ybbench";

@@ -2,7 +2,7 @@ package dev.ybbench.analysis;
 
 import dev.ybbench.analysis.compare.ComparedMetrics;
 import dev.ybbench.analysis.compare.RunMatching;
-import dev.ybbench.analysis.compare.Side;
+import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.compare.Verdict;
 import dev.ybbench.analysis.report.Report;
 import dev.ybbench.analysis.stats.ChangePoints;
@@ -26,7 +26,7 @@ import java.util.Map;
  * comparison would, and the change points of the whole series (E-divisive means over every run,
  * {@link ChangePoints}) — as text, series.json and a chart per workload.
  */
-public final class Series {
+public final class SeriesCommand {
   /** One release: the geometric mean of its runs and its interval. */
   record Point(String label, String server, double value, double low, double high, int runs) {}
 
@@ -42,21 +42,21 @@ public final class Series {
 
   record Trend(String key, String metric, List<Point> points, List<Step> steps, List<ChangePoint> changePoints) {}
 
-  private Series() {}
+  private SeriesCommand() {}
 
-  static List<Trend> of(List<Side> sides, double threshold, boolean allowEnvDiff) {
-    List<Map<String, List<Side.Run>>> byWorkload = sides.stream().map(RunMatching::byWorkload).toList();
+  static List<Trend> of(List<RunGroup> sides, double threshold, boolean allowEnvDiff) {
+    List<Map<String, List<RunGroup.Run>>> byWorkload = sides.stream().map(RunMatching::byWorkload).toList();
     List<String> common = new ArrayList<>(byWorkload.get(0).keySet());
     byWorkload.forEach(m -> common.retainAll(m.keySet()));
     if (common.isEmpty()) {
-      throw new UserError("Nothing to follow: no workload ran in every one of " + sides.stream().map(Side::name)
+      throw new UserError("Nothing to follow: no workload ran in every one of " + sides.stream().map(RunGroup::name)
           .toList());
     }
     List<Trend> out = new ArrayList<>();
     for (String key : common) {
-      List<List<Side.Run>> runs = byWorkload.stream().map(m -> m.get(key).stream()
-          .sorted(Comparator.comparing(Side.Run::started)).toList()).toList();
-      for (List<Side.Run> r : runs.subList(1, runs.size())) {
+      List<List<RunGroup.Run>> runs = byWorkload.stream().map(m -> m.get(key).stream()
+          .sorted(Comparator.comparing(RunGroup.Run::started)).toList()).toList();
+      for (List<RunGroup.Run> r : runs.subList(1, runs.size())) {
         RunMatching.checkParameters(runs.get(0), r);
         if (!allowEnvDiff) {
           RunMatching.checkEnvironment(runs.get(0), r);
@@ -67,7 +67,7 @@ public final class Series {
     return out;
   }
 
-  private static Trend trend(String key, List<Side> sides, List<List<Side.Run>> runs, double threshold) {
+  private static Trend trend(String key, List<RunGroup> sides, List<List<RunGroup.Run>> runs, double threshold) {
     List<List<Statistics.Sample>> samples = runs.stream().map(rs -> rs.stream().map(ComparedMetrics::headline).toList())
         .toList();
     List<Point> points = new ArrayList<>();

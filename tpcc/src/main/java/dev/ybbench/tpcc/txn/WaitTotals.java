@@ -4,10 +4,10 @@ import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.tpcc.core.TpccFigures;
 
 /** One type's keying, think and connection waits in ms: count, sum, minimum, maximum. */
-final class Waits {
+final class WaitTotals {
   private final double[][] stats = new double[3][];
 
-  Waits() {
+  WaitTotals() {
     reset();
   }
 

@@ -13,10 +13,10 @@ import java.util.SplittableRandom;
  * Methods", 2000, ch. 9). The boundary is found by simulating the looks' standardized statistic,
  * a random walk in rounds, with a fixed seed.
  */
-public final class Sequential {
+public final class SequentialLooks {
   private static final int PATHS = 100_000;
 
-  private Sequential() {}
+  private SequentialLooks() {}
 
   /**
    * The confidence each look must use so that looks after rounds {@code first} … {@code last}

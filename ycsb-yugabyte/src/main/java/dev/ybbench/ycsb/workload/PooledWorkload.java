@@ -4,7 +4,7 @@ import java.util.Properties;
 import site.ycsb.WorkloadException;
 
 /** A workload whose run-phase threads can be split into a reader pool and a writer pool ({@link Pool}). */
-public interface Pooled {
+public interface PooledWorkload {
   /**
    * The state of a thread of {@code pool}, in place of YCSB's {@code initThread}: the workload's
    * {@code doTransaction} then does only that pool's operations on it.
