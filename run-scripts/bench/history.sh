@@ -59,12 +59,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 db="$work/history.db"
 
-# night ARGS…: one run on a fresh embedded server; prints its run directory.
+# night RESULTS_DIR ARGS…: one run on a fresh embedded server into RESULTS_DIR; prints its run directory.
 night() {
-  local log="$work/run.log"
+  local log="$work/run.log" dir=$1
+  shift
   "$YBBENCH_HOME/run_ycsb.sh" workloadc --records "$records" --duration "$seconds" --warmup "$warmup" \
-    --threads "$threads" --no-install "$@" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-  sed -n 's/^Results: //p' "$log"
+    --threads "$threads" --no-install --results-dir "$dir" "$@" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  bench_last_run "$dir"
 }
 
 # verdict ARGS…: compare.sh's headline verdict, one word (no_change for "no change").
@@ -84,10 +85,10 @@ verdict() {
 
 echo "workloadc, $records records, $threads threads, ${seconds} s runs after ${warmup} s of warm-up, each on a" \
   "fresh embedded PostgreSQL; threshold $threshold %"
-night --results-dir "$work/warm" >/dev/null
+night "$work/warm" >/dev/null
 rates=()
 for i in $(seq 1 "$history"); do
-  run=$(night --results-dir "$work/results" --history "$db")
+  run=$(night "$work/results" --history "$db")
   rates+=("$(phase_throughput "$run" run)")
   echo "history run $i: ${rates[-1]} ops/s"
 done
@@ -101,13 +102,13 @@ unpaced=()
 for i in $(seq 1 "$tries"); do
   for pct in ${throttle//,/ }; do
     target=$(awk -v m="$med" -v p="$pct" 'BEGIN { printf "%d", m * p / 100 }')
-    run=$(night --results-dir "$work/candidates" --target "$target")
+    run=$(night "$work/candidates" --target "$target")
     v=$(verdict --history "$db" "$run")
     count[throttled${pct}_$v]=$((${count[throttled${pct}_$v]:-0} + 1))
     echo "try $i, throttled to $pct % ($target ops/s): $(phase_throughput "$run" run) ops/s: $v"
     echo "  $(cat "$work/detail")"
   done
-  run=$(night --results-dir "$work/candidates")
+  run=$(night "$work/candidates")
   unpaced+=("$run")
   v=$(verdict --history "$db" "$run")
   count[same_$v]=$((${count[same_$v]:-0} + 1))

@@ -47,7 +47,18 @@ bench_ycsb() {
     "$YBBENCH_HOME/run_ycsb.sh" "$@" --hosts "$hostport" --results-dir "$bench_work/results" >"$log" 2>&1 ||
       { cat "$log" >&2; exit 1; }
   fi
-  sed -n 's/^Results: //p' "$log"
+  bench_last_run "$bench_work/results"
+}
+
+# bench_last_run DIR: the run directory under DIR that started last, by its run.json (results/README.md):
+# the scripts find their runs from the results, never from what a run printed.
+bench_last_run() {
+  local d last
+  last=$(for d in "$1"/*/; do
+    [[ -f $d/run.json ]] && echo "$(jq -r '.started' "$d/run.json") ${d%/}"
+  done | sort | tail -n 1)
+  [[ -n $last ]] || { echo "error: no run directory in $1" >&2; exit 1; }
+  echo "${last#* }"
 }
 
 # result RUN_DIR FILE JQ_FILTER: one value of a run's run.json or summary.json (results/README.md
@@ -158,32 +169,26 @@ bench_upstream() {
 }
 
 # bench_binding PHASE RUN_YCSB_ARGS…: one run_ycsb.sh run of PHASE against the benchmark's server,
-# measured as bench_upstream measures upstream's; prints "OPS_PER_S STEADY_US WHOLE_US SERVER_US":
-# the phase's throughput (successes per second, summary.json), its CPU per operation in the
-# steady state (a run: bench_steady's window from the end of the warm-up; a load: its measured
-# window, the JVM's start excluded) and of the whole process, and the server's CPU meanwhile,
-# the last two per success (the warm-up's too).
+# timed by bench_cpu; prints "OPS_PER_S STEADY_US WHOLE_US SERVER_US" from its results: the
+# phase's throughput (successes per second) and its CPU per operation in its measured window
+# (from the end of the warm-up, the JVM's start excluded; summary.json's client side), of the
+# whole process, and the server's CPU meanwhile, the last two per success (the warm-up's too).
 bench_binding() {
   local phase=$1 run steady ops
   shift
-  if [[ $phase == run ]]; then
-    bench_steady 0 "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase run -p status.interval=1 --hosts "$hostport" \
-      --results-dir "$bench_work/results"
-    steady=$steady_us
-  else
-    bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase "$phase" --hosts "$hostport" --results-dir "$bench_work/results"
-  fi
-  run=$(sed -n 's/^Results: //p' "$bench_work/out")
-  [[ $phase == run ]] || steady=$(result "$run" summary.json ".phases.$phase.client.cpu_us_per_op")
+  bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "$@" --phase "$phase" --hosts "$hostport" --results-dir "$bench_work/results"
+  run=$(bench_last_run "$bench_work/results")
+  steady=$(result "$run" summary.json ".phases.$phase.client.cpu_us_per_op")
   ops=$(result "$run" summary.json "[.phases[].successes] | add")
   echo "$(phase_throughput "$run" "$phase") $steady $(bench_per_op "$bench_cpu_s" "$ops") $(bench_per_op "$bench_server_s" "$ops")"
 }
 
-# bench_steady WARMUP COMMAND…: runs a YCSB client (upstream's, or run_ycsb.sh with its status
-# every second) through bench_cpu, and reads its steady state the same way for either: from its
-# status line at WARMUP seconds (the binding's: the line that ends its warm-up) to its last one
-# before its threads ended, the process's CPU read from /proc the moment each line appears. Sets
-# $steady_ops_s (operations per second in that window) and $steady_us (µs of CPU per operation).
+# bench_steady WARMUP COMMAND…: runs upstream YCSB's Client, with its status every second, through
+# bench_cpu, and reads its steady state: from its status line at WARMUP seconds to its last one
+# before its threads ended, the process's CPU read from /proc the moment each line appears.
+# Upstream writes no results but its console; ybbench's side reads its own window from
+# summary.json (bench_binding). Sets $steady_ops_s (operations per second in that window) and
+# $steady_us (µs of CPU per operation).
 bench_steady() {
   local warmup=$1 pidfile="$bench_work/pid" samples="$bench_work/status-cpu"
   shift
@@ -199,29 +204,23 @@ bench_steady() {
     { s[NR] = $1; o[NR] = $2; c[NR] = $3 }
     END {
       for (i = 1; i < NR - 1 && s[i] < w; i++) {}
-      j = NR - 1 # upstream prints its last line after its threads ended; the binding is short of one second
+      j = NR - 1 # upstream prints its last line after its threads ended
       if (j <= i || s[j] <= s[i] || o[j] <= o[i]) exit 1
       printf "%.1f %.2f\n", (o[j] - o[i]) / (s[j] - s[i]), 1e6 * (c[j] - c[i]) / hz / (o[j] - o[i])
     }' "$samples") || { echo "error: $1 printed too few status lines for a window after ${warmup} s" >&2; exit 1; }
   read -r steady_ops_s steady_us <<<"$figures"
 }
 
-# bench_status_cpu PIDFILE LOG: follows a YCSB client's status lines in LOG while the process in
-# PIDFILE lives, printing "SECONDS OPERATIONS CPU_TICKS" for each, its user + system CPU from
-# /proc. Upstream's lines are "… 12 sec: 34567 operations; …"; the binding's "[run] 7 s of 20 s
-# (35.0%), 34567 ops, …" count from the end of its warm-up, whose line is its window's start (0 0).
+# bench_status_cpu PIDFILE LOG: follows upstream YCSB's status lines in LOG ("… 12 sec: 34567
+# operations; …") while the process in PIDFILE lives, printing "SECONDS OPERATIONS CPU_TICKS" for
+# each, its user + system CPU from /proc.
 bench_status_cpu() {
   local pid line stat f s o
   for _ in $(seq 1 600); do [[ -s $1 ]] && break; sleep 0.05; done
   pid=$(<"$1")
   tail -n +1 -F --pid="$pid" "$2" 2>/dev/null | while IFS= read -r line; do
-    if [[ $line =~ \ ([0-9]+)\ sec:\ ([0-9]+)\ operations || $line =~ ^\[run\]\ ([0-9]+)\ s\ of\ .*,\ ([0-9]+)\ ops, ]]; then
-      s=${BASH_REMATCH[1]} o=${BASH_REMATCH[2]}
-    elif [[ $line =~ ^\[warmup\]\ .*measuring\ from\ now ]]; then
-      s=0 o=0
-    else
-      continue
-    fi
+    [[ $line =~ \ ([0-9]+)\ sec:\ ([0-9]+)\ operations ]] || continue
+    s=${BASH_REMATCH[1]} o=${BASH_REMATCH[2]}
     read -r stat <"/proc/$pid/stat" 2>/dev/null || break
     read -r -a f <<<"${stat##*) }" # fields from the third (state): utime is the 14th, stime the 15th
     echo "$s $o $((f[11] + f[12]))"

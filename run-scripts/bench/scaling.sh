@@ -78,7 +78,7 @@ for n in $counts; do
     echo "$tps $(bench_per_op "$bench_cpu_s" "$tx")" >>"$bench_work/p.txt"
     bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "${read_args[@]}" --phase run --threads "$n" ${jobs:+--jobs "$jobs"} \
       --duration "$seconds" --warmup "$warmup" --hosts "$hostport" --results-dir "$bench_work/results"
-    run=$(sed -n 's/^Results: //p' "$bench_work/out")
+    run=$(bench_last_run "$bench_work/results")
     # Whole process: every operation it did, the warm-up's too, against all of its CPU.
     ops=$(( $(result "$run" summary.json '.phases.run.successes') + $(result "$run" summary.json \
       '.phases.warmup.successes // 0') ))

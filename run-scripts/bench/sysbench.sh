@@ -52,7 +52,7 @@ alone() {
 
 wrapped() {
   "${ours[@]}" run --duration "$seconds" >"$bench_work/ours.log" 2>&1 || { cat "$bench_work/ours.log" >&2; exit 1; }
-  phase_throughput "$(sed -n 's/^Results: //p' "$bench_work/ours.log")" run
+  phase_throughput "$(bench_last_run "$bench_work/results")" run
 }
 
 median() {

@@ -67,7 +67,7 @@ tpcc() {
   local log="$bench_work/tpcc.log"
   /usr/bin/time -o "$bench_work/ybbench.time" -f '%M %U %S' "$YBBENCH_HOME/run_tpcc.sh" "$@" --hosts "$hostport" \
     --user postgres --results-dir "$bench_work/results" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-  sed -n 's/^Results: //p' "$log"
+  bench_last_run "$bench_work/results"
 }
 
 tiny="$YBBENCH_HOME/tpcc/config/tiny.xml"

@@ -10,9 +10,10 @@
 #   1. workloads a, c and e (their run phase, equal threads), each side on a table of its own,
 #      loaded fresh each round by the same load, so that workload e's inserts never collide:
 #      ops/s and client CPU per operation in the steady state — after --warmup seconds, to the
-#      end, read the same way for both: from the status lines each prints every second, the
-#      JVM's CPU read from /proc as each appears — and of the whole process (user + system, by the
-#      shell's `time`: JVM start, JIT and warm-up included, which weigh on short runs);
+#      end: upstream's from the status lines it prints every second, the JVM's CPU read from
+#      /proc as each appears; the binding's from its results, its measured window's in
+#      summary.json — and of the whole process (user + system, by the shell's `time`: JVM start,
+#      JIT and warm-up included, which weigh on short runs);
 #   2. a load of --load-rows rows: the binding's default (COPY, its default batch size) against
 #      upstream's batched JDBC load (db.batchsize=1000, jdbc.batchupdateapi=true,
 #      reWriteBatchedInserts=true), each into a table of its own: rows/s, CPU per row of the
