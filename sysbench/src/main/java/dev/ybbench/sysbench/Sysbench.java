@@ -3,6 +3,7 @@ package dev.ybbench.sysbench;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.FleetSteps;
 import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.sysbench.engine.SysbenchBinary;
 import dev.ybbench.sysbench.engine.SysbenchFigures;
@@ -42,6 +43,11 @@ public final class Sysbench implements Benchmark {
   @Override
   public List<String> archiveRun(Path home) {
     return List.of("oltp_point_select", "--table-size", "1000", "--duration", "2");
+  }
+
+  @Override
+  public FleetSteps fleet() {
+    return new SysbenchFleet();
   }
 
   @Override

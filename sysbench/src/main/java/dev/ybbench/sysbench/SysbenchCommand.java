@@ -3,6 +3,7 @@ package dev.ybbench.sysbench;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
+import dev.ybbench.harness.benchmark.FleetOptions;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
@@ -97,18 +98,20 @@ final class SysbenchCommand implements BenchmarkCommand {
 
   @Override
   public Plan plan(Context context) {
-    return new Planned(SysbenchPlan.of(o), o.run);
+    return new Planned(SysbenchPlan.of(o), o.run, o.fleet);
   }
 
   /** The plan as the runner takes it; sysbench is installed, where missing, before the run starts. */
   private static final class Planned implements Plan {
     private SysbenchPlan plan;
     private final RunOptions run;
+    private final FleetOptions fleet;
     private SqlTarget target;
 
-    Planned(SysbenchPlan plan, RunOptions run) {
+    Planned(SysbenchPlan plan, RunOptions run, FleetOptions fleet) {
       this.plan = plan;
       this.run = run;
+      this.fleet = fleet;
     }
 
     @Override
@@ -149,6 +152,9 @@ final class SysbenchCommand implements BenchmarkCommand {
       Map<String, Object> extra = new LinkedHashMap<>();
       extra.put("engine", Map.of("name", "sysbench", "version", plan.binary().version(),
           "path", plan.binary().path().toString()));
+      if (fleet.inFleet()) {
+        extra.put("fleet", fleet.runJson());
+      }
       return extra;
     }
 

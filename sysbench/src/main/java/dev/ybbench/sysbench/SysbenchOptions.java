@@ -1,5 +1,6 @@
 package dev.ybbench.sysbench;
 
+import dev.ybbench.harness.benchmark.FleetOptions;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.ServerOptions;
 import dev.ybbench.harness.cli.CountConverter;
@@ -84,10 +85,8 @@ final class SysbenchOptions {
   @Mixin
   ServerOptions server = new ServerOptions();
 
-  @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "sysbench clients running this "
-      + "test at once against the same --hosts, each on its own machine with 'run' on tables prepared once; the "
-      + "server's audit is then the merged run's (default: ${DEFAULT-VALUE})")
-  int clients;
+  @Mixin
+  FleetOptions fleet = new FleetOptions();
 
   @Mixin
   MergeOptions merging = new MergeOptions();

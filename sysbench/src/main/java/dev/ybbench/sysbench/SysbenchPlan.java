@@ -51,7 +51,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
           + "prepare what is missing, then run)");
     }
     positive("--threads", o.threads);
-    positive("--clients", o.clients);
+    o.fleet.check();
     if (o.duration < 0 || o.events < 0 || o.warmup < 0 || o.serialCache < 0 || o.tablets < 0) {
       throw new UserError("--duration, --events, --warmup, --serial-cache and --tablets cannot be negative");
     }
@@ -88,12 +88,12 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     if (server.hosts() != null) {
       hosts(server.hosts(), binary);
     }
-    if (o.clients > 1 && server.hosts() == null) {
-      throw new UserError("--clients " + o.clients + " share one server's tables, and an embedded server is this "
+    if (o.fleet.clients > 1 && server.hosts() == null) {
+      throw new UserError("--clients " + o.fleet.clients + " share one server's tables, and an embedded server is this "
           + "client's alone: give --hosts");
     }
-    if (o.clients > 1 && !"run".equals(o.command)) {
-      throw new UserError("--clients " + o.clients + ": the clients run on tables prepared once; prepare them first "
+    if (o.fleet.clients > 1 && !"run".equals(o.command)) {
+      throw new UserError("--clients " + o.fleet.clients + ": the clients run on tables prepared once; prepare them first "
           + "(./run_sysbench.sh " + test.name() + " prepare …), then give each client 'run'");
     }
     String password = o.server.password("");
@@ -104,7 +104,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     long rows = test.name().equals("oltp_insert") && !autoInc ? 0 : o.tableSize;
     return new SysbenchPlan(test, o.command, o.tables, o.tableSize, rows, o.threads, o.duration, o.events, o.warmup,
         o.layout.equals("range"), o.tablets, o.serialCache, autoInc, secondary, o.percentile, o.histogram,
-        o.reportInterval, options, distribution, seed, binary, server, endpoint, o.clients);
+        o.reportInterval, options, distribution, seed, binary, server, endpoint, o.fleet.clients);
   }
 
   /** The same plan run by {@code b}: the sysbench found once it was installed. */

@@ -3,6 +3,7 @@ package dev.ybbench.tpcc;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.FleetSteps;
 import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.tpcc.core.TpccFigures;
 import java.nio.file.Path;
@@ -36,6 +37,11 @@ public final class Tpcc implements Benchmark {
   @Override
   public List<String> archiveRun(Path home) {
     return List.of("--config", home.resolve("tpcc/config/tiny.xml").toString(), "--duration", "2", "--warmup", "0");
+  }
+
+  @Override
+  public FleetSteps fleet() {
+    return new TpccFleet();
   }
 
   @Override

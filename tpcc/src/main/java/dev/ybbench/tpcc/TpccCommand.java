@@ -5,6 +5,7 @@ import dev.ybbench.tpcc.core.TpccDatabase;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
+import dev.ybbench.harness.benchmark.FleetOptions;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
@@ -101,7 +102,7 @@ final class TpccCommand implements BenchmarkCommand {
   @Override
   public Plan plan(Context context) {
     TpccPlan plan = TpccPlan.of(o, context.home());
-    return new Planned(plan, engine(o), o.run, context.console());
+    return new Planned(plan, engine(o), o.run, o.fleet, context.console());
   }
 
   /** The plan as the runner takes it, with the engine that runs its phases. */
@@ -109,15 +110,17 @@ final class TpccCommand implements BenchmarkCommand {
     private final TpccPlan plan;
     private final TpccEngine engine;
     private final RunOptions run;
+    private final FleetOptions fleet;
     private final Console console;
     private volatile SqlTarget target;
     /** The config's database on the target. */
     private volatile TpccDatabase database;
 
-    Planned(TpccPlan plan, TpccEngine engine, RunOptions run, Console console) {
+    Planned(TpccPlan plan, TpccEngine engine, RunOptions run, FleetOptions fleet, Console console) {
       this.plan = plan;
       this.engine = engine;
       this.run = run;
+      this.fleet = fleet;
       this.console = console;
     }
 
@@ -150,6 +153,9 @@ final class TpccCommand implements BenchmarkCommand {
     public Map<String, Object> extra() {
       Map<String, Object> extra = new LinkedHashMap<>(Map.of("config_file", plan.config().file().toString()));
       extra.putAll(engine.runInfo());
+      if (fleet.inFleet()) {
+        extra.put("fleet", fleet.runJson());
+      }
       return extra;
     }
 
@@ -186,8 +192,8 @@ final class TpccCommand implements BenchmarkCommand {
     if (o.connections != null) {
       ours.add("--connections");
     }
-    if (o.startWarehouse != 1 || o.totalWarehouses != null) {
-      ours.add("--start-warehouse/--total-warehouses");
+    if (o.startWarehouse != 1 || o.totalWarehouses != null || o.fleet.clients > 1) {
+      ours.add("--start-warehouse/--total-warehouses/--clients");
     }
     if (o.tablets != 0) {
       ours.add("--tablets");

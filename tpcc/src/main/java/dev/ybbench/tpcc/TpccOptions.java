@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc;
 
+import dev.ybbench.harness.benchmark.FleetOptions;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.ServerOptions;
 import dev.ybbench.harness.run.RunOptions;
@@ -104,6 +105,9 @@ final class TpccOptions {
   @Option(names = "--import", paramLabel = "DIR", description = "turn a BenchBase TPC-C results directory (-d DIR) "
       + "into a run directory here, so compare.sh sets it beside ours; with --config, named after that config")
   Path importDir;
+
+  @Mixin
+  FleetOptions fleet = new FleetOptions();
 
   @Mixin
   MergeOptions merging = new MergeOptions();

@@ -47,10 +47,24 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     // With --warehouses and --hosts, a run asks the server which config fits it; a dry run
     // contacts nothing, so it plans with YugabyteDB's and says so.
     boolean ask = o.warehouses != null && o.configFile == null && !server.embedded();
+    o.fleet.check();
+    if (o.fleet.clients > 1 && (o.startWarehouse != 1 || o.totalWarehouses != null)) {
+      throw new UserError("--clients splits the warehouses among the clients itself: leave --start-warehouse and "
+          + "--total-warehouses out");
+    }
     TpccConfig config = config(o, home, () -> ask && (o.run.dryRun || isYugabyte(o, server)));
     String configNote = ask && o.run.dryRun ? "YugabyteDB's; on PostgreSQL the run takes "
         + (o.spec ? "postgres_100w_spec.xml" : "postgres_100w.xml") + ", as the server says what it is" : null;
-    WarehouseRange range = WarehouseRange.of(o.startWarehouse, config.scaleFactor(), o.totalWarehouses);
+    WarehouseRange range;
+    if (o.fleet.clients > 1) {
+      range = WarehouseRange.slice(config.scaleFactor(), o.fleet.clients, o.fleet.clientIndex);
+      // Each client's terminals as if it were run alone for its warehouses: 10 a warehouse at most.
+      int terminals = o.terminals != null ? o.terminals : o.spec ? 10 * range.count()
+          : Math.min(config.terminals(), 10 * range.count());
+      config = config.with(range.count(), terminals);
+    } else {
+      range = WarehouseRange.of(o.startWarehouse, config.scaleFactor(), o.totalWarehouses);
+    }
     if (o.maxRetries < 0 || o.tablets < 0 || (o.loaderThreads != null && o.loaderThreads < 1)) {
       throw new UserError("--max-retries and --tablets cannot be negative, --loader-threads must be at least 1");
     }

@@ -2,6 +2,7 @@ package dev.ybbench.ycsb;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.FleetSteps;
 import dev.ybbench.harness.benchmark.Suite;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +35,11 @@ public final class Ycsb implements Benchmark {
   @Override
   public List<String> archiveRun(Path home) {
     return List.of("workloadc", "--records", "1000", "--duration", "2", "--threads", "2");
+  }
+
+  @Override
+  public FleetSteps fleet() {
+    return new YcsbFleet();
   }
 
   @Override

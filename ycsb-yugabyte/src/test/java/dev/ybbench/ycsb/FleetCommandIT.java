@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.cli.ShutdownGuard;
+import dev.ybbench.harness.fleet.FleetCommand;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.testing.Awaits;
@@ -44,7 +45,9 @@ class FleetCommandIT {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     FleetCommand cmd = new FleetCommand(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)),
         RunYcsbTest.HOME, new ShutdownGuard(() -> { }, () -> { }, Duration.ofSeconds(1)));
-    int rc = cmd.execute(args, new PrintStream(err, true, StandardCharsets.UTF_8));
+    List<String> all = new ArrayList<>(List.of("--benchmark", "ycsb")); // as fleet.sh gives it
+    all.addAll(List.of(args));
+    int rc = cmd.execute(all.toArray(String[]::new), new PrintStream(err, true, StandardCharsets.UTF_8));
     System.out.println(out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
     return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), cmd.runs());
   }
@@ -74,7 +77,8 @@ class FleetCommandIT {
    */
   @Test
   void ctrlCStopsEveryClientKeepsWhatTheyMeasuredAndStopsTheServer() throws Exception {
-    try (CtrlC p = CtrlC.startJava(FleetCommand.class, RunYcsbTest.HOME, List.of("--clients", "2", "workloadc",
+    try (CtrlC p = CtrlC.startJava(FleetCommand.class, RunYcsbTest.HOME, List.of("--benchmark", "ycsb", "--clients",
+        "2", "workloadc",
         "--records", "1000", "--duration", "300", "--threads", "1", "--results-dir", results.toString()))) {
       p.awaitLine(l -> l.startsWith("[run] workloadc: 2 clients"), Duration.ofSeconds(120));
       Awaits.phaseStarted(results, "run", 2);
@@ -84,7 +88,7 @@ class FleetCommandIT {
       assertEquals(130, p.exitCode(Duration.ofSeconds(60)), p.output());
       assertTrue(p.output().contains("Interrupted: each client kept what it measured; nothing merged"), p.output());
       for (int i = 0; i < 2; i++) {
-        Path run = FleetCommand.runOf(results, p.output().replaceFirst("(?s).*of fleet (\\S+) .*", "$1"), i, "run");
+        Path run = FleetCommand.runOf(results, p.output().replaceFirst("(?s).*of fleet (\\S+) .*", "$1"), i);
         assertEquals("interrupted", RunDirectory.JSON.readTree(run.resolve("run.json").toFile()).get("state")
             .asText(), "client " + i + ": " + run);
         assertTrue(RunDirectory.JSON.readTree(run.resolve("summary.json").toFile()).at("/phases/run/successes")
@@ -144,29 +148,29 @@ class FleetCommandIT {
     assertEquals(3, lines.size(), o.out());
     assertTrue(lines.get(0).matches("\\[load] workloada: 3 clients at once, each: \\./run_ycsb\\.sh workloada "
         + "--records 3000 --threads 2 --api ysql --hosts '<embedded server>' --phase load --clients 3 --client-index I "
-        + "--fleet fleet-\\d{8}T\\d{6}Z-\\d+-1 --results-dir .* --no-install"), lines.get(0));
+        + "--fleet fleet-\\d{8}T\\d{6}Z-\\d+-1-load --results-dir .* --no-install"), lines.get(0));
     assertTrue(lines.get(1).startsWith("[run] workloada: 3 clients at once"), lines.get(1));
     assertEquals("Dry run: nothing started", lines.get(2));
   }
 
-  /** A client's run is the one whose run.json names the fleet, the client and the phase. */
+  /** A client's run is the one whose run.json names the fleet (each step's own) and the client. */
   @Test
   void aClientsRunIsFoundByItsRunJson() throws Exception {
-    write("a", "f-1", 0, "load");
-    write("b", "f-1", 1, "load");
-    write("c", "f-1", 1, "run");
-    write("d", "f-2", 1, "run");
+    write("a", "f-1-load", 0);
+    write("b", "f-1-load", 1);
+    write("c", "f-1-run", 1);
+    write("d", "f-2-run", 1);
     Files.createDirectories(results.resolve("e")); // a directory that is not a run
-    assertEquals(results.resolve("b"), FleetCommand.runOf(results, "f-1", 1, "load"));
-    assertEquals(results.resolve("c"), FleetCommand.runOf(results, "f-1", 1, "run"));
-    assertEquals(results.resolve("d"), FleetCommand.runOf(results, "f-2", 1, "run"));
-    assertNull(FleetCommand.runOf(results, "f-1", 2, "load"), "a client that made no run");
-    assertNull(FleetCommand.runOf(results, "f-2", 1, "load"));
+    assertEquals(results.resolve("b"), FleetCommand.runOf(results, "f-1-load", 1));
+    assertEquals(results.resolve("c"), FleetCommand.runOf(results, "f-1-run", 1));
+    assertEquals(results.resolve("d"), FleetCommand.runOf(results, "f-2-run", 1));
+    assertNull(FleetCommand.runOf(results, "f-1-load", 2), "a client that made no run");
+    assertNull(FleetCommand.runOf(results, "f-2-load", 1));
   }
 
-  private void write(String dir, String fleet, int index, String phase) throws Exception {
+  private void write(String dir, String fleet, int index) throws Exception {
     Files.createDirectories(results.resolve(dir));
     Files.writeString(results.resolve(dir).resolve("run.json"), "{\"fleet\": {\"id\": \"" + fleet + "\", \"clients\": "
-        + "2, \"index\": " + index + "}, \"parameters\": {\"ybbench.phase\": \"" + phase + "\"}}");
+        + "2, \"index\": " + index + "}}");
   }
 }

@@ -49,6 +49,11 @@ public interface Benchmark {
    */
   default void upgradeFormat2(ObjectNode summary) {}
 
+  /** How run-scripts/fleet.sh splits it over clients; null where it cannot. */
+  default FleetSteps fleet() {
+    return null;
+  }
+
   /** Its suites for regress.sh (ycsb-core …): the rounds and bisection run them by name. */
   default List<Suite> suites() {
     return List.of();

@@ -24,6 +24,20 @@ public record WarehouseRange(int first, int count, int total) {
     return new WarehouseRange(first, count, total != null ? total : first + count - 1);
   }
 
+  /**
+   * Client {@code index}'s share of {@code total} warehouses split among {@code clients}: warehouses
+   * ⌊W·I/N⌋+1 … ⌊W·(I+1)/N⌋, so that together they drive each warehouse once.
+   */
+  public static WarehouseRange slice(int total, int clients, int index) {
+    int first = (int) ((long) total * index / clients) + 1;
+    int end = (int) ((long) total * (index + 1) / clients);
+    if (end < first) {
+      throw new UserError("--clients " + clients + " is more than the " + total + " warehouses: client " + index
+          + " would have none; use fewer clients or more --warehouses");
+    }
+    return new WarehouseRange(first, end - first + 1, total);
+  }
+
   public int last() {
     return first + count - 1;
   }
