@@ -54,7 +54,7 @@ import picocli.CommandLine.Parameters;
         "  ./compare.sh pg16 pg17 --threshold 3 --gate p99",
         "  ./compare.sh --series pg13 pg14 pg15 pg16 pg17 pg18",
         "  ./compare.sh --history results/history.db results/<tonight's run>",
-        "  ./compare.sh --history results/history.db --key ycsb/workloadc",
+        "  ./compare.sh --history results/history.db --key BENCH/WORKLOAD",
         "  run-scripts/regress.sh --until-decided --budget 20m ...   (adds rounds until decided)"})
 public final class Compare implements Callable<Integer> {
   /** Exit code: no headline is a regression, but one is not yet decided (run more rounds). */
@@ -82,7 +82,7 @@ public final class Compare implements Callable<Integer> {
   static final int DEFAULT_LAST = 20;
 
   @Option(names = "--key", paramLabel = "KEY", description = "with --history: list the change points of this key's "
-      + "series (a key as history.sh list prints it, or its workload, e.g. ycsb/workloadc, when one key has it)")
+      + "series (a key as history.sh list prints it, or its workload, BENCH/WORKLOAD, when one key has it)")
   String key;
 
   @Option(names = "--series", description = "follow each workload's headline across the releases given, in order: "

@@ -54,12 +54,15 @@ import picocli.CommandLine.Option;
             + "compare, 3 a headline undecided); with --until-decided a budget spent before every headline was "
             + "decided is said, and is exit 3 unless --undecided says otherwise.", ""},
     footer = {"", "Examples:",
-        "  run-scripts/regress.sh --suite ycsb-core --baseline-version 16 --candidate-version 17 --repeat 3",
-        "  run-scripts/regress.sh --suite ycsb-core --baseline-hosts a1,a2,a3 --candidate-hosts b1,b2,b3 \\",
+        "  run-scripts/regress.sh --suite " + Regress.SUITE + " \\",
+        "      --baseline-version 16 --candidate-version 17 --repeat 3",
+        "  run-scripts/regress.sh --suite " + Regress.SUITE + " \\",
+        "      --baseline-hosts a1,a2,a3 --candidate-hosts b1,b2,b3 \\",
         "      --until-decided --budget 1h --reuse-data",
-        "  run-scripts/regress.sh --suite ycsb-core --workloads workloadc --bisect --versions 13,14,15,16,17",
-        "  run-scripts/regress.sh --suite ycsb-core --bisect --versions-file builds.txt \\",
-        "      --deploy-cmd 'deploy-cluster.sh {version}'"})
+        "  run-scripts/regress.sh --suite " + Regress.SUITE + " --workloads " + Regress.WORKLOAD + " \\",
+        "      --bisect --versions 13,14,15,16,17",
+        "  run-scripts/regress.sh --suite " + Regress.SUITE + " --bisect \\",
+        "      --versions-file builds.txt --deploy-cmd 'deploy-cluster.sh {version}'"})
 public final class Regress implements Callable<Integer> {
   @Option(names = "--suite", paramLabel = "SUITE", description = "the suite to run (Suites, above)")
   String suiteName;
@@ -77,7 +80,7 @@ public final class Regress implements Callable<Integer> {
   String budget;
 
   @Option(names = "--workloads", paramLabel = "LIST", description = "only these of the suite's workloads or tests, "
-      + "e.g. workloadc or workloada,workloadc; oltp_write_only")
+      + "one or several separated by commas (the suite may take others it can run, e.g. another workload file)")
   String workloads;
 
   @Option(names = "--bisect", description = "find the first of --versions (or --versions-file) whose headline "
@@ -223,8 +226,18 @@ public final class Regress implements Callable<Integer> {
     description.set(description.indexOf(SUITES), "Suites: " + String.join(", ", suites().stream()
         .map(f -> f.suite().name() + " (" + f.suite().summary() + ")").toList()) + ".");
     cl.getCommandSpec().usageMessage().description(description.toArray(String[]::new));
+    // The examples name a suite and a workload of the registry's, not of a benchmark named here.
+    Suite example = suites().isEmpty() ? null : suites().get(0).suite();
+    String suite = example == null ? "SUITE" : example.name();
+    String workload = example == null ? "WORKLOAD" : example.workloads().get(example.workloads().size() / 2);
+    cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
+        .map(l -> l.replace(SUITE, suite).replace(WORKLOAD, workload)).toArray(String[]::new));
     return CommandLines.execute(cl, args, err, Console::clean, () -> verbose);
   }
+
+  /** Stand-ins in the usage's examples for the first registered suite and one of its workloads. */
+  static final String SUITE = "<suite>";
+  static final String WORKLOAD = "<workload>";
 
   /** Where the usage lists the suites, which the registered benchmarks name. */
   static final String SUITES = "Suites: every benchmark's (./ybbench --help lists the benchmarks).";

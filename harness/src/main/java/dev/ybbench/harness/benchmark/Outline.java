@@ -114,8 +114,8 @@ public record Outline(String target, String tls, String database, List<String> t
     if (unknown.isEmpty()) {
       return seconds(known) + " of phases, beside the server's start and the tables' setup";
     }
-    return (known > 0 ? "at least " + seconds(known) + ", plus " : "") + "the time of the " + String.join(" and the ", unknown)
-        + ", which only the run can tell";
+    return (known > 0 ? "at least " + seconds(known) + ", plus " : "") + "the time of the "
+        + String.join(" and the ", unknown) + ", which only the run can tell";
   }
 
   /** "90 s", "1 h 02 min 05 s". */
