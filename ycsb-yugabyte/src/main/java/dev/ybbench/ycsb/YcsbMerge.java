@@ -44,6 +44,11 @@ final class YcsbMerge {
    */
   static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
       BooleanSupplier stop) throws IOException {
+    List<ResumedLoad> resumed = ResumedLoad.of(runs);
+    List<Path> killed = resumed.stream().flatMap(r -> r.killed().stream()).map(YcsbMerge::normal).toList();
+    // A killed run stands in the merge through the load that resumed it.
+    runs = runs.stream().filter(d -> !killed.contains(normal(d))).toList();
+    ResumedLoad.refuseUnresumed(runs);
     List<RunMerge.Part> all = RunMerge.read(runs, "ycsb", OWN, true);
     String gaps = gaps(all);
     List<RunMerge.Part> parts = all.stream().filter(RunMerge.Part::complete).toList();
@@ -55,13 +60,28 @@ final class YcsbMerge {
       warn.accept("a partial merge: " + gaps);
     }
     RunSummary first = parts.get(0).summary();
-    Map<String, PhaseMerge.Merged> phases = RunMerge.phases(parts, stop);
+    Map<String, PhaseMerge.Merged> phases = new java.util.LinkedHashMap<>(RunMerge.phases(parts, stop));
+    PhaseMerge.Merged load = phases.get("load");
+    if (!resumed.isEmpty() && load != null && gaps == null) {
+      // The killed parts' rows and the resumes' look-ups are statements of the load's window too.
+      long more = resumed.stream().mapToLong(r -> r.rows() + r.lookups()).sum();
+      PhaseResult.ServerSide side = RunMerge.serverSide(parts, "load", killed, more);
+      phases.put("load", load.withPhase(load.phase().toBuilder().server(side).build()));
+    }
     RunSummary summary = RunSummary.start("ycsb", first.workload() + "-merged", first.server().info());
     for (Map.Entry<String, PhaseMerge.Merged> e : phases.entrySet()) {
       summary = summary.withPhase(e.getKey(), e.getValue().phase());
     }
-    return RunMerge.write(parts, resultsRoot, summary, phases, OWN, Map.of(), warn, stop,
+    Path merged = RunMerge.write(parts, resultsRoot, summary, phases, OWN, Map.of(), warn, stop,
         gaps == null ? RunInfo.COMPLETE : RunInfo.PARTIAL, gaps);
+    if (!resumed.isEmpty()) {
+      ResumedLoad.record(merged, resumed);
+    }
+    return merged;
+  }
+
+  private static Path normal(Path d) {
+    return d.toAbsolutePath().normalize();
   }
 
   /**
@@ -72,8 +92,18 @@ final class YcsbMerge {
   static boolean audit(Path merged, Consumer<String> out) throws IOException {
     RunSummary summary = RunSummary.read(merged);
     boolean partial = RunInfo.PARTIAL.equals(summary.state());
-    String insertCount = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile())
-        .at("/parameters/insertcount").asText(null);
+    com.fasterxml.jackson.databind.JsonNode info = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile());
+    String insertCount = info.at("/parameters/insertcount").asText(null);
+    long resumedRows = 0;
+    for (com.fasterxml.jackson.databind.JsonNode r : info.path("resumed")) {
+      resumedRows += r.path("rows_before").asLong();
+      List<String> killed = new ArrayList<>();
+      r.path("killed").forEach(k -> killed.add(k.asText()));
+      out.accept(String.format(Locale.ROOT, "[load] client %d was killed and resumed: %d rows written by %s before "
+          + "it died, %d keys in doubt looked up by %s, %.0f s lost", r.path("client").asInt(),
+          r.path("rows_before").asLong(), String.join(" and ", killed), r.path("lookups").asLong(),
+          r.path("resumed_by").asText(), r.path("seconds_lost").asDouble()));
+    }
     boolean ok = true;
     for (Map.Entry<String, PhaseResult> e : summary.phases().entrySet()) {
       String name = e.getKey();
@@ -89,7 +119,7 @@ final class YcsbMerge {
       }
       if (name.equals("load") && insertCount != null) {
         OperationResult inserts = p.operations().get("INSERT");
-        long written = inserts == null ? 0 : inserts.successes();
+        long written = (inserts == null ? 0 : inserts.successes()) + resumedRows;
         if (written != Long.parseLong(insertCount) || p.errors() != 0) {
           out.accept("error: [load] the clients wrote " + written + " of the " + insertCount + " records ("
               + p.errors() + " errors)");

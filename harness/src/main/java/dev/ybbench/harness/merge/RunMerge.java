@@ -197,9 +197,31 @@ public final class RunMerge {
   }
 
   private static PhaseResult.ServerSide serverSide(List<Part> parts, String phase) throws IOException {
-    long harness = 0;
+    return serverSide(parts, phase, List.of(), 0);
+  }
+
+  /**
+   * The server's audit of merged phase {@code phase} over {@code parts}, and over runs that began
+   * the phase and never ended it ({@code begun}: clients killed in it, whose loads were resumed):
+   * the window opens at the first of their starts, and the operations they and their resumes
+   * completed outside the parts' count ({@code more}) are counted with the parts'. Null when a
+   * count is missing.
+   */
+  public static PhaseResult.ServerSide serverSide(List<Part> parts, String phase, List<Path> begun, long more)
+      throws IOException {
+    long harness = more;
     long firstBefore = Long.MAX_VALUE;
     long lastAfter = Long.MIN_VALUE;
+    for (Path d : begun) {
+      Path file = d.resolve(ServerReport.FILE);
+      ServerReport.Phase r = Files.isRegularFile(file)
+          ? RunDirectory.JSON.readValue(file.toFile(), ServerReport.class).phases().get(phase) : null;
+      Long before = r == null || r.before() == null ? null : r.before().get(ServerReport.AUDITED);
+      if (before == null) {
+        return null;
+      }
+      firstBefore = Math.min(firstBefore, before);
+    }
     for (Part p : parts) {
       PhaseResult.ServerSide s = p.summary().phase(phase).server();
       Path file = p.dir().resolve(ServerReport.FILE);

@@ -88,6 +88,12 @@ public final class Run {
     ServerView.Snapshot s = server.begin(phase);
     if (s != null) {
       before.put(phase, s);
+      try { // where the window began, should this process not live to record the phase
+        directory.writeJson(ServerReport.FILE, (serverReport == null ? new ServerReport(RunSummary.FORMAT,
+            server.view().source(), Map.of()) : serverReport).withPhase(phase, ServerReport.begun(s, auditTable)));
+      } catch (IOException e) {
+        console().line("warning: server.json could not be written: " + e.getMessage());
+      }
     }
   }
 

@@ -68,6 +68,19 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    * (the benchmark's statement texts to the operations issuing each; empty where it does not say)
    * names whose each kept statement is.
    */
+  /**
+   * A phase that has begun and not yet ended: the server's counters at its start, kept in
+   * server.json at once, so that a client killed during the phase leaves where its window began
+   * (a merge of its resumed load audits from there).
+   */
+  public static Phase begun(ServerView.Snapshot before, AuditedTables table) {
+    Map<String, Long> counters = new LinkedHashMap<>(before.counters());
+    if (table != null && !before.statements().isEmpty()) {
+      counters.put(AUDITED, completedStatements(before.statements(), table));
+    }
+    return new Phase(counters, null, null, null, null, null, null);
+  }
+
   public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result,
       AuditedTables table,
       Map<String, ? extends Collection<String>> issuedBy) {

@@ -1,0 +1,115 @@
+package dev.ybbench.ycsb;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.ShellWords;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.ycsb.client.LoadCheckpoint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A client's load that was killed and resumed ({@code --resume}), as one client to the merge:
+ * the run that completed the load, the killed runs before it (named by its {@code resumed_from},
+ * beside it in the results directory), the rows those wrote (confirmed by their checkpoints, or
+ * found in the table by the resume), the keys in doubt the resume looked up, and the time lost
+ * between each kill and its resume.
+ *
+ * @param client      the client's index in its fleet
+ * @param resumedBy   the run directory that completed the load
+ * @param killed      the killed runs, the latest first
+ * @param rows        rows the killed runs wrote
+ * @param lookups     keys in doubt the resumes read to tell
+ * @param secondsLost from each killed run's last checkpoint to its resume's start, added up
+ */
+record ResumedLoad(int client, Path resumedBy, List<Path> killed, long rows, long lookups, double secondsLost) {
+
+  /** The resumed loads among {@code runs}: each run whose run.json names the run it resumed. */
+  static List<ResumedLoad> of(List<Path> runs) throws IOException {
+    List<ResumedLoad> out = new ArrayList<>();
+    for (Path d : runs) {
+      Path runJson = d.resolve("run.json");
+      if (!Files.isRegularFile(runJson) || !Files.isRegularFile(d.resolve(LoadCheckpoint.FILE))) {
+        continue;
+      }
+      JsonNode info = RunDirectory.JSON.readTree(runJson.toFile());
+      if (!info.hasNonNull("resumed_from") || !Files.isRegularFile(d.resolve(RunSummary.FILE))) {
+        continue;
+      }
+      JsonNode from = RunDirectory.JSON.readTree(d.resolve(LoadCheckpoint.FILE).toFile()).path("resumed_from");
+      List<Path> killed = new ArrayList<>();
+      long rows = 0;
+      long lookups = 0;
+      double lost = 0;
+      Instant resumedAt = Instant.parse(info.path("started").asText());
+      for (JsonNode f = from; f.hasNonNull("run"); f = f.path("resumed_from")) {
+        Path k = d.resolveSibling(f.path("run").asText());
+        if (!Files.isDirectory(k)) {
+          throw new UserError("Cannot merge " + d + ": it resumed " + k.getFileName() + ", which is not beside it in "
+              + d.getParent() + "; the merge counts the rows that run wrote from its directory");
+        }
+        killed.add(k);
+        rows += f.path("written").asLong() + f.path("found").asLong();
+        lookups += f.path("in_doubt").asLong();
+        Instant lastSign = Files.getLastModifiedTime(k.resolve(LoadCheckpoint.FILE)).toInstant();
+        lost += Math.max(0, Duration.between(lastSign, resumedAt).toMillis() / 1000.0);
+        JsonNode kInfo = RunDirectory.JSON.readTree(k.resolve("run.json").toFile());
+        resumedAt = Instant.parse(kInfo.path("started").asText());
+      }
+      out.add(new ResumedLoad(info.at("/fleet/index").asInt(0), d, killed, rows, lookups, lost));
+    }
+    return out;
+  }
+
+  /**
+   * Refuses a killed run given without the run that resumed it, saying the command that resumes
+   * it: its own command line with {@code --resume} (run.json records it, a password hidden).
+   */
+  static void refuseUnresumed(List<Path> runs) throws IOException {
+    for (Path d : runs) {
+      if (Files.isRegularFile(d.resolve(RunSummary.FILE)) || !Files.isRegularFile(d.resolve(LoadCheckpoint.FILE))
+          || !Files.isRegularFile(d.resolve("run.json"))) {
+        continue; // a finished run, or not a load: RunMerge says what it is
+      }
+      JsonNode info = RunDirectory.JSON.readTree(d.resolve("run.json").toFile());
+      List<String> command = new ArrayList<>();
+      info.path("command").forEach(w -> command.add(w.asText()));
+      command.addAll(List.of("--resume", d.toString()));
+      JsonNode fleet = info.path("fleet");
+      throw new UserError("Cannot merge " + d + (fleet.has("index") ? " (client " + fleet.path("index").asText()
+          + " of " + fleet.path("clients").asText() + ")" : "") + ": its load never finished; resume it (./run_ycsb.sh "
+          + ShellWords.join(command) + ") and merge the resumed run with it or in its place");
+    }
+  }
+
+  /** The merged run's run.json names each resumed client: it is one run of the whole load all the same. */
+  static void record(Path merged, List<ResumedLoad> resumed) throws IOException {
+    ObjectNode info = (ObjectNode) RunDirectory.JSON.readTree(merged.resolve("run.json").toFile());
+    ArrayNode list = info.putArray("resumed");
+    Instant started = Instant.parse(info.path("started").asText());
+    for (ResumedLoad r : resumed) {
+      ObjectNode n = list.addObject();
+      n.put("client", r.client());
+      ArrayNode killed = n.putArray("killed");
+      for (Path k : r.killed()) {
+        killed.add(k.getFileName().toString());
+        Instant s = Instant.parse(RunDirectory.JSON.readTree(k.resolve("run.json").toFile()).path("started").asText());
+        started = s.isBefore(started) ? s : started;
+      }
+      n.put("resumed_by", r.resumedBy().getFileName().toString());
+      n.put("rows_before", r.rows());
+      n.put("lookups", r.lookups());
+      n.put("seconds_lost", Math.round(r.secondsLost() * 10) / 10.0);
+    }
+    info.put("started", started.toString()); // the load began with the killed run
+    RunDirectory.JSON.writerWithDefaultPrettyPrinter().writeValue(merged.resolve("run.json").toFile(), info);
+  }
+}
