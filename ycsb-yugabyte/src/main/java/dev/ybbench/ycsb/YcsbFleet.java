@@ -6,6 +6,9 @@ import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.FleetSteps;
 import dev.ybbench.ycsb.cli.Phase;
 import dev.ybbench.ycsb.cli.YcsbSettings;
+import dev.ybbench.ycsb.client.LoadCheckpoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -28,6 +31,13 @@ final class YcsbFleet implements FleetSteps {
     }
     List<String> phases = s.phase() == Phase.BOTH ? List.of("load", "run") : List.of(s.phase().toString());
     return phases.stream().map(ph -> Step.all(ph, List.of("--phase", ph))).toList();
+  }
+
+  /** A load's client is resumed from its checkpoint: keys in doubt looked up, none written twice. */
+  @Override
+  public List<String> resume(Step step, Path failed) {
+    return step.name().equals("load") && Files.isRegularFile(failed.resolve(LoadCheckpoint.FILE))
+        ? List.of("--resume", failed.toString()) : null;
   }
 
   @Override

@@ -70,8 +70,7 @@ class ResumedFleetIT {
       while (System.nanoTime() < deadline && clients.get(1).isAlive()) {
         killed = runOf(1);
         Path checkpoint = killed == null ? null : killed.resolve(LoadCheckpoint.FILE);
-        if (checkpoint != null && Files.isRegularFile(checkpoint)
-            && JSON.readTree(checkpoint.toFile()).get("written").asLong() >= RECORDS / 6) {
+        if (checkpoint != null && Files.isRegularFile(checkpoint) && written(checkpoint) >= RECORDS / 6) {
           break;
         }
         Thread.sleep(50);
@@ -134,8 +133,98 @@ class ResumedFleetIT {
     }
   }
 
+  /**
+   * fleet.sh losing a client mid-load: with --retry-clients 1 it resumes it and the load merges
+   * whole; without, it names the client and prints the commands that resume it and merge.
+   */
+  @Test
+  void fleetShResumesAClientThatDiesInItsLoadWhenAskedAndOtherwiseSaysHow() throws Exception {
+    for (boolean retry : new boolean[] {true, false}) {
+      Path dir = results.resolve(retry ? "retried" : "not-retried");
+      List<String> args = new ArrayList<>(List.of("--benchmark", "ycsb", "--clients", "2", "workloada", "--phase",
+          "load", "--records", Integer.toString(RECORDS), "--target", "1000", "--threads", "2", "--batch-size", "16",
+          "--results-dir", dir.toString()));
+      if (retry) {
+        args.addAll(List.of("--retry-clients", "1"));
+      }
+      Files.createDirectories(dir);
+      Thread killer = new Thread(() -> killClientOneHalfWay(dir));
+      killer.start();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      dev.ybbench.harness.fleet.FleetCommand fleet = new dev.ybbench.harness.fleet.FleetCommand(new Console(
+          new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME,
+          new dev.ybbench.harness.cli.ShutdownGuard(() -> { }, () -> { }, java.time.Duration.ofSeconds(1)));
+      int rc = fleet.execute(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8));
+      killer.join();
+      String printed = out.toString(StandardCharsets.UTF_8);
+      System.out.println(printed);
+      if (retry) {
+        assertEquals(0, rc, printed);
+        assertTrue(printed.contains("[load] client 1 of 2 died (exit 137), "), printed);
+        assertTrue(printed.contains("resuming it (1 of 1)"), printed);
+        assertTrue(printed.contains("[load] client 1 was killed and resumed"), printed);
+        assertTrue(printed.contains("[load] the clients wrote exactly the " + RECORDS + " records asked for"), printed);
+      } else {
+        assertEquals(1, rc, printed);
+        assertTrue(printed.contains("error: client 1 of 2 failed its load phase (exit 137)"), printed);
+        assertTrue(printed.contains("To recover this step, resume the client (or run fleet.sh with --retry-clients 1):"),
+            printed);
+        assertTrue(printed.matches("(?s).*\\n  \\./run_ycsb\\.sh workloada .*--client-index 1 .*--resume \\S+\\n.*"),
+            printed);
+        assertTrue(printed.contains("  ./run_ycsb.sh --merge "), printed);
+      }
+    }
+  }
+
+  /** A process's command line as /proc has it (ProcessHandle.Info leaves a long one out). */
+  private static String commandLine(ProcessHandle p) {
+    try {
+      return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline")).replace('\0', ' ');
+    } catch (java.io.IOException e) {
+      return "";
+    }
+  }
+
+  /** The rows a load's checkpoint confirms; 0 while it is being rewritten (read half-written). */
+  private static long written(Path checkpoint) {
+    try {
+      return JSON.readTree(checkpoint.toFile()).path("written").asLong();
+    } catch (java.io.IOException e) {
+      return 0;
+    }
+  }
+
+  /** Kills fleet.sh's client 1 (SIGKILL) once its checkpoint has a sixth of the records. */
+  private void killClientOneHalfWay(Path dir) {
+    long deadline = System.nanoTime() + 180_000_000_000L;
+    try {
+      while (System.nanoTime() < deadline) {
+        Path run;
+        try {
+          run = runOf(dir, 1);
+        } catch (java.io.IOException e) {
+          continue; // a run.json read as it was written
+        }
+        Path checkpoint = run == null ? null : run.resolve(LoadCheckpoint.FILE);
+        // Its checkpoint is written every 1,000 keys handed out: the second says about a third is written.
+        if (checkpoint != null && Files.isRegularFile(checkpoint) && written(checkpoint) >= RECORDS / 12) {
+          ProcessHandle.current().descendants().filter(p -> commandLine(p).contains(" --client-index 1 "))
+              .forEach(ProcessHandle::destroyForcibly);
+          return;
+        }
+        Thread.sleep(50);
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** The run client {@code index} made, by its run.json; null before it has one. */
   private Path runOf(int index) throws Exception {
+    return runOf(results, index);
+  }
+
+  private static Path runOf(Path results, int index) throws Exception {
     try (Stream<Path> dirs = Files.list(results)) {
       for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
         Path info = d.resolve("run.json");

@@ -1,6 +1,7 @@
 package dev.ybbench.harness.benchmark;
 
 import dev.ybbench.harness.ServerTarget;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -35,6 +36,15 @@ public interface FleetSteps {
    * what an earlier run loaded), in one line that says what to do instead; null when it can.
    */
   default String needsData(BenchmarkCommand planned) {
+    return null;
+  }
+
+  /**
+   * The arguments that resume a step's client whose run {@code failed} ended before its step did
+   * (a load killed half-way: YCSB's {@code --resume RUN_DIR}), or null where the benchmark cannot
+   * resume it; the resumed run then stands for the client in the step's merge.
+   */
+  default List<String> resume(Step step, Path failed) {
     return null;
   }
 

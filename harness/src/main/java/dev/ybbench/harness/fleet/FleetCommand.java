@@ -102,6 +102,11 @@ public final class FleetCommand implements Callable<Integer> {
       + "merge, not each client's part) into a history of runs")
   String history;
 
+  @Option(names = "--retry-clients", paramLabel = "N", defaultValue = "0", description = "resume a client that "
+      + "dies in a step the benchmark can resume (a load) up to N times, so that the step still merges whole "
+      + "(default: ${DEFAULT-VALUE}: name the client and print the commands that resume it and merge)")
+  int retryClients;
+
   @Option(names = "--dry-run", description = "plan every configuration and print each step's client command; "
       + "start nothing")
   boolean dryRun;
@@ -187,6 +192,9 @@ public final class FleetCommand implements Callable<Integer> {
     }
     if (clients < 1) {
       throw new UserError("--clients " + clients + ": a fleet needs at least 1 client");
+    }
+    if (retryClients < 0) {
+      throw new UserError("--retry-clients must be 0 or more, was " + retryClients);
     }
     FleetSteps fleetSteps = benchmark.fleet();
     List<String> configurations = new ArrayList<>();
@@ -401,18 +409,27 @@ public final class FleetCommand implements Callable<Integer> {
     String name = step.name();
     List<Process> started = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      List<String> args = clientArgs(configuration, step, pass, target, fleet, i, results);
-      Process process = new ProcessBuilder(clientCommand(args)).redirectErrorStream(true)
-          .redirectOutput(logs.resolve(name + "-" + i + ".log").toFile()).start();
-      started.add(process);
-      running.add(process);
+      started.add(start(clientArgs(configuration, step, pass, target, fleet, i, results), logs, name, i));
     }
     boolean failed = false;
     List<Path> dirs = new ArrayList<>();
+    List<String> resumes = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       int rc = started.get(i).waitFor();
       running.remove(started.get(i));
       Path dir = runOf(results, fleet, i);
+      // A client that died in a step its benchmark can resume is resumed, up to --retry-clients times.
+      for (int retry = 1; rc != 0 && !guard.interrupted() && dir != null && retry <= retryClients
+          && benchmark.fleet().resume(step, dir) != null; retry++) {
+        console.line("[" + name + "] client " + i + " of " + count + " died (exit " + rc + "), " + dir + ": resuming it ("
+            + retry + " of " + retryClients + ")");
+        List<String> args = clientArgs(configuration, step, pass, target, fleet, i, results);
+        args.addAll(benchmark.fleet().resume(step, dir));
+        Process again = start(args, logs, name, i);
+        rc = again.waitFor();
+        running.remove(again);
+        dir = runOf(results, fleet, i);
+      }
       if (rc == 0 && dir == null) {
         console.line("error: client " + i + " of " + count + " ended its " + name + " phase but left no run "
             + "directory of fleet " + fleet + " in " + results);
@@ -423,8 +440,24 @@ public final class FleetCommand implements Callable<Integer> {
         List<String> log = Files.readAllLines(logs.resolve(name + "-" + i + ".log"));
         log.subList(Math.max(0, log.size() - LOG_TAIL), log.size()).forEach(console::line);
         failed = true;
+        List<String> resume = dir == null ? null : benchmark.fleet().resume(step, dir);
+        if (resume != null) {
+          List<String> args = clientArgs(configuration, step, pass, target, fleet, i, results);
+          args.addAll(resume);
+          resumes.add("./" + benchmark.script() + " " + ShellWords.join(RunInfo.redactCommand(args,
+              UnaryOperator.identity())));
+        }
       }
       dirs.add(dir);
+    }
+    if (!resumes.isEmpty() && !guard.interrupted()) {
+      // What recovers the step by hand: each dead client resumed, then the step's runs merged.
+      console.line("To recover this step, resume " + (resumes.size() == 1 ? "the client" : "each client") + " (or run "
+          + "fleet.sh with --retry-clients 1):");
+      resumes.forEach(r -> console.line("  " + r));
+      console.line("then merge every client's run, each resumed one in place of the run it resumes:");
+      console.line("  ./" + benchmark.script() + " --merge " + ShellWords.join(dirs.stream().map(d -> d == null
+          ? "RUN_DIR" : d.toString()).toList()) + " --results-dir " + ShellWords.quote(results.toString()));
     }
     if (guard.interrupted()) {
       console.line("Interrupted: each client kept what it measured; nothing merged");
@@ -453,6 +486,14 @@ public final class FleetCommand implements Callable<Integer> {
     merged.add(dir);
     int rc = command.audit(dir, console::line) ? 0 : 1;
     return RunHistory.find().record(history, dir, rc, console::line);
+  }
+
+  /** Starts a client of the step, its output in the step's log for that client. */
+  private Process start(List<String> args, Path logs, String step, int index) throws IOException {
+    Process process = new ProcessBuilder(clientCommand(args)).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(step + "-" + index + ".log").toFile())).start();
+    running.add(process);
+    return process;
   }
 
   /**
@@ -488,8 +529,13 @@ public final class FleetCommand implements Callable<Integer> {
     }
   }
 
-  /** The run directory client {@code index} of the fleet made, read from the runs' run.json; null if none. */
+  /**
+   * The run directory client {@code index} of the fleet made, read from the runs' run.json; the
+   * latest where it was resumed (the resume names the run it continues); null if none.
+   */
   public static Path runOf(Path results, String fleet, int index) throws IOException {
+    Path found = null;
+    String latest = "";
     try (Stream<Path> dirs = Files.list(results)) {
       for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
         Path runJson = d.resolve("run.json");
@@ -497,11 +543,14 @@ public final class FleetCommand implements Callable<Integer> {
           continue;
         }
         JsonNode run = RunDirectory.JSON.readTree(runJson.toFile());
-        if (fleet.equals(run.at("/fleet/id").asText()) && run.at("/fleet/index").asInt(-1) == index) {
-          return d;
+        String started = run.path("started").asText("");
+        if (fleet.equals(run.at("/fleet/id").asText()) && run.at("/fleet/index").asInt(-1) == index
+            && (found == null || started.compareTo(latest) > 0)) {
+          found = d;
+          latest = started;
         }
       }
     }
-    return null;
+    return found;
   }
 }
