@@ -48,9 +48,19 @@ final class YcsbMerge {
     List<Path> killed = resumed.stream().flatMap(r -> r.killed().stream()).map(YcsbMerge::normal).toList();
     // A killed run stands in the merge through the load that resumed it.
     runs = runs.stream().filter(d -> !killed.contains(normal(d))).toList();
-    ResumedLoad.refuseUnresumed(runs);
+    // A client killed and not resumed is a gap of the fleet, named with how long it ran.
+    Map<Path, Map.Entry<Integer, String>> unfinished = includeIncomplete ? unfinished(runs) : Map.of();
+    if (!includeIncomplete) {
+      ResumedLoad.refuseUnresumed(runs);
+    }
+    runs = runs.stream().filter(d -> !unfinished.containsKey(d)).toList();
+    if (runs.isEmpty()) {
+      throw new UserError("Cannot merge: no run given finished; nothing to merge");
+    }
+    Map<Integer, String> killedSaid = new TreeMap<>();
+    unfinished.values().forEach(e -> killedSaid.put(e.getKey(), e.getValue()));
     List<RunMerge.Part> all = RunMerge.read(runs, "ycsb", OWN, true);
-    String gaps = gaps(all);
+    String gaps = gaps(all, killedSaid);
     List<RunMerge.Part> parts = all.stream().filter(RunMerge.Part::complete).toList();
     if (gaps != null && (!includeIncomplete || parts.isEmpty())) {
       throw new UserError("Cannot merge: " + gaps + (parts.isEmpty() ? "" : "; merge one complete run of each "
@@ -78,6 +88,37 @@ final class YcsbMerge {
       ResumedLoad.record(merged, resumed);
     }
     return merged;
+  }
+
+  /**
+   * The runs among {@code runs} that never finished (no summary.json: killed), each with its
+   * client and what the merge says of it: "client 1 was killed 12 s into its run".
+   */
+  private static Map<Path, Map.Entry<Integer, String>> unfinished(List<Path> runs) throws IOException {
+    Map<Path, Map.Entry<Integer, String>> out = new java.util.LinkedHashMap<>();
+    for (Path d : runs) {
+      Path info = d.resolve("run.json");
+      if (java.nio.file.Files.isRegularFile(d.resolve(RunSummary.FILE)) || !java.nio.file.Files.isRegularFile(info)) {
+        continue;
+      }
+      com.fasterxml.jackson.databind.JsonNode run = RunDirectory.JSON.readTree(info.toFile());
+      int index = run.at("/fleet/index").asInt(0);
+      java.time.Instant started = java.time.Instant.parse(run.path("started").asText());
+      java.time.Instant last;
+      try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(d)) {
+        last = files.map(f -> {
+          try {
+            return java.nio.file.Files.getLastModifiedTime(f).toInstant();
+          } catch (IOException e) {
+            return started;
+          }
+        }).max(java.time.Instant::compareTo).orElse(started);
+      }
+      long seconds = Math.max(0, java.time.Duration.between(started, last).toSeconds());
+      out.put(d, Map.entry(index, "client " + index + " was killed " + seconds + " s into its run (" + d.getFileName()
+          + " never finished)"));
+    }
+    return out;
   }
 
   private static Path normal(Path d) {
@@ -139,6 +180,11 @@ final class YcsbMerge {
    * are refused outright.
    */
   static String gaps(List<RunMerge.Part> parts) {
+    return gaps(parts, Map.of());
+  }
+
+  /** As above, with what the runs that never finished say of each of their clients ({@code killed}). */
+  static String gaps(List<RunMerge.Part> parts, Map<Integer, String> killed) {
     String clients = parts.get(0).parameter(CoreWorkload64.CLIENTS);
     int n = clients == null ? 1 : Integer.parseInt(clients);
     if (n == 1) {
@@ -161,7 +207,7 @@ final class YcsbMerge {
     for (int i = 0; i < n; i++) {
       RunMerge.Part p = byIndex.get(i);
       if (p == null) {
-        gaps.add("client " + i + " is missing");
+        gaps.add(killed.getOrDefault(i, "client " + i + " is missing"));
       } else if (!p.complete()) {
         gaps.add("client " + i + " " + p.summary().state() + (p.summary().reason() == null ? ""
             : " (" + p.summary().reason() + ")"));

@@ -130,6 +130,41 @@ class ResumedFleetIT {
       assertEquals(1, broken.exitCode(), broken.out());
       assertTrue(broken.out().contains("error: [load] the clients wrote " + (RECORDS - 1) + " of the " + RECORDS),
           broken.out());
+
+      // A client killed in the run phase: merged with --include-incomplete, the merge is partial and names it.
+      Path runs = results.resolve("run-phase");
+      List<String> run = new ArrayList<>(flags.stream().map(f -> f.equals("load") ? "run" : f).toList());
+      run.set(run.indexOf(results.toString()), runs.toString());
+      run.addAll(List.of("--duration", "8", "--client-index"));
+      List<Process> runners = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
+            Runner.class.getName(), Ycsb.NAME));
+        java.addAll(run);
+        java.add(Integer.toString(i));
+        runners.add(new ProcessBuilder(java).redirectErrorStream(true)
+            .redirectOutput(results.resolve("run" + i + ".log").toFile()).start());
+      }
+      Files.createDirectories(runs);
+      Path dying = null;
+      for (long end = System.nanoTime() + 120_000_000_000L; System.nanoTime() < end && dying == null; Thread.sleep(100)) {
+        dying = phaseStarted(runs, 1);
+      }
+      Thread.sleep(1000);
+      runners.get(1).destroyForcibly();
+      runners.get(1).waitFor();
+      assertEquals(0, runners.get(0).waitFor(), Files.readString(results.resolve("run0.log")));
+      Path kept = runOf(runs, 0);
+      Outcome refused = ycsb(List.of("--merge", kept.toString(), dying.toString()));
+      assertEquals(2, refused.exitCode(), refused.out());
+      Outcome partial = ycsb(List.of("--merge", kept.toString(), dying.toString(), "--include-incomplete",
+          "--results-dir", results.resolve("partial").toString()));
+      assertEquals(0, partial.exitCode(), partial.out());
+      JsonNode merged = JSON.readTree(partial.runDir().resolve("summary.json").toFile());
+      assertEquals("partial", merged.get("state").asText());
+      assertTrue(merged.get("reason").asText().matches("the fleet of 2 clients is not whole: client 1 was killed \\d+ s "
+          + "into its run \\(" + dying.getFileName() + " never finished\\)"), merged.get("reason").asText());
     }
   }
 
@@ -216,6 +251,17 @@ class ResumedFleetIT {
       }
     } catch (Exception e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /** Client {@code index}'s run under {@code results} once its run phase has begun (its timeseries has a row). */
+  private static Path phaseStarted(Path results, int index) throws Exception {
+    try {
+      Path run = runOf(results, index);
+      Path ts = run == null ? null : run.resolve("timeseries.csv");
+      return ts != null && Files.isRegularFile(ts) && Files.readAllLines(ts).size() > 1 ? run : null;
+    } catch (java.io.IOException e) {
+      return null;
     }
   }
 
