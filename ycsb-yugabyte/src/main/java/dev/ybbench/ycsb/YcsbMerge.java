@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.merge.PhaseMerge;
 import dev.ybbench.harness.merge.RunMerge;
@@ -10,8 +11,12 @@ import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,11 +25,13 @@ import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * {@code ./run_ycsb.sh --merge RUN_DIR…}: the runs of the {@code --clients N} that shared one
  * table, added up into one run ({@link RunMerge}). All N clients must be there, once each: a
- * merge of some of them would stand for less than the fleet did. The merged run is then audited
+ * merge of some of them would stand for less than the fleet did. A client whose load was killed
+ * and resumed is one client, through its resumed run ({@link ResumedLoad}). The merged run is then audited
  * ({@link #audit}): its exit code is 1 when the server's count or a load's rows differ.
  */
 final class YcsbMerge {
@@ -70,7 +77,7 @@ final class YcsbMerge {
       warn.accept("a partial merge: " + gaps);
     }
     RunSummary first = parts.get(0).summary();
-    Map<String, PhaseMerge.Merged> phases = new java.util.LinkedHashMap<>(RunMerge.phases(parts, stop));
+    Map<String, PhaseMerge.Merged> phases = new LinkedHashMap<>(RunMerge.phases(parts, stop));
     PhaseMerge.Merged load = phases.get("load");
     if (!resumed.isEmpty() && load != null && gaps == null) {
       // The killed parts' rows and the resumes' look-ups are statements of the load's window too.
@@ -95,26 +102,26 @@ final class YcsbMerge {
    * client and what the merge says of it: "client 1 was killed 12 s into its run".
    */
   private static Map<Path, Map.Entry<Integer, String>> unfinished(List<Path> runs) throws IOException {
-    Map<Path, Map.Entry<Integer, String>> out = new java.util.LinkedHashMap<>();
+    Map<Path, Map.Entry<Integer, String>> out = new LinkedHashMap<>();
     for (Path d : runs) {
       Path info = d.resolve("run.json");
-      if (java.nio.file.Files.isRegularFile(d.resolve(RunSummary.FILE)) || !java.nio.file.Files.isRegularFile(info)) {
+      if (Files.isRegularFile(d.resolve(RunSummary.FILE)) || !Files.isRegularFile(info)) {
         continue;
       }
-      com.fasterxml.jackson.databind.JsonNode run = RunDirectory.JSON.readTree(info.toFile());
+      JsonNode run = RunDirectory.JSON.readTree(info.toFile());
       int index = run.at("/fleet/index").asInt(0);
-      java.time.Instant started = java.time.Instant.parse(run.path("started").asText());
-      java.time.Instant last;
-      try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(d)) {
+      Instant started = Instant.parse(run.path("started").asText());
+      Instant last;
+      try (Stream<Path> files = Files.walk(d)) {
         last = files.map(f -> {
           try {
-            return java.nio.file.Files.getLastModifiedTime(f).toInstant();
+            return Files.getLastModifiedTime(f).toInstant();
           } catch (IOException e) {
             return started;
           }
-        }).max(java.time.Instant::compareTo).orElse(started);
+        }).max(Instant::compareTo).orElse(started);
       }
-      long seconds = Math.max(0, java.time.Duration.between(started, last).toSeconds());
+      long seconds = Math.max(0, Duration.between(started, last).toSeconds());
       out.put(d, Map.entry(index, "client " + index + " was killed " + seconds + " s into its run (" + d.getFileName()
           + " never finished)"));
     }
@@ -133,10 +140,10 @@ final class YcsbMerge {
   static boolean audit(Path merged, Consumer<String> out) throws IOException {
     RunSummary summary = RunSummary.read(merged);
     boolean partial = RunInfo.PARTIAL.equals(summary.state());
-    com.fasterxml.jackson.databind.JsonNode info = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile());
+    JsonNode info = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile());
     String insertCount = info.at("/parameters/insertcount").asText(null);
     long resumedRows = 0;
-    for (com.fasterxml.jackson.databind.JsonNode r : info.path("resumed")) {
+    for (JsonNode r : info.path("resumed")) {
       resumedRows += r.path("rows_before").asLong();
       List<String> killed = new ArrayList<>();
       r.path("killed").forEach(k -> killed.add(k.asText()));
