@@ -11,10 +11,7 @@ import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.ycsb.workload.CoreWorkload64;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +22,6 @@ import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * {@code ./run_ycsb.sh --merge RUN_DIR…}: the runs of the {@code --clients N} that shared one
@@ -56,7 +52,7 @@ final class YcsbMerge {
     // A killed run stands in the merge through the load that resumed it.
     runs = runs.stream().filter(d -> !killed.contains(normal(d))).toList();
     // A client killed and not resumed is a gap of the fleet, named with how long it ran.
-    Map<Path, Map.Entry<Integer, String>> unfinished = includeIncomplete ? unfinished(runs) : Map.of();
+    Map<Path, RunMerge.Killed> unfinished = includeIncomplete ? RunMerge.killed(runs) : Map.of();
     if (!includeIncomplete) {
       ResumedLoad.refuseUnresumed(runs);
     }
@@ -65,7 +61,7 @@ final class YcsbMerge {
       throw new UserError("Cannot merge: no run given finished; nothing to merge");
     }
     Map<Integer, String> killedSaid = new TreeMap<>();
-    unfinished.values().forEach(e -> killedSaid.put(e.getKey(), e.getValue()));
+    unfinished.values().forEach(k -> killedSaid.put(k.index(), k.said()));
     List<RunMerge.Part> all = RunMerge.read(runs, "ycsb", OWN, true);
     String gaps = gaps(all, killedSaid);
     List<RunMerge.Part> parts = all.stream().filter(RunMerge.Part::complete).toList();
@@ -95,37 +91,6 @@ final class YcsbMerge {
       ResumedLoad.record(merged, resumed);
     }
     return merged;
-  }
-
-  /**
-   * The runs among {@code runs} that never finished (no summary.json: killed), each with its
-   * client and what the merge says of it: "client 1 was killed 12 s into its run".
-   */
-  private static Map<Path, Map.Entry<Integer, String>> unfinished(List<Path> runs) throws IOException {
-    Map<Path, Map.Entry<Integer, String>> out = new LinkedHashMap<>();
-    for (Path d : runs) {
-      Path info = d.resolve("run.json");
-      if (Files.isRegularFile(d.resolve(RunSummary.FILE)) || !Files.isRegularFile(info)) {
-        continue;
-      }
-      JsonNode run = RunDirectory.JSON.readTree(info.toFile());
-      int index = run.at("/fleet/index").asInt(0);
-      Instant started = Instant.parse(run.path("started").asText());
-      Instant last;
-      try (Stream<Path> files = Files.walk(d)) {
-        last = files.map(f -> {
-          try {
-            return Files.getLastModifiedTime(f).toInstant();
-          } catch (IOException e) {
-            return started;
-          }
-        }).max(Instant::compareTo).orElse(started);
-      }
-      long seconds = Math.max(0, Duration.between(started, last).toSeconds());
-      out.put(d, Map.entry(index, "client " + index + " was killed " + seconds + " s into its run (" + d.getFileName()
-          + " never finished)"));
-    }
-    return out;
   }
 
   private static Path normal(Path d) {

@@ -57,13 +57,9 @@ class ResumedFleetIT {
           "--hosts", pg.hostPort(), "--user", "postgres", "--results-dir", results.toString(), "--no-install");
       List<Process> clients = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
-        List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
-            Runner.class.getName(), Ycsb.NAME));
-        java.addAll(flags);
-        java.addAll(List.of("--client-index", Integer.toString(i)));
-        clients.add(new ProcessBuilder(java).redirectErrorStream(true)
-            .redirectOutput(results.resolve("client" + i + ".log").toFile()).start());
+        List<String> args = new ArrayList<>(flags);
+        args.addAll(List.of("--client-index", Integer.toString(i)));
+        clients.add(client(args, results.resolve("client" + i + ".log")));
       }
       Path killed = null;
       long deadline = System.nanoTime() + 180_000_000_000L;
@@ -138,13 +134,9 @@ class ResumedFleetIT {
       run.addAll(List.of("--duration", "8", "--client-index"));
       List<Process> runners = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
-        List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
-            Runner.class.getName(), Ycsb.NAME));
-        java.addAll(run);
-        java.add(Integer.toString(i));
-        runners.add(new ProcessBuilder(java).redirectErrorStream(true)
-            .redirectOutput(results.resolve("run" + i + ".log").toFile()).start());
+        List<String> args = new ArrayList<>(run);
+        args.add(Integer.toString(i));
+        runners.add(client(args, results.resolve("run" + i + ".log")));
       }
       Files.createDirectories(runs);
       Path dying = null;
@@ -252,6 +244,15 @@ class ResumedFleetIT {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** A client of run_ycsb.sh's runner in a process of its own (so that it can be SIGKILLed), its output in {@code log}. */
+  private static Process client(List<String> args, Path log) throws java.io.IOException {
+    List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "-Dybbench.home=" + RunYcsbTest.HOME,
+        Runner.class.getName(), Ycsb.NAME));
+    java.addAll(args);
+    return new ProcessBuilder(java).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
 
   /** Client {@code index}'s run under {@code results} once its run phase has begun (its timeseries has a row). */

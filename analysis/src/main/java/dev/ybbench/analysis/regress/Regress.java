@@ -6,13 +6,13 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.Benchmarks;
 import dev.ybbench.harness.benchmark.Outline;
+import dev.ybbench.harness.benchmark.Runner.DryRun;
 import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -421,8 +421,8 @@ public final class Regress implements Callable<Integer> {
     for (String w : list) {
       List<String> shown = null;
       for (SuiteSide side : List.of(baseline, candidate)) {
-        Planned round1 = planOne(suite, side, w, 1, results);
-        Planned next = reuseData && side.target.get(0).equals("--hosts") ? planOne(suite, side, w, 2, results)
+        DryRun round1 = planOne(suite, side, w, 1, results);
+        DryRun next = reuseData && side.target.get(0).equals("--hosts") ? planOne(suite, side, w, 2, results)
             : round1;
         if (shown == null) {
           console.line("[" + side.name + "] " + suite.suite().describe(w) + ":");
@@ -451,23 +451,13 @@ public final class Regress implements Callable<Integer> {
     return 0;
   }
 
-  /** A run's plan: what its dry run printed, and its outline. */
-  private record Planned(List<String> lines, Outline outline) {}
-
   /** One run's plan, by the benchmark's own dry run; its refusal as this command's. */
-  private Planned planOne(Found suite, SuiteSide side, String workload, int rep, Path results) {
-    List<String> args = new ArrayList<>(args(suite, side, workload, rep, results));
-    args.add("--dry-run");
-    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-    java.io.ByteArrayOutputStream refused = new java.io.ByteArrayOutputStream();
-    dev.ybbench.harness.benchmark.Runner r = new dev.ybbench.harness.benchmark.Runner(suite.benchmark(),
-        new Console(new PrintStream(printed, true, StandardCharsets.UTF_8)), home);
-    int rc = r.execute(args.toArray(String[]::new), new PrintStream(refused, true, StandardCharsets.UTF_8));
-    if (rc != 0 || r.planned() == null) {
-      throw new UserError("the " + side.name + "'s run of " + suite.suite().describe(workload) + ": "
-          + refused.toString(StandardCharsets.UTF_8).strip().replaceFirst("^error: ", ""));
+  private DryRun planOne(Found suite, SuiteSide side, String workload, int rep, Path results) {
+    try {
+      return dev.ybbench.harness.benchmark.Runner.dryRun(suite.benchmark(), home, args(suite, side, workload, rep, results));
+    } catch (UserError e) {
+      throw new UserError("the " + side.name + "'s run of " + suite.suite().describe(workload) + ": " + e.getMessage());
     }
-    return new Planned(printed.toString(StandardCharsets.UTF_8).lines().toList(), r.planned());
   }
 
   /** A run's arguments to its benchmark: the suite's for the workload and side, the label, the results. */

@@ -9,6 +9,7 @@ import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -115,9 +116,29 @@ public final class Runner implements Callable<Integer> {
     return written != null ? written : lifecycle.runDirectory();
   }
 
-  /** The outline the last dry run printed (what a suite's dry run adds up), or null. */
-  public Outline planned() {
-    return planned;
+  /**
+   * What a dry run of {@code args} printed, its outline and its command as parsed, for a caller
+   * that plans runs of its own (regress.sh's rounds, fleet.sh's clients).
+   */
+  public record DryRun(List<String> lines, Outline outline, BenchmarkCommand command) {}
+
+  /**
+   * {@code benchmark}'s dry run of {@code args}, in this process, printing nothing.
+   *
+   * @throws UserError the benchmark's refusal, its one line without "error: "
+   */
+  public static DryRun dryRun(Benchmark benchmark, Path home, List<String> args) {
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream refused = new java.io.ByteArrayOutputStream();
+    Runner r = new Runner(benchmark, new Console(new PrintStream(printed, true, StandardCharsets.UTF_8)), home);
+    List<String> dry = new java.util.ArrayList<>(args);
+    dry.add("--dry-run");
+    if (r.execute(dry.toArray(String[]::new), new PrintStream(refused, true, StandardCharsets.UTF_8)) != 0
+        || r.planned == null) {
+      String said = refused.toString(StandardCharsets.UTF_8).strip().replaceFirst("^error: ", "");
+      throw new UserError(said.isEmpty() ? "refused by " + benchmark.script() : said);
+    }
+    return new DryRun(printed.toString(StandardCharsets.UTF_8).lines().toList(), r.planned, r.command);
   }
 
   /** The names every benchmark's own flags must leave alone, for a translation that keeps them. */

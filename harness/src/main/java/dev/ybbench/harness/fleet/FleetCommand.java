@@ -21,11 +21,9 @@ import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -344,17 +342,11 @@ public final class FleetCommand implements Callable<Integer> {
 
   /** The benchmark's dry run of {@code args}: its command as parsed, or its refusal as this command's. */
   private BenchmarkCommand dryRun(String configuration, List<String> args) {
-    List<String> dry = new ArrayList<>(args);
-    dry.add("--dry-run");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Runner planner = new Runner(benchmark, new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), home);
-    if (planner.execute(dry.toArray(String[]::new), new PrintStream(err, true, StandardCharsets.UTF_8)) != 0) {
-      String said = err.toString(StandardCharsets.UTF_8).strip().replaceFirst("^error: ", "");
-      throw new UserError((configuration != null ? configuration + ": " : "") + (said.isEmpty()
-          ? "refused by " + benchmark.script() : said));
+    try {
+      return Runner.dryRun(benchmark, home, args).command();
+    } catch (UserError e) {
+      throw new UserError((configuration != null ? configuration + ": " : "") + e.getMessage());
     }
-    return planner.command();
   }
 
   /** What client {@code index} is given for one step of one configuration. */

@@ -91,6 +91,41 @@ public final class RunMerge {
   }
 
   /**
+   * A run that never finished (no summary.json: killed), as a merge with --include-incomplete
+   * names the gap it leaves: its client and how long it ran, from its start to its last written
+   * file ("client 1 was killed 12 s into its run (… never finished)").
+   */
+  public record Killed(int index, String said) {}
+
+  /** The runs among {@code dirs} that never finished, each as {@link Killed}. */
+  public static Map<Path, Killed> killed(List<Path> dirs) throws IOException {
+    Map<Path, Killed> out = new LinkedHashMap<>();
+    for (Path d : dirs) {
+      Path info = d.resolve("run.json");
+      if (Files.isRegularFile(d.resolve(RunSummary.FILE)) || !Files.isRegularFile(info)) {
+        continue;
+      }
+      JsonNode run = RunDirectory.JSON.readTree(info.toFile());
+      int index = run.at("/fleet/index").asInt(0);
+      Instant started = Instant.parse(run.path("started").asText());
+      Instant last;
+      try (java.util.stream.Stream<Path> files = Files.walk(d)) {
+        last = files.map(f -> {
+          try {
+            return Files.getLastModifiedTime(f).toInstant();
+          } catch (IOException e) {
+            return started;
+          }
+        }).max(Instant::compareTo).orElse(started);
+      }
+      long seconds = Math.max(0, java.time.Duration.between(started, last).toSeconds());
+      out.put(d, new Killed(index, "client " + index + " was killed " + seconds + " s into its run ("
+          + d.getFileName() + " never finished)"));
+    }
+    return out;
+  }
+
+  /**
    * Refuses a run directory whose run never ended (killed, or still running): it has run.json,
    * written as a run starts, but no summary.json, naming the fleet's client it was.
    */
