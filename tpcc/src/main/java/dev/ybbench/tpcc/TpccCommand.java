@@ -81,6 +81,11 @@ final class TpccCommand implements BenchmarkCommand {
     return TpccMerge.merge(runs, resultsRoot, warn, stop);
   }
 
+  @Override
+  public boolean audit(Path merged, Consumer<String> out) throws IOException {
+    return TpccMerge.audit(merged, out);
+  }
+
   /** --import: BenchBase's results directory as a run directory here. */
   @Override
   public Outcome instead(Context context) throws IOException {
@@ -156,6 +161,9 @@ final class TpccCommand implements BenchmarkCommand {
       if (fleet.inFleet()) {
         extra.put("fleet", fleet.runJson());
       }
+      if (plan.resume() != null) {
+        extra.put("resumed_from", plan.resume().getFileName().toString());
+      }
       return extra;
     }
 
@@ -200,6 +208,9 @@ final class TpccCommand implements BenchmarkCommand {
     }
     if (o.foreignKeys) {
       ours.add("--foreign-keys");
+    }
+    if (o.resume != null) {
+      ours.add("--resume");
     }
     if (o.run.prometheusPort != null) {
       ours.add("--prometheus-port"); // it serves our terminals' counters; BenchBase counts in its own process

@@ -2,8 +2,10 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.merge.PhaseMerge;
+import dev.ybbench.harness.merge.ResumedLoad;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.tpcc.config.TransactionSpec;
 import dev.ybbench.tpcc.core.TpccFigures;
@@ -11,10 +13,15 @@ import dev.ybbench.tpcc.core.TpccMetrics;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -33,17 +40,30 @@ final class TpccMerge {
   /** What each client sets for itself: its range of warehouses, and the terminals and connections that drive them. */
   private static final Pattern OWN = Pattern.compile("warehouses|start_warehouse|terminals|connections");
 
-  /** Merges the runs; a {@code stop} (Ctrl-C) ends it with nothing written. */
+  private static final String LOAD = "load";
+  private static final String POPULATION = "population";
+
+  /**
+   * Merges the runs: their works, or where they only loaded (fleet.sh's load step), their loads.
+   * A client's load that was killed and resumed counts through its resume ({@link ResumedLoad}).
+   * A {@code stop} (Ctrl-C) ends it with nothing written.
+   */
   static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn, BooleanSupplier stop)
       throws IOException {
+    List<ResumedLoad> resumed = ResumedLoad.of(runs);
+    runs = ResumedLoad.withoutKilled(runs, resumed);
+    ResumedLoad.refuseUnresumed(runs, new Tpcc().script());
     List<RunMerge.Part> parts = RunMerge.read(runs, Tpcc.NAME, OWN, TpccFigures::upgradeFormat2);
     List<RunSummary> summaries = parts.stream().map(RunMerge.Part::summary).toList();
     RunSummary first = summaries.get(0);
     List<String> works = executePhases(first);
+    checkRanges(parts);
+    if (works.isEmpty() && first.phases().containsKey(LOAD)) {
+      return mergeLoads(parts, resumed, resultsRoot, warn, stop);
+    }
     if (works.isEmpty()) {
       throw new UserError(runs.get(0) + " holds no TPC-C execute phase to merge");
     }
-    checkRanges(parts);
     int warehouses = summaries.stream().mapToInt(s -> TpccFigures.of(s).warehouses()).sum();
     int terminals = summaries.stream().mapToInt(s -> TpccFigures.of(s).terminals()).sum();
     Map<String, PhaseMerge.Merged> merged = new LinkedHashMap<>(RunMerge.phases(parts, stop));
@@ -62,6 +82,89 @@ final class TpccMerge {
         p.parameter("connections"))).sum()));
     params.put("clients", Integer.toString(parts.size()));
     return RunMerge.write(parts, resultsRoot, summary, merged, OWN, params, warn, stop);
+  }
+
+  /**
+   * The clients' loads as one load of the whole database: their rows, those of the killed runs
+   * their resumes finished included, over the time from the first client's start (a killed one's)
+   * to the last one's end; its population check passes when every client's passed and their
+   * ranges are the whole database.
+   */
+  private static Path mergeLoads(List<RunMerge.Part> parts, List<ResumedLoad> resumed, Path resultsRoot,
+      Consumer<String> warn, BooleanSupplier stop) throws IOException {
+    BitSet covered = new BitSet();
+    int total = Integer.parseInt(parts.get(0).parameter("total_warehouses"));
+    long rows = resumed.stream().mapToLong(ResumedLoad::rows).sum();
+    List<String> problems = new ArrayList<>();
+    Instant started = Instant.MAX;
+    Instant ended = Instant.MIN;
+    for (RunMerge.Part p : parts) {
+      PhaseResult load = p.summary().phase(LOAD);
+      if (load == null || load.rows() == null) {
+        throw new UserError("Cannot merge " + p.dir() + " with the others: it holds no TPC-C load");
+      }
+      int from = Integer.parseInt(p.parameter("start_warehouse"));
+      covered.set(from, from + Integer.parseInt(p.parameter("warehouses")));
+      rows += load.rows();
+      String check = load.checks() == null ? null : load.checks().get(POPULATION);
+      if (!PhaseResult.PASS.equals(check)) {
+        problems.add("warehouses " + from + " … " + (from + Integer.parseInt(p.parameter("warehouses")) - 1) + ": "
+            + (check == null ? "not checked" : check));
+      }
+      started = min(started, Instant.parse(p.info().path("started").asText()));
+      ended = max(ended, Instant.parse(p.info().path("ended").asText()));
+    }
+    for (ResumedLoad r : resumed) {
+      for (Path k : r.killed()) {
+        started = min(started, Instant.parse(RunDirectory.JSON.readTree(k.resolve("run.json").toFile())
+            .path("started").asText()));
+      }
+    }
+    if (covered.nextClearBit(1) <= total) {
+      int gap = covered.nextClearBit(1);
+      throw new UserError("Cannot merge these loads: warehouse " + gap + " of " + total + " is in none of them; give "
+          + "every client's load");
+    }
+    double seconds = Math.max(0.001, Duration.between(started, ended).toMillis() / 1000.0);
+    RunSummary first = parts.get(0).summary();
+    RunSummary summary = RunSummary.start(Tpcc.NAME, first.workload() + "-merged", first.server().info())
+        .withPhase(LOAD, PhaseResult.ofRows(rows, seconds, POPULATION, problems.isEmpty() ? PhaseResult.PASS
+            : String.join("; ", problems)))
+        .withExtension(TpccFigures.KEY, new TpccFigures.Run(total, 0, null));
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("warehouses", Integer.toString(total));
+    params.put("start_warehouse", "1");
+    params.put("clients", Integer.toString(parts.size()));
+    Path merged = RunMerge.write(parts, resultsRoot, summary, Map.of(), OWN, params, warn, stop);
+    if (!resumed.isEmpty()) {
+      ResumedLoad.record(merged, resumed);
+    }
+    return merged;
+  }
+
+  /**
+   * The fleet's checks of a merged run: a merged load's rows, its resumed clients, and its
+   * population check, a line each; false when the check failed.
+   */
+  static boolean audit(Path merged, Consumer<String> out) throws IOException {
+    RunSummary summary = RunSummary.read(merged);
+    PhaseResult load = summary.phase(LOAD);
+    if (load == null || !summary.phases().keySet().equals(Set.of(LOAD))) {
+      return true; // works: their counts are the clients' own, merged exactly
+    }
+    ResumedLoad.said(RunDirectory.JSON.readTree(merged.resolve("run.json").toFile()), out);
+    String check = load.checks().get(POPULATION);
+    out.accept(String.format(Locale.ROOT, "[load] %d rows over %.1f s (%d rows/s), population check: %s",
+        load.rows(), load.durationS(), load.rowsPerS(), check));
+    return PhaseResult.PASS.equals(check);
+  }
+
+  private static Instant min(Instant a, Instant b) {
+    return a.isBefore(b) ? a : b;
+  }
+
+  private static Instant max(Instant a, Instant b) {
+    return a.isAfter(b) ? a : b;
   }
 
   /** Clients that drove the same warehouse would count its transactions twice. */

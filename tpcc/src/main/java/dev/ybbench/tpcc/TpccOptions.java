@@ -72,6 +72,11 @@ final class TpccOptions {
       + "time (default: the config's loaderThreads, else 2)")
   Integer loaderThreads;
 
+  @Option(names = "--resume", paramLabel = "RUN_DIR", description = "with --load: finish the load of RUN_DIR, "
+      + "which was killed or stopped: the warehouses it loaded whole are kept, the rows of the others deleted and "
+      + "those loaded again (the same warehouse flags as that run)")
+  Path resume;
+
   @Option(names = "--start-warehouse", paramLabel = "N", defaultValue = "1",
       description = "first warehouse this client loads and drives (default: ${DEFAULT-VALUE})")
   int startWarehouse;

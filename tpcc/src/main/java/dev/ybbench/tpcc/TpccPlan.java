@@ -9,6 +9,8 @@ import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.core.WarehouseRange;
+import dev.ybbench.tpcc.load.LoadResume;
+import dev.ybbench.tpcc.load.WarehouseCheckpoint;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import dev.ybbench.tpcc.txn.Terminals;
 import java.nio.file.Path;
@@ -29,10 +31,12 @@ import java.util.function.BooleanSupplier;
  * @param configNote null, or how a dry run chose the config the server would choose
  * @param endpoint   the config's URL with the user and password to connect as
  * @param steps      the phases asked for by flag (all false: what is missing, then execute and check)
+ * @param resume     null, or the run directory whose load this one finishes (--resume)
+ * @param earlier    what that load's checkpoint records
  */
 record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<TpccConfig.Work> works,
     WarehouseRange range, Terminals.Setup setup, YsqlEndpoint endpoint, Steps steps, int tablets,
-    boolean foreignKeys, Integer loaderThreadsGiven) {
+    boolean foreignKeys, Integer loaderThreadsGiven, Path resume, WarehouseCheckpoint.Saved earlier) {
 
   /** The phase flags: --create, --load, --execute, --check, --clear. */
   record Steps(boolean create, boolean load, boolean execute, boolean check, boolean clear) {
@@ -88,8 +92,16 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     String user = o.server.user != null ? o.server.user
         : (config.username() == null ? "yugabyte" : config.username());
     YsqlEndpoint endpoint = pw.isEmpty() ? parsed.withUser(user) : parsed.withUser(user).withPassword(pw);
+    WarehouseCheckpoint.Saved earlier = null;
+    if (o.resume != null) {
+      if (!o.load || o.create || o.clear) {
+        throw new UserError("--resume finishes a load: give it with --load, and without --create or --clear");
+      }
+      earlier = LoadResume.earlier(o.resume, range);
+    }
     return new TpccPlan(server, config, configNote, works, range, setup, endpoint,
-        new Steps(o.create, o.load, o.execute, o.check, o.clear), o.tablets, o.foreignKeys, o.loaderThreads);
+        new Steps(o.create, o.load, o.execute, o.check, o.clear), o.tablets, o.foreignKeys, o.loaderThreads,
+        o.resume, earlier);
   }
 
   /** The config's file name without .xml: the run's "workload". */
@@ -215,7 +227,10 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
       }
       if (steps.load) {
         done.add(tables + ": loaded with warehouses " + range.first() + " … " + range.last()
-            + (steps.create ? "" : " (they must be there)"));
+            + (steps.create ? "" : " (they must be there)") + (resume == null ? "" : "; resuming " + resume.getFileName()
+            + ": its " + earlier.loaded().size() + " warehouses loaded whole kept, the rows of the other "
+            + (range.count() - earlier.loaded().size()) + (range.loadsItems() && earlier.items() == null ? " and ITEM's"
+            : "") + " deleted and loaded again"));
       }
       if (!steps.create && !steps.load && (steps.execute || steps.check)) {
         done.add(tables + ": used as they are, and must hold warehouses " + range.first() + " … " + range.last());

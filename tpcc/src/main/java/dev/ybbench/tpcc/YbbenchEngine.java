@@ -8,6 +8,8 @@ import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.core.TpccDatabase;
 import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.load.LoadPhase;
+import dev.ybbench.tpcc.load.LoadResume;
+import dev.ybbench.tpcc.load.WarehouseCheckpoint;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,8 +46,12 @@ final class YbbenchEngine implements TpccEngine {
       target.shareTables(); // a run that clears keeps its exclusive claim until the tables are dropped
     }
     if (load && !run.interrupted()) {
+      // A resumed load deletes the rows it cannot vouch for before its phase begins.
+      WarehouseCheckpoint checkpoint = plan.resume() == null
+          ? WarehouseCheckpoint.start(run.directory().path(), plan.range())
+          : LoadResume.resume(db, run.directory().path(), plan.resume(), plan.earlier(), run.console()::line);
       run.beginPhase("load");
-      run.record("load", LoadPhase.run(db, plan.range(), plan.loaderThreads(), run::interrupted,
+      run.record("load", LoadPhase.run(db, checkpoint, plan.loaderThreads(), run::interrupted,
           run.console()::line));
       if (plan.foreignKeys()) {
         db.execute(TpccSchema.FOREIGN_KEYS, run.console()::line, run::onStop);

@@ -38,8 +38,11 @@ class TpccFleetIT {
         + "clients", "[check] tpcc: client 0 alone"}) {
       assertTrue(printed.contains(step), step + " in " + printed);
     }
-    assertEquals(1, fleet.runs().size(), "the execute step's merge: " + printed);
-    Path merged = fleet.runs().get(0);
+    assertEquals(2, fleet.runs().size(), "the load step's merge and the execute step's: " + printed);
+    JsonNode load = RunDirectory.JSON.readTree(fleet.runs().get(0).resolve("summary.json").toFile());
+    assertEquals("pass", load.at("/phases/load/checks/population").asText(), load.toString());
+    assertTrue(printed.contains("[load] " + load.at("/phases/load/rows").asLong() + " rows over "), printed);
+    Path merged = fleet.runs().get(1);
     JsonNode run = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile());
     assertEquals(2, run.at("/merged_from").size(), run.toString());
     assertEquals("2", run.at("/parameters/warehouses").asText(), "each client drove its one warehouse: " + run);

@@ -3,6 +3,7 @@ package dev.ybbench.ycsb;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.merge.PhaseMerge;
+import dev.ybbench.harness.merge.ResumedLoad;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
@@ -48,13 +49,11 @@ final class YcsbMerge {
   static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
       BooleanSupplier stop) throws IOException {
     List<ResumedLoad> resumed = ResumedLoad.of(runs);
-    List<Path> killed = resumed.stream().flatMap(r -> r.killed().stream()).map(YcsbMerge::normal).toList();
-    // A killed run stands in the merge through the load that resumed it.
-    runs = runs.stream().filter(d -> !killed.contains(normal(d))).toList();
+    runs = ResumedLoad.withoutKilled(runs, resumed);
     // A client killed and not resumed is a gap of the fleet, named with how long it ran.
     Map<Path, RunMerge.Killed> unfinished = includeIncomplete ? RunMerge.killed(runs) : Map.of();
     if (!includeIncomplete) {
-      ResumedLoad.refuseUnresumed(runs);
+      ResumedLoad.refuseUnresumed(runs, new Ycsb().script());
     }
     runs = runs.stream().filter(d -> !unfinished.containsKey(d)).toList();
     if (runs.isEmpty()) {
@@ -78,6 +77,7 @@ final class YcsbMerge {
     if (!resumed.isEmpty() && load != null && gaps == null) {
       // The killed parts' rows and the resumes' look-ups are statements of the load's window too.
       long more = resumed.stream().mapToLong(r -> r.rows() + r.lookups()).sum();
+      List<Path> killed = resumed.stream().flatMap(r -> r.killed().stream()).toList();
       PhaseResult.ServerSide side = RunMerge.serverSide(parts, "load", killed, more);
       phases.put("load", load.withPhase(load.phase().toBuilder().server(side).build()));
     }
@@ -93,10 +93,6 @@ final class YcsbMerge {
     return merged;
   }
 
-  private static Path normal(Path d) {
-    return d.toAbsolutePath().normalize();
-  }
-
   /**
    * The fleet's checks of a merged run, a line each: every phase's totals; the statements the
    * server completed on the table against the operations the clients counted; a load's rows
@@ -107,16 +103,7 @@ final class YcsbMerge {
     boolean partial = RunInfo.PARTIAL.equals(summary.state());
     JsonNode info = RunDirectory.JSON.readTree(merged.resolve("run.json").toFile());
     String insertCount = info.at("/parameters/insertcount").asText(null);
-    long resumedRows = 0;
-    for (JsonNode r : info.path("resumed")) {
-      resumedRows += r.path("rows_before").asLong();
-      List<String> killed = new ArrayList<>();
-      r.path("killed").forEach(k -> killed.add(k.asText()));
-      out.accept(String.format(Locale.ROOT, "[load] client %d was killed and resumed: %d rows written by %s before "
-          + "it died, %d keys in doubt looked up by %s, %.0f s lost", r.path("client").asInt(),
-          r.path("rows_before").asLong(), String.join(" and ", killed), r.path("lookups").asLong(),
-          r.path("resumed_by").asText(), r.path("seconds_lost").asDouble()));
-    }
+    long resumedRows = ResumedLoad.said(info, out);
     boolean ok = true;
     for (Map.Entry<String, PhaseResult> e : summary.phases().entrySet()) {
       String name = e.getKey();

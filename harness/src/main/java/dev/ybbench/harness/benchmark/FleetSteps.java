@@ -41,8 +41,9 @@ public interface FleetSteps {
 
   /**
    * The arguments that resume a step's client whose run {@code failed} ended before its step did
-   * (a load killed half-way: YCSB's {@code --resume RUN_DIR}), or null where the benchmark cannot
-   * resume it; the resumed run then stands for the client in the step's merge.
+   * (a load killed half-way: YCSB's and TPC-C's {@code --resume RUN_DIR}; none, for a step whose
+   * own command starts over, as sysbench's prepare), or null where the benchmark cannot resume
+   * it; the resumed run then stands for the client in the step's merge.
    */
   default List<String> resume(Step step, Path failed) {
     return null;

@@ -101,7 +101,8 @@ public final class FleetCommand implements Callable<Integer> {
   String history;
 
   @Option(names = "--retry-clients", paramLabel = "N", defaultValue = "0", description = "resume a client that "
-      + "dies in a step the benchmark can resume (a load) up to N times, so that the step still merges whole "
+      + "dies in a step the benchmark can resume (a load or a prepare) up to N times, so that the step still ends "
+      + "whole "
       + "(default: ${DEFAULT-VALUE}: name the client and print the commands that resume it and merge)")
   int retryClients;
 
@@ -447,9 +448,11 @@ public final class FleetCommand implements Callable<Integer> {
       console.line("To recover this step, resume " + (resumes.size() == 1 ? "the client" : "each client") + " (or run "
           + "fleet.sh with --retry-clients 1):");
       resumes.forEach(r -> console.line("  " + r));
-      console.line("then merge every client's run, each resumed one in place of the run it resumes:");
-      console.line("  ./" + benchmark.script() + " --merge " + ShellWords.join(dirs.stream().map(d -> d == null
-          ? "RUN_DIR" : d.toString()).toList()) + " --results-dir " + ShellWords.quote(results.toString()));
+      if (step.merged() && count > 1) {
+        console.line("then merge every client's run, each resumed one in place of the run it resumes:");
+        console.line("  ./" + benchmark.script() + " --merge " + ShellWords.join(dirs.stream().map(d -> d == null
+            ? "RUN_DIR" : d.toString()).toList()) + " --results-dir " + ShellWords.quote(results.toString()));
+      }
     }
     if (guard.interrupted()) {
       console.line("Interrupted: each client kept what it measured; nothing merged");

@@ -4,8 +4,8 @@ import dev.ybbench.harness.ysql.CopyRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * Rows of one table into the database by COPY FROM STDIN ({@link CopyRows}), the fastest bulk
@@ -17,16 +17,16 @@ final class BulkWriter implements AutoCloseable {
   private final Connection connection;
   private final String copySql;
   private final int batchRows;
-  private final LongAdder progress;
+  private final LongConsumer progress;
   private final BooleanSupplier stop;
   private final CopyRows rows = new CopyRows();
   private long written;
 
   /**
-   * @param progress counts rows as they are written, for a status line
+   * @param progress hears the rows of each batch once it is committed
    * @param stop     once true, the next batch is not sent: {@link Stopped} is thrown instead
    */
-  BulkWriter(Connection connection, String table, List<String> columns, int batchRows, LongAdder progress,
+  BulkWriter(Connection connection, String table, List<String> columns, int batchRows, LongConsumer progress,
       BooleanSupplier stop) {
     this.connection = connection;
     this.progress = progress;
@@ -64,7 +64,7 @@ final class BulkWriter implements AutoCloseable {
     }
     rows.send(connection, copySql);
     written += n;
-    progress.add(n);
+    progress.accept(n);
     rows.clear();
   }
 

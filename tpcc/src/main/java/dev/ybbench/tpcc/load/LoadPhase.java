@@ -22,8 +22,9 @@ import java.util.function.Consumer;
 
 /**
  * The initial population of a client's warehouses (clause 4.3.3.1): ITEM once, by the client
- * that has warehouse 1, and the warehouses one per loader thread at a time, with a progress
- * line every 10 s and the population check of every table after.
+ * that has warehouse 1, and the warehouses one per loader thread at a time, each recorded in the
+ * run's checkpoint once it is whole, with a progress line every 10 s and the population check of
+ * the client's warehouses after.
  */
 public final class LoadPhase {
   /** C constants of the initial population; a run draws its own with the delta of clause 2.1.6.1. */
@@ -31,22 +32,35 @@ public final class LoadPhase {
 
   private LoadPhase() {}
 
-  /** Loads, checks the population, and returns the phase's rows, rate and population check (a failed one fails the run). */
-  public static PhaseResult run(TpccDatabase db, WarehouseRange range, int threads, BooleanSupplier interrupted,
-      Consumer<String> log) throws Exception {
-    threads = Math.min(threads, range.count());
-    long expectedRows = (range.loadsItems() ? TpccLoader.ITEMS : 0) + range.count() * TpccLoader.ROWS_PER_WAREHOUSE;
-    log.accept(String.format(Locale.ROOT, "Loading warehouses %s (%d rows) with %d threads", range, expectedRows,
-        threads));
+  /**
+   * Loads the warehouses of {@code checkpoint}'s range it does not record (all of them, unless
+   * the load resumes another), recording each as it is loaded whole; then checks the range's
+   * population and returns the phase's rows, rate and population check (a failed one fails the
+   * run).
+   */
+  public static PhaseResult run(TpccDatabase db, WarehouseCheckpoint checkpoint, int threads,
+      BooleanSupplier interrupted, Consumer<String> log) throws Exception {
+    WarehouseRange range = checkpoint.range();
+    List<Integer> warehouses = new ArrayList<>();
+    for (int w = range.first(); w <= range.last(); w++) {
+      if (!checkpoint.isLoaded(w)) {
+        warehouses.add(w);
+      }
+    }
+    boolean items = !checkpoint.itemsLoaded();
+    threads = Math.max(1, Math.min(threads, warehouses.size()));
+    long expectedRows = (items ? TpccLoader.ITEMS : 0) + warehouses.size() * TpccLoader.ROWS_PER_WAREHOUSE;
+    log.accept(String.format(Locale.ROOT, "Loading warehouses %s (%d rows) with %d threads",
+        warehouses.size() == range.count() ? range : warehouses.size() + " of " + range, expectedRows, threads));
     LongAdder rows = new LongAdder();
-    AtomicInteger next = new AtomicInteger(range.first());
+    AtomicInteger next = new AtomicInteger();
     long start = System.nanoTime();
     ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
     List<Future<?>> tasks = new ArrayList<>();
-    if (range.loadsItems()) {
+    if (items) {
       tasks.add(pool.submit(() -> {
         try (Connection c = db.connect(true)) {
-          new TpccLoader(new TpccRandom(0, LOAD_CONSTANTS), rows, interrupted).loadItems(c);
+          checkpoint.items(new TpccLoader(new TpccRandom(0, LOAD_CONSTANTS), rows, interrupted).loadItems(c));
         } catch (BulkWriter.Stopped stopped) {
           // Ctrl-C: what was written stays, the run is marked interrupted
         }
@@ -58,9 +72,10 @@ public final class LoadPhase {
       tasks.add(pool.submit(() -> {
         TpccLoader loader = new TpccLoader(new TpccRandom(seed, LOAD_CONSTANTS), rows, interrupted);
         try (Connection c = db.connect(true)) {
-          for (int w = next.getAndIncrement(); w <= range.last() && !interrupted.getAsBoolean();
-              w = next.getAndIncrement()) {
-            loader.loadWarehouse(c, w);
+          for (int n = next.getAndIncrement(); n < warehouses.size() && !interrupted.getAsBoolean();
+              n = next.getAndIncrement()) {
+            int w = warehouses.get(n);
+            checkpoint.warehouse(w, loader.loadWarehouse(c, w));
           }
         } catch (BulkWriter.Stopped stopped) {
           // Ctrl-C between two batches of a warehouse
@@ -84,8 +99,8 @@ public final class LoadPhase {
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    List<String> problems = range.isWhole() && !interrupted.getAsBoolean()
-        ? PopulationCheck.run(db, range.count()) : List.of();
+    List<String> problems = interrupted.getAsBoolean() ? List.of()
+        : PopulationCheck.run(db, range, checkpoint.total());
     String check = problems.isEmpty() ? PhaseResult.PASS : String.join("; ", problems);
     log.accept(String.format(Locale.ROOT, "Loaded %d rows in %.1f s (%.0f rows/s); population check: %s",
         rows.sum(), seconds, rows.sum() / seconds, check));

@@ -1,6 +1,8 @@
 package dev.ybbench.tpcc.load;
 
 import dev.ybbench.tpcc.core.TpccDatabase;
+import dev.ybbench.tpcc.core.TpccSchema;
+import dev.ybbench.tpcc.core.WarehouseRange;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,15 +14,17 @@ import java.util.Map;
 
 /**
  * After a load: does every table hold the rows clause 4.3.3.1 prescribes for W warehouses?
- * ORDER_LINE has no fixed count; it must hold exactly the sum of the orders' O_OL_CNT.
+ * ORDER_LINE has no fixed count; it must hold exactly the sum of the orders' O_OL_CNT. A client
+ * that loads some of the warehouses checks its own, and that the rows it finds are exactly those
+ * its loads recorded ({@link WarehouseCheckpoint}): a warehouse written twice or half would show.
  */
 public final class PopulationCheck {
   private PopulationCheck() {}
 
-  /** The population problems of {@code db}'s first {@code warehouses} warehouses; empty when it matches clause 4.3. */
-  public static List<String> run(TpccDatabase db, int warehouses) throws SQLException {
+  /** The population problems of {@code range}'s warehouses in {@code db}; empty when they match clause 4.3. */
+  public static List<String> run(TpccDatabase db, WarehouseRange range, Long loaded) throws SQLException {
     try (Connection c = db.connect(true)) {
-      return run(c, warehouses);
+      return run(c, range, loaded);
     }
   }
 
@@ -42,21 +46,49 @@ public final class PopulationCheck {
 
   /** The problems found, one line each; empty when the population is right. */
   public static List<String> run(Connection c, int warehouses) throws SQLException {
+    return run(c, new WarehouseRange(1, warehouses, warehouses), null);
+  }
+
+  /**
+   * The problems of {@code range}'s warehouses (ITEM's too when the range loads it), one line
+   * each; with {@code loaded}, also when the rows found are not the rows the loads recorded.
+   */
+  public static List<String> run(Connection c, WarehouseRange range, Long loaded) throws SQLException {
     List<String> problems = new ArrayList<>();
+    long found = 0;
     try (Statement st = c.createStatement()) {
-      for (Map.Entry<String, Long> e : expected(warehouses).entrySet()) {
-        long actual = scalar(st, "SELECT count(*) FROM " + e.getKey());
+      for (Map.Entry<String, Long> e : expected(range.count()).entrySet()) {
+        if (e.getKey().equals("item") && !range.loadsItems()) {
+          continue; // another client's
+        }
+        long actual = scalar(st, "SELECT count(*) FROM " + e.getKey() + where(e.getKey(), range));
+        found += actual;
         if (actual != e.getValue()) {
           problems.add(e.getKey() + ": " + actual + " rows, expected " + e.getValue());
         }
       }
-      long lines = scalar(st, "SELECT count(*) FROM order_line");
-      long declared = scalar(st, "SELECT coalesce(sum(o_ol_cnt), 0) FROM orders");
+      long lines = scalar(st, "SELECT count(*) FROM order_line" + where("order_line", range));
+      long declared = scalar(st, "SELECT coalesce(sum(o_ol_cnt), 0) FROM orders" + where("orders", range));
+      found += lines;
       if (lines != declared) {
         problems.add("order_line: " + lines + " rows, but the orders' o_ol_cnt add up to " + declared);
       }
     }
+    if (loaded != null && found != loaded) {
+      problems.add("the tables hold " + found + " rows of warehouses " + range + (range.loadsItems() ? " and ITEM" : "")
+          + ", the loads recorded " + loaded);
+    }
     return problems;
+  }
+
+  /** The range's rows of {@code table}: all of them when the range is the whole database. */
+  private static String where(String table, WarehouseRange range) {
+    if (range.isWhole()) {
+      return "";
+    }
+    String column = TpccSchema.TABLES.stream().filter(t -> t.name().equals(table)).findFirst().orElseThrow()
+        .warehouseColumn();
+    return column == null ? "" : " WHERE " + column + " BETWEEN " + range.first() + " AND " + range.last();
   }
 
   static long scalar(Statement st, String sql) throws SQLException {

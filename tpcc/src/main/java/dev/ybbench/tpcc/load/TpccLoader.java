@@ -37,6 +37,8 @@ public final class TpccLoader {
   private final int batchRows;
   private final LongAdder progress;
   private final BooleanSupplier stop;
+  /** Rows this loader's batches committed: one loader is one thread's. */
+  private long written;
   private final Timestamp now = new Timestamp(System.currentTimeMillis());
 
   /** @param progress counts rows as they are written, for the caller's status line */
@@ -53,19 +55,27 @@ public final class TpccLoader {
   }
 
   private BulkWriter writer(Connection c, String table, String... columns) {
-    return new BulkWriter(c, table, List.of(columns), batchRows, progress, stop);
+    return new BulkWriter(c, table, List.of(columns), batchRows, n -> {
+      written += n;
+      progress.add(n);
+    }, stop);
   }
 
-  public void loadItems(Connection c) throws SQLException {
+  /** ITEM's rows; returns how many were written. */
+  public long loadItems(Connection c) throws SQLException {
+    long before = written;
     try (BulkWriter w = writer(c, "item", "i_id", "i_im_id", "i_name", "i_price", "i_data")) {
       for (int i = 1; i <= ITEMS; i++) {
         w.row(i, random.uniform(1, 10_000), random.astring(14, 24), cents(random.uniform(100, 10_000)),
             random.dataWithOriginal());
       }
     }
+    return written - before;
   }
 
-  public void loadWarehouse(Connection c, int w) throws SQLException {
+  /** Warehouse {@code w}'s rows in every table but ITEM; returns how many were written. */
+  public long loadWarehouse(Connection c, int w) throws SQLException {
+    long before = written;
     try (BulkWriter out = writer(c, "warehouse", "w_id", "w_ytd", "w_tax", "w_name", "w_street_1", "w_street_2",
         "w_city", "w_state", "w_zip")) {
       out.row(w, "300000.00", tax(), random.astring(6, 10), random.astring(10, 20), random.astring(10, 20),
@@ -75,6 +85,7 @@ public final class TpccLoader {
     for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
       loadDistrict(c, w, d);
     }
+    return written - before;
   }
 
   private void loadStock(Connection c, int w) throws SQLException {

@@ -2,6 +2,7 @@ package dev.ybbench.ycsb.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.harness.merge.ResumedLoad;
 import dev.ybbench.harness.results.RunDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +33,7 @@ import site.ycsb.generator.NumberGenerator;
  * table and inserts the missing ones, then goes on from {@code reserved}.
  */
 public final class LoadCheckpoint implements KeyDraws {
-  public static final String FILE = "load-checkpoint.json";
+  public static final String FILE = ResumedLoad.CHECKPOINT;
 
   private final Path file;
   private final long start;
