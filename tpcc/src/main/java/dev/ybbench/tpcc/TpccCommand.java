@@ -70,15 +70,11 @@ final class TpccCommand implements BenchmarkCommand {
   @Override
   public Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
       BooleanSupplier stop) throws IOException {
-    if (includeIncomplete) {
-      throw new UserError("--include-incomplete: TPC-C's clients split the warehouses, so a merge without one of "
-          + "them leaves its warehouses out; give every client's run");
-    }
     if (runs.size() < 2) {
       throw new UserError("--merge adds up the runs of clients that split the warehouses: give each client's run, "
           + "at least two");
     }
-    return TpccMerge.merge(runs, resultsRoot, warn, stop);
+    return TpccMerge.merge(runs, resultsRoot, includeIncomplete, warn, stop);
   }
 
   @Override

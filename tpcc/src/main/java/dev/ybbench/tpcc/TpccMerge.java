@@ -1,11 +1,13 @@
 package dev.ybbench.tpcc;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.merge.PhaseMerge;
 import dev.ybbench.harness.merge.ResumedLoad;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunSummary;
 import dev.ybbench.tpcc.config.TransactionSpec;
 import dev.ybbench.tpcc.core.TpccFigures;
@@ -46,23 +48,49 @@ final class TpccMerge {
   /**
    * Merges the runs: their works, or where they only loaded (fleet.sh's load step), their loads.
    * A client's load that was killed and resumed counts through its resume ({@link ResumedLoad}).
-   * A {@code stop} (Ctrl-C) ends it with nothing written.
+   * Runs that leave warehouses of the database out (a client killed, failed, or not given) are
+   * refused, naming each gap; with {@code includeIncomplete} the works of the complete ones are
+   * merged into a run marked {@code partial}, its reason naming them. A {@code stop} (Ctrl-C)
+   * ends it with nothing written.
    */
-  static Path merge(List<Path> runs, Path resultsRoot, Consumer<String> warn, BooleanSupplier stop)
-      throws IOException {
+  static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
+      BooleanSupplier stop) throws IOException {
     List<ResumedLoad> resumed = ResumedLoad.of(runs);
     runs = ResumedLoad.withoutKilled(runs, resumed);
-    ResumedLoad.refuseUnresumed(runs, new Tpcc().script());
-    List<RunMerge.Part> parts = RunMerge.read(runs, Tpcc.NAME, OWN, TpccFigures::upgradeFormat2);
+    Map<Path, RunMerge.Killed> unfinished = includeIncomplete ? RunMerge.killed(runs) : Map.of();
+    if (!includeIncomplete) {
+      ResumedLoad.refuseUnresumed(runs, new Tpcc().script());
+    }
+    runs = runs.stream().filter(d -> !unfinished.containsKey(d)).toList();
+    if (runs.isEmpty()) {
+      throw new UserError("Cannot merge: no run given finished; nothing to merge");
+    }
+    List<RunMerge.Part> all = RunMerge.read(runs, Tpcc.NAME, OWN, includeIncomplete, TpccFigures::upgradeFormat2);
+    List<RunMerge.Part> parts = all.stream().filter(RunMerge.Part::complete).toList();
+    if (parts.isEmpty()) {
+      throw new UserError("Cannot merge: no run given is complete; nothing to merge");
+    }
     List<RunSummary> summaries = parts.stream().map(RunMerge.Part::summary).toList();
     RunSummary first = summaries.get(0);
     List<String> works = executePhases(first);
     checkRanges(parts);
+    String gaps = gaps(all, unfinished);
     if (works.isEmpty() && first.phases().containsKey(LOAD)) {
+      if (gaps != null) {
+        throw new UserError("Cannot merge these loads: " + gaps + "; a load without a client's warehouses is not the "
+            + "database's: finish a killed loader with --load --resume RUN_DIR");
+      }
       return mergeLoads(parts, resumed, resultsRoot, warn, stop);
     }
     if (works.isEmpty()) {
       throw new UserError(runs.get(0) + " holds no TPC-C execute phase to merge");
+    }
+    if (gaps != null && !includeIncomplete) {
+      throw new UserError("Cannot merge: " + gaps + "; give every client's run, or add --include-incomplete for a "
+          + "merged run marked partial");
+    }
+    if (gaps != null) {
+      warn.accept("a partial merge: " + gaps);
     }
     int warehouses = summaries.stream().mapToInt(s -> TpccFigures.of(s).warehouses()).sum();
     int terminals = summaries.stream().mapToInt(s -> TpccFigures.of(s).terminals()).sum();
@@ -81,18 +109,51 @@ final class TpccMerge {
     params.put("connections", Integer.toString(parts.stream().mapToInt(p -> Integer.parseInt(
         p.parameter("connections"))).sum()));
     params.put("clients", Integer.toString(parts.size()));
-    return RunMerge.write(parts, resultsRoot, summary, merged, OWN, params, warn, stop);
+    return RunMerge.write(parts, resultsRoot, summary, merged, OWN, params, warn, stop,
+        gaps == null ? RunInfo.COMPLETE : RunInfo.PARTIAL, gaps);
+  }
+
+  /**
+   * What the runs leave out of the database, or null when they hold it whole: the clients killed
+   * ({@code killed}: how long each ran), those that failed or were interrupted, and the warehouses
+   * that no run given has.
+   */
+  private static String gaps(List<RunMerge.Part> all, Map<Path, RunMerge.Killed> killed) throws IOException {
+    List<String> gaps = new ArrayList<>();
+    BitSet accounted = new BitSet();
+    for (Map.Entry<Path, RunMerge.Killed> k : killed.entrySet()) {
+      JsonNode p = RunDirectory.JSON.readTree(k.getKey().resolve("run.json").toFile()).path("parameters");
+      int from = p.path("start_warehouse").asInt();
+      accounted.set(from, from + p.path("warehouses").asInt());
+      gaps.add(k.getValue().said());
+    }
+    for (RunMerge.Part p : all) {
+      int from = Integer.parseInt(p.parameter("start_warehouse"));
+      int count = Integer.parseInt(p.parameter("warehouses"));
+      accounted.set(from, from + count);
+      if (!p.complete()) {
+        gaps.add("warehouses " + from + " … " + (from + count - 1) + " " + p.summary().state()
+            + (p.summary().reason() == null ? "" : " (" + p.summary().reason() + ")"));
+      }
+    }
+    int total = Integer.parseInt(all.get(0).parameter("total_warehouses"));
+    for (int gap = accounted.nextClearBit(1); gap <= total; gap = accounted.nextClearBit(gap)) {
+      int end = accounted.nextSetBit(gap);
+      end = end < 0 || end > total ? total + 1 : end;
+      gaps.add("warehouses " + gap + " … " + (end - 1) + " are in no run given");
+      gap = end;
+    }
+    return gaps.isEmpty() ? null : "the database of " + total + " warehouses is not whole: " + String.join(", ", gaps);
   }
 
   /**
    * The clients' loads as one load of the whole database: their rows, those of the killed runs
    * their resumes finished included, over the time from the first client's start (a killed one's)
    * to the last one's end; its population check passes when every client's passed and their
-   * ranges are the whole database.
+   * ranges are the whole database ({@link #gaps}).
    */
   private static Path mergeLoads(List<RunMerge.Part> parts, List<ResumedLoad> resumed, Path resultsRoot,
       Consumer<String> warn, BooleanSupplier stop) throws IOException {
-    BitSet covered = new BitSet();
     int total = Integer.parseInt(parts.get(0).parameter("total_warehouses"));
     long rows = resumed.stream().mapToLong(ResumedLoad::rows).sum();
     List<String> problems = new ArrayList<>();
@@ -104,7 +165,6 @@ final class TpccMerge {
         throw new UserError("Cannot merge " + p.dir() + " with the others: it holds no TPC-C load");
       }
       int from = Integer.parseInt(p.parameter("start_warehouse"));
-      covered.set(from, from + Integer.parseInt(p.parameter("warehouses")));
       rows += load.rows();
       String check = load.checks() == null ? null : load.checks().get(POPULATION);
       if (!PhaseResult.PASS.equals(check)) {
@@ -119,11 +179,6 @@ final class TpccMerge {
         started = min(started, Instant.parse(RunDirectory.JSON.readTree(k.resolve("run.json").toFile())
             .path("started").asText()));
       }
-    }
-    if (covered.nextClearBit(1) <= total) {
-      int gap = covered.nextClearBit(1);
-      throw new UserError("Cannot merge these loads: warehouse " + gap + " of " + total + " is in none of them; give "
-          + "every client's load");
     }
     double seconds = Math.max(0.001, Duration.between(started, ended).toMillis() / 1000.0);
     RunSummary first = parts.get(0).summary();

@@ -70,7 +70,7 @@ class TpccMergeIT {
   @Test
   void everyWorkMerges() throws Exception {
     Path merged = TpccMerge.merge(List.of(client("a", 1, 60, 600), client("b", 2, 120, 300)), root.resolve("results"),
-        w -> { }, () -> false);
+        false, w -> { }, () -> false);
     RunSummary m = RunSummary.read(merged);
     assertEquals(List.of("execute", "execute-2"), List.copyOf(m.phases().keySet()));
     assertEquals(180, m.phase("execute").operations().get("NewOrder").successes());
@@ -94,17 +94,47 @@ class TpccMergeIT {
   void clientsOfOneWarehouseAreRefused() throws Exception {
     Path a = client("a", 1, 60, 0);
     Path b = client("b", 1, 60, 0);
-    UserError e = assertThrows(UserError.class, () -> TpccMerge.merge(List.of(a, b), root.resolve("results"), w -> { },
-        () -> false));
+    UserError e = assertThrows(UserError.class, () -> TpccMerge.merge(List.of(a, b), root.resolve("results"), false,
+        w -> { }, () -> false));
     assertTrue(e.getMessage().contains("its warehouses 1-1 overlap another client's"), e.getMessage());
+  }
+
+  /**
+   * A client killed in its execute phase: refused with every gap named; with --include-incomplete
+   * the other's works merge into a run marked partial, naming the killed client and how long it ran.
+   */
+  @Test
+  void aClientKilledMidRunMergesOnlyAsPartial() throws Exception {
+    Path a = client("a", 1, 60, 0);
+    Path killed = client("b", 2, 120, 0);
+    Files.delete(killed.resolve(RunSummary.FILE)); // killed: its run.json and nothing after
+    ObjectNode info = (ObjectNode) RunDirectory.JSON.readTree(killed.resolve("run.json").toFile());
+    info.putObject("fleet").put("id", "f").put("clients", 2).put("index", 1);
+    RunDirectory.JSON.writeValue(killed.resolve("run.json").toFile(), info);
+
+    UserError alone = assertThrows(UserError.class, () -> TpccMerge.merge(List.of(a), root.resolve("results"), false,
+        w -> { }, () -> false));
+    assertTrue(alone.getMessage().startsWith("Cannot merge: the database of 2 warehouses is not whole: warehouses "
+        + "2 … 2 are in no run given; give every client's run"), alone.getMessage());
+    UserError refused = assertThrows(UserError.class, () -> TpccMerge.merge(List.of(a, killed),
+        root.resolve("results"), false, w -> { }, () -> false));
+    assertTrue(refused.getMessage().contains("(client 1 of the 2 in fleet f): its run never finished"),
+        refused.getMessage());
+
+    Path merged = TpccMerge.merge(List.of(a, killed), root.resolve("results"), true, w -> { }, () -> false);
+    RunSummary m = RunSummary.read(merged);
+    assertEquals("partial", m.state());
+    assertTrue(m.reason().matches("the database of 2 warehouses is not whole: client 1 was killed \\d+ s into its "
+        + "run \\(b never finished\\)"), m.reason());
+    assertEquals(60, m.phase("execute").operations().get("NewOrder").successes());
   }
 
   @Test
   void runsOfDifferentWorksAreRefused() throws Exception {
     Path a = client("a", 1, 60, 600);
     Path b = client("b", 2, 120, 0);
-    UserError e = assertThrows(UserError.class, () -> TpccMerge.merge(List.of(a, b), root.resolve("results"), w -> { },
-        () -> false));
+    UserError e = assertThrows(UserError.class, () -> TpccMerge.merge(List.of(a, b), root.resolve("results"), false,
+        w -> { }, () -> false));
     assertEquals("Cannot merge runs of different phases: [execute, execute-2] in " + a + " but [execute] in " + b,
         e.getMessage());
   }
@@ -118,7 +148,7 @@ class TpccMergeIT {
       AtomicInteger asked = new AtomicInteger();
       int n = stopAt;
       try {
-        Path merged = TpccMerge.merge(parts, results, w -> { }, () -> asked.incrementAndGet() >= n);
+        Path merged = TpccMerge.merge(parts, results, false, w -> { }, () -> asked.incrementAndGet() >= n);
         assertTrue(stopAt > 5, "a merge asks before each phase it reads and writes, before the charts and the report "
             + "and before it commits; it asked only " + (stopAt - 1) + " times");
         assertEquals(List.of(merged), Files.list(results).toList());

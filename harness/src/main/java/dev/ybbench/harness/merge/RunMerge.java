@@ -158,7 +158,8 @@ public final class RunMerge {
     return read(dirs, bench, own, acceptIncomplete, tree -> { });
   }
 
-  private static List<Part> read(List<Path> dirs, String bench, Pattern own, boolean acceptIncomplete,
+  /** As {@link #read(List, String, Pattern, boolean)}, results format 2's own figures moved by {@code ownFigures}. */
+  public static List<Part> read(List<Path> dirs, String bench, Pattern own, boolean acceptIncomplete,
       Consumer<ObjectNode> ownFigures) {
     if (new LinkedHashSet<>(dirs.stream().map(d -> d.toAbsolutePath().normalize()).toList()).size() < dirs.size()) {
       throw new UserError("A run directory is given twice to --merge; give each client's run once");
