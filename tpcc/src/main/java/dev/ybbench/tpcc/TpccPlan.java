@@ -227,10 +227,8 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
       }
       if (steps.load) {
         done.add(tables + ": loaded with warehouses " + range.first() + " … " + range.last()
-            + (steps.create ? "" : " (they must be there)") + (resume == null ? "" : "; resuming " + resume.getFileName()
-            + ": its " + earlier.loaded().size() + " warehouses loaded whole kept, the rows of the other "
-            + (range.count() - earlier.loaded().size()) + (range.loadsItems() && earlier.items() == null ? " and ITEM's"
-            : "") + " deleted and loaded again"));
+            + (steps.create ? "" : " (they must be there)") + (resume == null ? "" : "; resuming "
+            + resume.getFileName() + ": " + LoadResume.said(earlier)));
       }
       if (!steps.create && !steps.load && (steps.execute || steps.check)) {
         done.add(tables + ": used as they are, and must hold warehouses " + range.first() + " … " + range.last());
@@ -250,7 +248,8 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
       phases.add(Outline.Phase.untimed("create", missing ? "when the tables are missing or of another count" : ""));
     }
     if (steps.load || missing) {
-      phases.add(Outline.Phase.untimed("load", warehouses + (missing ? ", when not loaded" : "")));
+      phases.add(Outline.Phase.untimed("load", (range.isWhole() ? warehouses : "warehouses " + range.first() + " … "
+          + range.last() + " of " + range.total()) + (missing ? ", when not loaded" : "")));
     }
     if (steps.execute || missing) {
       for (int i = 0; i < works.size(); i++) {

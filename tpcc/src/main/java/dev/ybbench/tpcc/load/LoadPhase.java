@@ -51,7 +51,8 @@ public final class LoadPhase {
     threads = Math.max(1, Math.min(threads, warehouses.size()));
     long expectedRows = (items ? TpccLoader.ITEMS : 0) + warehouses.size() * TpccLoader.ROWS_PER_WAREHOUSE;
     log.accept(String.format(Locale.ROOT, "Loading warehouses %s (%d rows) with %d threads",
-        warehouses.size() == range.count() ? range : warehouses.size() + " of " + range, expectedRows, threads));
+        warehouses.size() == range.count() ? range : range + ", those not loaded whole: " + (warehouses.size() > 10
+            ? warehouses.size() : warehouses.toString().replaceAll("[\\[\\]]", "")), expectedRows, threads));
     LongAdder rows = new LongAdder();
     AtomicInteger next = new AtomicInteger();
     long start = System.nanoTime();

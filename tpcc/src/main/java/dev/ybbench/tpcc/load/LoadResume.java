@@ -55,6 +55,29 @@ public final class LoadResume {
     return saved;
   }
 
+  /** What a resume of {@code earlier} keeps and loads again: "warehouse 3 kept (499172 rows); warehouse 4 …". */
+  public static String said(WarehouseCheckpoint.Saved earlier) {
+    WarehouseRange range = earlier.range();
+    List<Integer> doubtful = new ArrayList<>();
+    for (int w = range.first(); w <= range.last(); w++) {
+      if (!earlier.loaded().containsKey(w)) {
+        doubtful.add(w);
+      }
+    }
+    boolean items = range.loadsItems() && earlier.items() == null;
+    // Never empty: a load with nothing in doubt is complete, and not resumed.
+    String again = (doubtful.isEmpty() ? "" : warehouses(doubtful)) + (items ? (doubtful.isEmpty() ? "" : " and ")
+        + "ITEM" : "");
+    return (earlier.loaded().isEmpty() ? "no warehouse loaded whole" : warehouses(List.copyOf(earlier.loaded()
+        .keySet())) + " loaded whole kept (" + earlier.total() + " rows)") + "; " + again + " in doubt: deleted and "
+        + "loaded again";
+  }
+
+  private static String warehouses(List<Integer> ws) {
+    return (ws.size() == 1 ? "warehouse " : "warehouses ") + ws.stream().map(String::valueOf)
+        .collect(Collectors.joining(", "));
+  }
+
   /**
    * Deletes the rows of the warehouses {@code earlier} left in doubt (and ITEM's, if it was not
    * loaded whole), before the load phase begins; returns the checkpoint of the load that goes on.
@@ -88,11 +111,8 @@ public final class LoadResume {
     if (earlier.resumedFrom() != null) {
       from.set("resumed_from", earlier.resumedFrom());
     }
-    log.accept("Resuming the load of " + resume.getFileName() + ": " + (earlier.loaded().size()
-        + " warehouse" + (earlier.loaded().size() == 1 ? "" : "s")) + " loaded whole (" + earlier.total()
-        + " rows) kept; " + (doubtful.isEmpty() ? "none" : doubtful.stream().map(String::valueOf)
-        .collect(Collectors.joining(", "))) + (items ? " and ITEM" : "") + " in doubt: their " + deleted
-        + " rows deleted, to load again");
+    log.accept("Resuming the load of " + resume.getFileName() + ": " + said(earlier) + " (" + deleted
+        + " rows deleted)");
     return WarehouseCheckpoint.of(runDir, range, earlier.loaded(), earlier.items(), from);
   }
 }
