@@ -19,9 +19,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -136,7 +136,9 @@ final class TpccMerge {
             + (p.summary().reason() == null ? "" : " (" + p.summary().reason() + ")"));
       }
     }
-    int total = Integer.parseInt(all.get(0).parameter("total_warehouses"));
+    // Runs recorded before total_warehouses was: their ranges say what the database held.
+    String given = all.get(0).parameter("total_warehouses");
+    int total = given == null ? accounted.length() - 1 : Integer.parseInt(given);
     for (int gap = accounted.nextClearBit(1); gap <= total; gap = accounted.nextClearBit(gap)) {
       int end = accounted.nextSetBit(gap);
       end = end < 0 || end > total ? total + 1 : end;
@@ -154,7 +156,7 @@ final class TpccMerge {
    */
   private static Path mergeLoads(List<RunMerge.Part> parts, List<ResumedLoad> resumed, Path resultsRoot,
       Consumer<String> warn, BooleanSupplier stop) throws IOException {
-    int total = Integer.parseInt(parts.get(0).parameter("total_warehouses"));
+    int total = parts.stream().mapToInt(p -> Integer.parseInt(p.parameter("warehouses"))).sum();
     long rows = resumed.stream().mapToLong(ResumedLoad::rows).sum();
     List<String> problems = new ArrayList<>();
     Instant started = Instant.MAX;

@@ -102,8 +102,7 @@ public final class FleetCommand implements Callable<Integer> {
 
   @Option(names = "--retry-clients", paramLabel = "N", defaultValue = "0", description = "resume a client that "
       + "dies in a step the benchmark can resume (a load or a prepare) up to N times, so that the step still ends "
-      + "whole "
-      + "(default: ${DEFAULT-VALUE}: name the client and print the commands that resume it and merge)")
+      + "whole (default: ${DEFAULT-VALUE}: name the client and print the commands that resume it and merge)")
   int retryClients;
 
   @Option(names = "--dry-run", description = "plan every configuration and print each step's client command; "
