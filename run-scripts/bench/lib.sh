@@ -2,6 +2,13 @@
 # Shared by the benchmark scripts: one embedded server for a whole benchmark, YCSB runs against
 # it, and medians. Sourced, not run; expects run-scripts/common.sh to be sourced first.
 
+# bench_without_probe: ybbench's runs without the machine probe each ends with (a second of one
+# core, a second of loopback round trips), which is no part of the client's whole-process CPU that
+# a script measuring it beside a reference's compares.
+bench_without_probe() {
+  export YBBENCH_JAVA_OPTS="${YBBENCH_JAVA_OPTS:-$YBBENCH_DEFAULT_JAVA_OPTS} -Dybbench.probe.ms=0"
+}
+
 # bench_serve MAIN ARGS…: starts dev.ybbench.harness.embedded.MAIN (ServePostgres or
 # ServeCassandra) in the background and sets $hostport and $server_version once it is ready.
 # The server stops when this shell exits (its standard input closes).

@@ -19,6 +19,7 @@ here="$(dirname "${BASH_SOURCE[0]}")"
 source "$here/../common.sh"
 # shellcheck source=run-scripts/bench/lib.sh
 source "$here/lib.sh"
+bench_without_probe
 
 counts="1 2 4 8 16 32 64"
 seconds=15

@@ -14,6 +14,7 @@ here="$(dirname "${BASH_SOURCE[0]}")"
 source "$here/../common.sh"
 # shellcheck source=run-scripts/bench/lib.sh
 source "$here/lib.sh"
+bench_without_probe
 
 test=oltp_read_only
 tables=4

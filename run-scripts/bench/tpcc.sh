@@ -27,6 +27,7 @@ here="$(dirname "${BASH_SOURCE[0]}")"
 source "$here/../common.sh"
 # shellcheck source=run-scripts/bench/lib.sh
 source "$here/lib.sh"
+bench_without_probe
 
 load_warehouses=10
 terminals=64

@@ -32,6 +32,7 @@ here="$(dirname "${BASH_SOURCE[0]}")"
 source "$here/../common.sh"
 # shellcheck source=run-scripts/bench/lib.sh
 source "$here/lib.sh"
+bench_without_probe
 
 workloads="a c e"
 threads=8

@@ -2,9 +2,11 @@ package dev.ybbench.analysis;
 
 import dev.ybbench.analysis.compare.Comparison;
 import dev.ybbench.analysis.compare.ComparisonOptions;
+import dev.ybbench.analysis.compare.MachineDrift;
 import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.compare.Verdict;
 import dev.ybbench.analysis.history.AgainstHistory;
+import dev.ybbench.analysis.history.Confirmation;
 import dev.ybbench.analysis.history.HistoryStore;
 import dev.ybbench.analysis.history.HistoryTrend;
 import dev.ybbench.analysis.report.Report;
@@ -14,6 +16,7 @@ import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShutdownGuard;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.StagedDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,6 +25,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
@@ -80,6 +84,12 @@ public final class Compare implements Callable<Integer> {
 
   /** How many of a key's most recent runs a judgement takes by default. */
   static final int DEFAULT_LAST = 20;
+
+  @Option(names = "--confirm", paramLabel = "N", description = "with --history: while a workload's headline is a "
+      + "regression or undecided against the history, run that workload again (its last run's command, as its "
+      + "run.json records it) up to N more times and judge all its runs together; every look is counted, so the "
+      + "verdict holds at 95 %% over them all (Pocock); says how many runs it took")
+  Integer confirm;
 
   @Option(names = "--key", paramLabel = "KEY", description = "with --history: list the change points of this key's "
       + "series (a key as history.sh list prints it, or its workload, BENCH/WORKLOAD, when one key has it)")
@@ -190,8 +200,9 @@ public final class Compare implements Callable<Integer> {
     if (history != null) {
       return againstHistory(root);
     }
-    if (key != null || last != null) {
-      throw new UserError((key != null ? "--key" : "--last") + " goes with --history FILE|URL");
+    if (key != null || last != null || confirm != null) {
+      throw new UserError((key != null ? "--key" : last != null ? "--last" : "--confirm") + " goes with --history "
+          + "FILE|URL");
     }
     if (sides.size() != 2) {
       throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
@@ -213,12 +224,16 @@ public final class Compare implements Callable<Integer> {
     if (key != null && !sides.isEmpty()) {
       throw new UserError("--key lists a key's change points and takes no run; to judge a run, give it without --key");
     }
-    if (key != null && (cmp.gate != null || cmp.undecided != null || last != null)) {
-      throw new UserError("--key lists a key's change points: --gate, --undecided and --last are for judging a run");
+    if (key != null && (cmp.gate != null || cmp.undecided != null || last != null || confirm != null)) {
+      throw new UserError("--key lists a key's change points: --gate, --undecided, --last and --confirm are for "
+          + "judging a run");
     }
     if (key == null && sides.size() != 1) {
       throw new UserError("with --history, give the CANDIDATE alone (a run directory or a label), " + sides.size()
           + " given; or --key KEY for a key's change points");
+    }
+    if (key == null && confirm != null) {
+      return confirmed(root, RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete));
     }
     try (HistoryStore store = HistoryStore.open(history)) {
       if (key != null) {
@@ -227,16 +242,103 @@ public final class Compare implements Callable<Integer> {
       }
       RunGroup c = RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete);
       AgainstHistory.Baseline b = AgainstHistory.of(store, c, last != null ? last : DEFAULT_LAST, allowEnvDiff);
-      return compare(root, b.side(), c, b.notes());
+      return compare(root, b.side(), c, b.notes(), 0.95, true);
     }
+  }
+
+  /** For tests: run a candidate's run again with {@code rerun} (e.g. in this JVM) rather than by its script. */
+  public Compare rerunningWith(Confirmation.Rerun rerun) {
+    this.rerun = rerun;
+    return this;
+  }
+
+  private Confirmation.Rerun rerun;
+
+  /**
+   * --confirm N: look, and while a headline is a regression or undecided, run its workload again
+   * and look once more, up to N times; the last look is reported as any comparison is.
+   */
+  private int confirmed(Path root, RunGroup candidate) throws IOException {
+    if (confirm < 1 || confirm > Comparison.MAX_ROUNDS) {
+      throw new UserError("--confirm must be between 1 and " + Comparison.MAX_ROUNDS + " more runs, was " + confirm);
+    }
+    int lastLook = confirm + 1;
+    double confidence = SequentialLooks.perLookConfidence(1, lastLook, 0.95);
+    Confirmation.Rerun again = rerun != null ? rerun : Confirmation.byRunner(home, console::line);
+    RunGroup c = candidate;
+    for (int look = 1; ; look++) {
+      AgainstHistory.Baseline b;
+      // Open only while read: a run again records itself into the same history (SQLite: one writer).
+      try (HistoryStore store = HistoryStore.open(history)) {
+        b = AgainstHistory.of(store, c, last != null ? last : DEFAULT_LAST, allowEnvDiff);
+      }
+      StagedDirectory.checkpoint(stopped);
+      Comparison.Result result = Comparison.compare(b.side(), c,
+          new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff, true));
+      List<Path> runAgain = Confirmation.toRunAgain(result.rows(), c);
+      if (look == lastLook || runAgain.isEmpty() || Confirmation.settled(result.rows(), look)) {
+        List<String> notes = new ArrayList<>(b.notes());
+        notes.add(String.format(Locale.ROOT, "confirmation: look %d of at most %d, %d run%s of the candidate; each "
+            + "look at %.1f %% so that all %d hold 95 %%", look, lastLook, c.directories(),
+            c.directories() == 1 ? "" : "s", confidence * 100, lastLook));
+        return compare(root, b.side(), c, notes, confidence, true);
+      }
+      if (rerun == null) {
+        runAgain.forEach(Confirmation::command); // each refused, if it must be, before any runs
+      }
+      List<RunGroup.Run> runs = new ArrayList<>(c.runs());
+      for (Path run : runAgain) {
+        StagedDirectory.checkpoint(stopped);
+        console.line(String.format(Locale.ROOT, "[confirm] look %d of %d: %s; running %s again", look, lastLook,
+            said(result.rows(), run), run.getFileName()));
+        Path dir;
+        try {
+          dir = again.again(run);
+        } catch (UserError | IOException e) {
+          throw e;
+        } catch (Exception e) {
+          throw new UserError("--confirm: running " + run.getFileName() + " again failed: " + e.getMessage());
+        }
+        RunGroup.Run read = RunGroup.read(dir);
+        if (!RunInfo.COMPLETE.equals(read.summary().state())) {
+          throw new UserError("--confirm: the run again of " + run.getFileName() + " is " + read.summary().state()
+              + " (" + dir + "); nothing more to judge");
+        }
+        console.line("[confirm] " + dir);
+        runs.addAll(RunGroup.works(read));
+      }
+      c = new RunGroup(c.name(), runs);
+    }
+  }
+
+  /** "ycsb/workloadc REGRESSION −12.3 %": the headline verdict of the workload {@code run} ran. */
+  private static String said(List<Comparison.Row> rows, Path run) {
+    RunGroup.Run r = RunGroup.read(run);
+    String key = r.bench() + "/" + r.workload();
+    return rows.stream().filter(row -> row.headline() && row.key().equals(key)).map(row -> String.format(Locale.ROOT,
+        "%s %s %+.1f %%", key, row.verdict(), row.change().change())).findFirst().orElse(key);
   }
 
   private int compare(Path root, RunGroup b, RunGroup c, List<String> notes) throws IOException {
     int[] looked = looks == null ? null : looks(looks);
     double confidence = looked == null ? 0.95 : SequentialLooks.perLookConfidence(looked[0], looked[1], 0.95);
+    return compare(root, b, c, notes, confidence, false, looked);
+  }
+
+  private int compare(Path root, RunGroup b, RunGroup c, List<String> notes, double confidence, boolean history)
+      throws IOException {
+    return compare(root, b, c, notes, confidence, history, null);
+  }
+
+  /**
+   * @param history the baseline is the candidate's history: their runs share a spread
+   * @param looked  the rounds of regress.sh's looks, first and last, or null
+   */
+  private int compare(Path root, RunGroup b, RunGroup c, List<String> notes, double confidence, boolean history,
+      int[] looked) throws IOException {
     StagedDirectory.checkpoint(stopped);
     Comparison.Result result = Comparison.compare(b, c,
-        new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff));
+        new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff, history));
     StagedDirectory.checkpoint(stopped);
     List<Comparison.Row> rows = result.rows();
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
@@ -245,6 +347,7 @@ public final class Compare implements Callable<Integer> {
     answer.forEach(console::line);
     notes.forEach(console::line);
     report.notes().forEach(console::line);
+    MachineDrift.notes(rows, b, c).forEach(console::line);
     result.warnings().forEach(w -> console.line("warning: " + w));
     if (b.directories() == 1 && c.directories() == 1) {
       console.line("warning: " + b.name() + " and " + c.name() + " have a single run each: nothing says how runs "
@@ -309,8 +412,8 @@ public final class Compare implements Callable<Integer> {
 
   /** --series: the trends on the terminal and in the series directory; exit 0 (it answers no yes/no question). */
   private int series(Path root) throws IOException {
-    if (looks != null || cmp.gate != null) {
-      throw new UserError("--looks and --gate are for a comparison of two sides, not for --series");
+    if (looks != null || cmp.gate != null || confirm != null) {
+      throw new UserError("--looks, --gate and --confirm are for judging a candidate, not for --series");
     }
     if (sides.size() < 2) {
       throw new UserError("--series follows two or more releases in order (" + sides.size() + " given)");

@@ -65,8 +65,15 @@ public final class Comparison {
    * @param gate               a latency percentile that gates too ("p99"), or null
    * @param headlineConfidence the headline intervals' confidence (wider than 95 % at repeated looks)
    * @param allowEnvDiff       compare runs from different machines or JDKs
+   * @param sameSpread         the baseline is the candidate's history: runs of its configuration on its
+   *                           machine, whose spread the candidate's runs share ({@link Statistics.Design#POOLED})
    */
-  public record Options(double thresholdPct, String gate, double headlineConfidence, boolean allowEnvDiff) {}
+  public record Options(double thresholdPct, String gate, double headlineConfidence, boolean allowEnvDiff,
+      boolean sameSpread) {
+    public Options(double thresholdPct, String gate, double headlineConfidence, boolean allowEnvDiff) {
+      this(thresholdPct, gate, headlineConfidence, allowEnvDiff, false);
+    }
+  }
 
   /**
    * The rows, warnings about the runs behind them (a noisy side), and per workload the runs its
@@ -218,7 +225,9 @@ public final class Comparison {
       return;
     }
     boolean pairs = paired && sb.size() == b.size() && sc.size() == c.size();
-    Statistics.Change change = Statistics.change(List.copyOf(sb.values()), List.copyOf(sc.values()), pairs,
+    Statistics.Design design = pairs ? Statistics.Design.PAIRED
+        : options.sameSpread() ? Statistics.Design.POOLED : Statistics.Design.UNPAIRED;
+    Statistics.Change change = Statistics.change(List.copyOf(sb.values()), List.copyOf(sc.values()), design,
         m.scale(), headline ? options.headlineConfidence() : 0.95);
     String aside = null;
     if (change.setAside()) {

@@ -66,6 +66,16 @@ public final class AgainstHistory {
             build(recent.get(cut - 1)), build(recent.get(cut)), cut);
         recent = recent.subList(cut, recent.size());
       }
+      int tail = recentShift(recent);
+      String shifted = null;
+      if (tail > 0) {
+        double[] logs = logs(recent);
+        double shift = Math.expm1(mean(logs, tail, logs.length) - mean(logs, 0, tail)) * 100;
+        // Too few runs for a level of their own: said, not cut, so that the judgement keeps its runs.
+        shifted = String.format(Locale.ROOT, "note: %s's last %d runs sit %+.1f %% from the %d before them, a shift "
+            + "too recent to be a change point yet: if the machine moved, this judgement is against a level it has "
+            + "left", key, recent.size() - tail, shift, tail);
+      }
       if (recent.isEmpty()) {
         throw new UserError("The history " + store.shown() + " has no complete run of " + key + " before "
             + c.dir().getFileName() + (otherMachines > 0 ? " on this machine (" + otherMachines + " from other "
@@ -76,9 +86,32 @@ public final class AgainstHistory {
           recent.size() == 1 ? "" : "s", recent.get(0).started().toString().substring(0, 10),
           recent.get(recent.size() - 1).started().toString().substring(0, 10), builds(recent), since,
           otherMachines > 0 ? "; " + otherMachines + " from other machines left out" : ""));
+      if (shifted != null) {
+        notes.add(shifted);
+      }
       runs.addAll(recent);
     }
     return new Baseline(new RunGroup("history", runs), notes);
+  }
+
+  /**
+   * The index of the first of the series' last 2 to {@link RunsToDecide#MIN_HISTORY} − 1 runs when
+   * they share a shift from the runs before them (too few yet for a change point), or 0.
+   */
+  static int recentShift(List<RunGroup.Run> runs) {
+    return ChangePoints.tailShift(logs(runs), RunsToDecide.MIN_HISTORY, RunsToDecide.MIN_HISTORY - 1, ALPHA);
+  }
+
+  private static double[] logs(List<RunGroup.Run> runs) {
+    return runs.stream().mapToDouble(r -> Math.log(ComparedMetrics.headline(r).value())).toArray();
+  }
+
+  private static double mean(double[] v, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += v[i];
+    }
+    return sum / (to - from);
   }
 
   /** The index of the first run after the series' last change point, or 0. */
@@ -86,7 +119,7 @@ public final class AgainstHistory {
     if (runs.size() < 2 * RunsToDecide.MIN_HISTORY) {
       return 0;  // too short to tell a shift from noise
     }
-    double[] logs = runs.stream().mapToDouble(r -> Math.log(ComparedMetrics.headline(r).value())).toArray();
+    double[] logs = logs(runs);
     boolean[] allowed = new boolean[logs.length];
     // Each level keeps enough runs to be judged against.
     for (int i = RunsToDecide.MIN_HISTORY; i <= logs.length - RunsToDecide.MIN_HISTORY; i++) {

@@ -38,6 +38,44 @@ public final class ChangePoints {
     return out;
   }
 
+  /**
+   * A shift that only the series' last few values share, too few for {@link #find} (which wants
+   * enough values on either side of a split to test it): for each k from 2 to {@code maxTail}, the
+   * last k values against the others, by the two-sample t test on their pooled variance; the k
+   * whose p-value is least, when it is below {@code alpha} / (maxTail − 1) (Bonferroni over the k
+   * tried). A machine that slowed for its last three runs is seen on the third, not the fifth.
+   *
+   * @param minBefore values the others must hold at least
+   * @return the index of the first of those k values, or 0 when there is no such shift
+   */
+  public static int tailShift(double[] values, int minBefore, int maxTail, double alpha) {
+    int best = 0;
+    double bestP = alpha / (maxTail - 1);
+    for (int k = 2; k <= maxTail && values.length - k >= minBefore; k++) {
+      double p = tailP(values, values.length - k);
+      if (p < bestP) {
+        bestP = p;
+        best = values.length - k;
+      }
+    }
+    return best;
+  }
+
+  /** The two-sided p-value of the t test of values[from …] against values[… from − 1], variances pooled. */
+  static double tailP(double[] values, int from) {
+    double[] before = Arrays.copyOfRange(values, 0, from);
+    double[] tail = Arrays.copyOfRange(values, from, values.length);
+    int m = before.length;
+    int k = tail.length;
+    double pooled = ((m - 1) * Statistics.variance(before) + (k - 1) * Statistics.variance(tail)) / (m + k - 2);
+    double diff = Statistics.mean(tail) - Statistics.mean(before);
+    if (!(pooled > 0)) {
+      return diff == 0 ? 1 : 0;
+    }
+    double t = diff / Math.sqrt(pooled * (1.0 / m + 1.0 / k));
+    return 2 * (1 - Distributions.tCdf(Math.abs(t), m + k - 2));
+  }
+
   private static void split(double[] values, boolean[] allowed, int from, int to, SplittableRandom random,
       double alpha, List<Integer> out) {
     double[] segment = Arrays.copyOfRange(values, from, to);

@@ -106,6 +106,20 @@ public final class Statistics {
    */
   public static Change change(List<Sample> baseline, List<Sample> candidate, boolean paired, Scale scale,
       double confidence) {
+    return change(baseline, candidate, paired ? Design.PAIRED : Design.UNPAIRED, scale, confidence);
+  }
+
+  /**
+   * How the two sides' runs relate: by round (paired); unrelated, each side's spread its own
+   * (Welch); or runs of one configuration on one machine whose spread is shared (a candidate's
+   * runs judged against its history: the two sides' spreads pooled).
+   */
+  public enum Design { PAIRED, UNPAIRED, POOLED }
+
+  /** As above, the sides' design given. */
+  public static Change change(List<Sample> baseline, List<Sample> candidate, Design design, Scale scale,
+      double confidence) {
+    boolean paired = design == Design.PAIRED;
     if (paired && baseline.size() != candidate.size()) {
       throw new IllegalArgumentException("paired sides need as many runs each");
     }
@@ -125,12 +139,12 @@ public final class Statistics {
         ac = outlier(values(candidate, true), Math.sqrt(meanWithin(candidate)));
       }
       if (ab >= 0 || ac >= 0) {
-        Change c = estimate(without(baseline, ab), without(candidate, ac), paired, scale, confidence);
+        Change c = estimate(without(baseline, ab), without(candidate, ac), design, scale, confidence);
         return new Change(c.scale(), c.baseline(), c.candidate(), c.change(), c.low(), c.high(), c.p(), c.se(),
             c.df(), c.baselineRuns(), c.candidateRuns(), c.paired(), c.confidence(), ab, ac);
       }
     }
-    return estimate(baseline, candidate, paired, scale, confidence);
+    return estimate(baseline, candidate, design, scale, confidence);
   }
 
   /** Runs needed for one to be judged against the others. */
@@ -196,8 +210,9 @@ public final class Statistics {
     return out;
   }
 
-  private static Change estimate(List<Sample> baseline, List<Sample> candidate, boolean paired, Scale scale,
+  private static Change estimate(List<Sample> baseline, List<Sample> candidate, Design design, Scale scale,
       double confidence) {
+    boolean paired = design == Design.PAIRED;
     int nb = baseline.size();
     int nc = candidate.size();
     boolean ratio = scale == Scale.RATIO;
@@ -228,6 +243,13 @@ public final class Statistics {
       double se = Math.sqrt(baseline.get(0).withinVariance() + candidate.get(0).withinVariance());
       return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio), Double.NaN,
           Double.NaN, Double.NaN, se, Double.NaN, nb, nc, paired, confidence);
+    } else if (design == Design.POOLED && nb >= 2 && nc >= 2) {
+      // Runs of one configuration on one machine: a few candidate runs say little of their spread
+      // alone, the history's runs say it for them too (pooled, as the classic two-sample t).
+      double pooled = ((nb - 1) * variance(gb) + (nc - 1) * variance(gc)) / (nb + nc - 2);
+      double within = baseline.stream().mapToDouble(Sample::withinVariance).sum() / ((double) nb * nb)
+          + candidate.stream().mapToDouble(Sample::withinVariance).sum() / ((double) nc * nc);
+      variance = Math.max(pooled * (1.0 / nb + 1.0 / nc), within);
     } else {
       // One run against several: it varies as they vary from each other (the same configuration's
       // runs), which its own seconds alone would understate.
@@ -235,7 +257,8 @@ public final class Statistics {
       variance = sideVariance(gb, baseline, between) + sideVariance(gc, candidate, between);
     }
     double se = Math.sqrt(variance);
-    double df = degreesOfFreedom(baseline, candidate, gb, gc, paired);
+    double df = design == Design.POOLED && nb >= 2 && nc >= 2 ? nb + nc - 2
+        : degreesOfFreedom(baseline, candidate, gb, gc, paired);
     if (Double.isNaN(df)) {
       return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio), Double.NaN,
           Double.NaN, Double.NaN, se, df, nb, nc, paired, confidence);

@@ -137,6 +137,27 @@ class StatisticsTest {
   }
 
   @Test
+  void aFewRunsAgainstTheirHistorySharesItsSpread() {
+    // The same history; two candidate runs at −0.2 and −0.22 (variance 0.0002). Pooled: s² = (4 · 0.00625 +
+    // 0.0002) / 5 = 0.00504, se = √(0.00504 · (1/5 + 1/2)) = 0.0593970, df = 5, t(0.975, 5) = 2.5705818.
+    List<Statistics.Sample> history = samples(1, Math.exp(0.1), Math.exp(-0.1), Math.exp(0.05), Math.exp(-0.05));
+    List<Statistics.Sample> two = samples(Math.exp(-0.2), Math.exp(-0.22));
+    Statistics.Change c = Statistics.change(history, two, Statistics.Design.POOLED, Statistics.Scale.RATIO, 0.95);
+    assertEquals(0.0593970, c.se(), 1e-7);
+    assertEquals(5.0, c.df());
+    assertEquals(-18.941575, c.change(), 1e-5);
+    assertEquals(-30.419426, c.low(), 1e-4);
+    assertEquals(-5.570365, c.high(), 1e-4);
+    // Welch would take two runs that happen to agree at their word: a narrower interval, on 4.5 df.
+    Statistics.Change welch = Statistics.change(history, two, false, Statistics.Scale.RATIO, 0.95);
+    assertEquals(0.0367423, welch.se(), 1e-7);
+    // One candidate run: pooling is the prediction interval already used.
+    Statistics.Change one = Statistics.change(history, List.of(new Statistics.Sample(Math.exp(-0.2), 0.00001, 10)),
+        Statistics.Design.POOLED, Statistics.Scale.RATIO, 0.95);
+    assertEquals(Math.sqrt(0.00625 / 5 + 0.00625), one.se(), 1e-12);
+  }
+
+  @Test
   void errorRatiosAreComparedAsDifferences() {
     Statistics.Change c = Statistics.change(samples(0, 0, 0), samples(0.5, 0.5, 0.5), true,
         Statistics.Scale.DIFFERENCE, 0.95);

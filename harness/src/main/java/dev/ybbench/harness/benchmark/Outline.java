@@ -91,6 +91,10 @@ public record Outline(String target, String tls, String database, List<String> t
     out.add("results: " + (run.resultsDir == null ? "results/" : run.resultsDir.toString()));
     if (run.history != null) {
       out.add("history: " + RunInfo.redactInline(run.history) + " (the run recorded as it ends)");
+      if (run.confirm != null) {
+        out.add("confirm: judged against the history as it ends; while a regression or undecided, run again up to "
+            + run.confirm + " more time" + (run.confirm == 1 ? "" : "s") + " (compare.sh --history --confirm)");
+      }
     }
     out.add("limits: errors " + run.maxErrorPct + " %, aborts " + run.maxAbortPct + " %, outage "
         + run.maxOutagePct + " %, server readings every " + run.serverIntervalS + " s");

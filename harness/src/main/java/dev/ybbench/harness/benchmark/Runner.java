@@ -1,6 +1,7 @@
 package dev.ybbench.harness.benchmark;
 
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.cli.ClassArchive;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.merge.RunMerge;
 import dev.ybbench.harness.results.Console;
@@ -141,6 +142,27 @@ public final class Runner implements Callable<Integer> {
     return new DryRun(printed.toString(StandardCharsets.UTF_8).lines().toList(), r.planned, r.command);
   }
 
+  /**
+   * The command that runs {@code benchmark} with {@code args} in a JVM of its own: this runner on
+   * this JVM's class path, with this JVM's options (the script's defaults or YBBENCH_JAVA_OPTS),
+   * as its script of this build would start it, for fleet.sh's clients and a confirmation's runs
+   * again. It records no class-data archive (a completed script's run does).
+   */
+  public static List<String> inNewJvm(Path home, Benchmark benchmark, List<String> args) {
+    List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString()));
+    for (String option : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!option.startsWith("-D" + ClassArchive.PROPERTY + "=") && !option.equals("-XX:+RecordDynamicDumpInfo")
+          && !option.startsWith("-agentlib:jdwp") && !option.startsWith("-Dybbench.home=")) {
+        cmd.add(option);
+      }
+    }
+    cmd.addAll(List.of("-Dybbench.home=" + home, "-cp", System.getProperty("java.class.path"),
+        Runner.class.getName(), benchmark.name()));
+    cmd.addAll(args);
+    return cmd;
+  }
+
   /** The names every benchmark's own flags must leave alone, for a translation that keeps them. */
   public static java.util.Set<String> flags(BenchmarkCommand command) {
     java.util.Set<String> names = new java.util.HashSet<>();
@@ -151,7 +173,13 @@ public final class Runner implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     int exit = runMergeOrOther();
-    return RunHistory.find().record(command.output().history, runDirectory(), exit, lifecycle.console()::line);
+    RunOptions out = command.output();
+    exit = RunHistory.find().record(out.history, runDirectory(), exit, lifecycle.console()::line);
+    if (out.confirm != null && exit == RunLifecycle.EXIT_COMPLETE && !out.dryRun && runDirectory() != null) {
+      // The run is one night's candidate: judged against its history, and run again while undecided.
+      exit = RunHistory.find().confirm(out.history, runDirectory(), out.confirm, home, lifecycle.console()::line);
+    }
+    return exit;
   }
 
   private int runMergeOrOther() throws Exception {
@@ -160,6 +188,10 @@ public final class Runner implements Callable<Integer> {
     Console console = lifecycle.console();
     if (merging.merge != null) {
       command.checkMerge();
+      if (out.confirm != null) {
+        throw new UserError("--confirm runs a run again; a merge cannot be: judge the merged run with compare.sh "
+            + "--history, and its clients' runs again with fleet.sh");
+      }
       if (out.dryRun) {
         throw new UserError("--dry-run plans a run; --merge runs nothing to plan: leave --dry-run out");
       }

@@ -9,7 +9,6 @@ import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Benchmarks;
 import dev.ybbench.harness.benchmark.FleetSteps;
 import dev.ybbench.harness.benchmark.Runner;
-import dev.ybbench.harness.cli.ClassArchive;
 import dev.ybbench.harness.cli.CommandLines;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.cli.ShutdownGuard;
@@ -23,7 +22,6 @@ import dev.ybbench.harness.run.RunHistory;
 import dev.ybbench.harness.run.RunLifecycle;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -484,29 +482,10 @@ public final class FleetCommand implements Callable<Integer> {
 
   /** Starts a client of the step, its output in the step's log for that client. */
   private Process start(List<String> args, Path logs, String step, int index) throws IOException {
-    Process process = new ProcessBuilder(clientCommand(args)).redirectErrorStream(true)
+    Process process = new ProcessBuilder(Runner.inNewJvm(home, benchmark, args)).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(step + "-" + index + ".log").toFile())).start();
     running.add(process);
     return process;
-  }
-
-  /**
-   * A client: the benchmark's runner on this JVM's class path, with this JVM's options (the client
-   * JVM's defaults or YBBENCH_JAVA_OPTS, the class-data archive), as its script of this build
-   * would start it. A client records no class-data archive (a completed script's run does).
-   */
-  private List<String> clientCommand(List<String> args) {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!option.startsWith("-D" + ClassArchive.PROPERTY + "=") && !option.equals("-XX:+RecordDynamicDumpInfo")
-          && !option.startsWith("-agentlib:jdwp") && !option.startsWith("-Dybbench.home=")) {
-        cmd.add(option);
-      }
-    }
-    cmd.addAll(List.of("-Dybbench.home=" + home, "-cp", System.getProperty("java.class.path"),
-        Runner.class.getName(), benchmark.name()));
-    cmd.addAll(args);
-    return cmd;
   }
 
   private String clientsWord() {

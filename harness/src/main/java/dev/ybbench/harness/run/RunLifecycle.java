@@ -208,6 +208,10 @@ public final class RunLifecycle {
       if (run != null) {
         run.stopServerSampling();
       }
+      Map<String, Object> probe = run != null && !interrupted() ? MachineProbe.take() : null;
+      if (probe != null) {
+        info.put("probe", probe); // what the client machine could do as the run ended
+      }
       if (interrupted()) {
         // Ctrl-C closes connections under the threads; what they then report is not a failure of the run.
         state = RunInfo.INTERRUPTED;

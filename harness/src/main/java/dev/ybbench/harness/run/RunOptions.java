@@ -55,6 +55,11 @@ public final class RunOptions {
       + "shares; compare.sh --history judges a run against it (docs/history.md)")
   public String history;
 
+  @Option(names = "--confirm", paramLabel = "N", description = "with --history: as the run ends, judge it against "
+      + "the history (compare.sh --history), and while it is a regression or undecided run it again, up to N more "
+      + "times, judging all its runs; the exit code is the verdict's (0 pass, 1 regression, 3 undecided)")
+  public Integer confirm;
+
   @Option(names = "--dry-run", descriptionKey = "dry-run", description = "print the plan (server, tables, phases, "
       + "every parameter) and start nothing; it refuses what the run would refuse")
   public boolean dryRun;
@@ -82,6 +87,7 @@ public final class RunOptions {
     c.metricsPorts = metricsPorts;
     c.prometheusPort = prometheusPort;
     c.history = history;
+    c.confirm = confirm;
     c.dryRun = dryRun;
     c.verbose = verbose;
     c.noInstall = noInstall;
@@ -107,6 +113,10 @@ public final class RunOptions {
     metricsPorts();
     if (prometheusPort != null) {
       PrometheusEndpoint.check(prometheusPort);
+    }
+    if (confirm != null && (history == null || confirm < 1)) {
+      throw new UserError(history == null ? "--confirm judges the run against its history: give --history FILE|URL "
+          + "too" : "--confirm must be at least 1 more run, was " + confirm);
     }
     if (history != null) {
       RunHistory.find().check(history, !dryRun);

@@ -1,0 +1,152 @@
+package dev.ybbench.analysis.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.analysis.compare.Comparison;
+import dev.ybbench.analysis.compare.RunGroup;
+import dev.ybbench.analysis.compare.Verdict;
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.Benchmark;
+import dev.ybbench.harness.benchmark.Benchmarks;
+import dev.ybbench.harness.benchmark.Runner;
+import dev.ybbench.harness.cli.ShellWords;
+import dev.ybbench.harness.results.StagedDirectory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code compare.sh --history DB --confirm N CANDIDATE}: a night's single run is not enough to cry
+ * regression on a machine whose speed drifts, nor to certify "no change" at a spread near the
+ * threshold. So a workload whose headline is a regression or undecided against its history is
+ * run again — its last run's command, as its run.json records it — and all its runs are judged
+ * together, up to N more times: CockroachDB's CI compares the last run first and runs again only
+ * when it shows a change. Every look is one of the N + 1 a gate may take, so each uses Pocock's
+ * wider interval ({@link dev.ybbench.analysis.stats.SequentialLooks}): over all the looks, an
+ * unchanged build is called a regression no more often than one look at 95 % would.
+ */
+public final class Confirmation {
+  /** Runs the run in {@code run} again; returns the new run's directory. */
+  public interface Rerun {
+    Path again(Path run) throws Exception;
+  }
+
+  private Confirmation() {}
+
+  /**
+   * The candidate's run to run again for each workload whose headline is a regression or
+   * undecided (its latest), each directory once (a TPC-C run of several works is one run).
+   */
+  public static List<Path> toRunAgain(List<Comparison.Row> rows, RunGroup candidate) {
+    Set<String> open = new LinkedHashSet<>();
+    for (Comparison.Row r : rows) {
+      if (r.headline() && (r.verdict() == Verdict.REGRESSION || r.verdict() == Verdict.INCONCLUSIVE)) {
+        open.add(r.key());
+      }
+    }
+    Set<Path> dirs = new LinkedHashSet<>();
+    for (String key : open) {
+      candidate.runs().stream().filter(run -> (run.bench() + "/" + run.workload()).equals(key))
+          .max(java.util.Comparator.comparing(RunGroup.Run::started)).ifPresent(run -> dirs.add(run.dir()));
+    }
+    return List.copyOf(dirs);
+  }
+
+  /** Whether the looks may stop: every headline decided, and after the first look none a regression to confirm. */
+  public static boolean settled(List<Comparison.Row> rows, int look) {
+    for (Comparison.Row r : rows) {
+      if (r.headline() && (r.verdict() == Verdict.INCONCLUSIVE || (look == 1 && r.verdict() == Verdict.REGRESSION))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The benchmark and the arguments that run {@code run} again, as its run.json records them,
+   * refused in one line when it cannot be: no command recorded, a benchmark this build lacks, or
+   * a password given on its command line (never kept: give it in the environment instead).
+   */
+  public static Command command(Path run) {
+    JsonNode info;
+    try {
+      info = dev.ybbench.harness.results.RunDirectory.JSON.readTree(run.resolve("run.json").toFile());
+    } catch (IOException e) {
+      throw new UserError("Cannot read " + run.resolve("run.json") + ": " + e.getMessage());
+    }
+    Benchmark benchmark = Benchmarks.find(info.path("bench").asText());
+    if (benchmark == null || !info.path("command").isArray()) {
+      throw new UserError("--confirm runs " + run.getFileName() + " again, but its run.json names no command of a "
+          + "benchmark of this build (" + info.path("bench").asText("none") + "); judge it without --confirm");
+    }
+    List<String> args = new ArrayList<>();
+    info.path("command").forEach(w -> args.add(w.asText()));
+    // The run again is one look of this confirmation, not a confirmation of its own.
+    int confirm = args.indexOf("--confirm");
+    if (confirm >= 0) {
+      args.subList(confirm, Math.min(confirm + 2, args.size())).clear();
+    }
+    args.removeIf(a -> a.startsWith("--confirm="));
+    if (args.contains("***") || args.stream().anyMatch(a -> a.endsWith("=***"))) {
+      throw new UserError("--confirm runs " + run.getFileName() + " again, but its command gave a password, which "
+          + "run.json does not keep: give it in the environment (YSQL_PASSWORD, YCQL_PASSWORD) for its runs");
+    }
+    return new Command(benchmark, args);
+  }
+
+  /** A benchmark's command line: {@code ./<script> <args>}. */
+  public record Command(Benchmark benchmark, List<String> args) {
+    @Override
+    public String toString() {
+      return "./" + benchmark.script() + " " + ShellWords.join(args);
+    }
+  }
+
+  private static final Pattern RESULTS = Pattern.compile("(?m)^Results: (.+)$");
+
+  /**
+   * The default {@link Rerun}: the benchmark's runner of this build in a JVM of its own, as its
+   * script would start it (and fleet.sh its clients), its output kept and its last lines shown
+   * should it fail.
+   */
+  public static Rerun byRunner(Path home, Consumer<String> out) {
+    return run -> {
+      Command c = command(run);
+      List<String> cmd = Runner.inNewJvm(home, c.benchmark(), c.args());
+      Path log = Files.createTempFile("ybbench-confirm-", ".log");
+      try {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(home.toFile()).redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+        Process p = pb.start();
+        int rc;
+        try {
+          rc = p.waitFor();
+        } catch (InterruptedException e) {
+          p.destroy();
+          throw e;
+        }
+        if (rc == 130) {
+          StagedDirectory.checkpoint(() -> true); // Ctrl-C reached the run too: the comparison stops as well
+        }
+        String text = Files.readString(log, StandardCharsets.UTF_8);
+        Matcher m = RESULTS.matcher(text);
+        if (rc != 0 || !m.find()) {
+          List<String> lines = text.lines().toList();
+          lines.subList(Math.max(0, lines.size() - 3), lines.size()).forEach(l -> out.accept("  " + l));
+          throw new UserError("--confirm: " + c + " ended with exit " + rc + "; nothing more to judge");
+        }
+        Path dir = Path.of(m.group(1).strip());
+        return dir.isAbsolute() ? dir : home.resolve(dir);
+      } finally {
+        Files.deleteIfExists(log);
+      }
+    };
+  }
+}

@@ -1,0 +1,165 @@
+package dev.ybbench.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.analysis.history.HistoryRuns;
+import dev.ybbench.harness.ServerInfo;
+import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.results.LatencyPercentiles;
+import dev.ybbench.harness.results.OperationResult;
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.results.RunSummary;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * compare.sh --history --confirm on hand-made runs: a history of ten runs 2.6 % apart, and a
+ * candidate whose runs again are made here as the test says. A one-night dip is run again and
+ * cleared; a real drop is confirmed on its second look; a run at the history's level is decided
+ * on its first and run no more. A drop while the machine's probe dropped too says so.
+ */
+class ConfirmTest {
+  /** The history's logs around ln 1000: their standard deviation is 0.0258. */
+  private static final double[] HISTORY = {0, 0.04, -0.04, 0.02, -0.02, 0.03, -0.03, 0.01, -0.01, 0};
+
+  @TempDir
+  Path results;
+
+  private Path db;
+  private int counter;
+
+  /** The CPU probe the next runs record (units/s). */
+  private double cpu = 1_000_000;
+
+  /** A run of workloada at {@code throughput} ops/s, 60 s, of label {@code label}. */
+  private Path run(String label, double throughput) throws Exception {
+    Path dir = results.resolve(String.format("20260101T00%02d00Z_ycsb_workloada_PostgreSQL-17.11", counter++));
+    Files.createDirectories(dir);
+    ObjectNode info = RunDirectory.JSON.createObjectNode();
+    info.put("bench", "ycsb").put("workload", "workloada").put("state", "complete");
+    if (label != null) {
+      info.put("label", label);
+    }
+    info.putObject("server").put("product", "PostgreSQL").put("version", "17.11");
+    info.putObject("host").put("name", "host-1").put("cores", 2);
+    info.putObject("parameters").put("recordcount", "1000").put("threadcount", "4");
+    info.putArray("command").add("workloada");
+    info.putObject("probe").put("cpu_units_per_s", cpu).put("loopback_rtt_us", 20.0);
+    RunDirectory.JSON.writeValue(dir.resolve("run.json").toFile(), info);
+    long n = (long) (throughput * 60);
+    OperationResult read = new OperationResult(n, 0, Map.of(), 0, throughput,
+        new LatencyPercentiles(n, null, 250L, null, 500L, 1000L, 2000L, null, null));
+    RunSummary s = RunSummary.start("ycsb", "workloada", new ServerInfo("PostgreSQL", "17.11", ""))
+        .withPhase("run", PhaseResult.ofOperations(Map.of("READ", read), 60, List.of())).withState("complete", null);
+    RunDirectory.JSON.writeValue(dir.resolve("summary.json").toFile(), s);
+    return dir;
+  }
+
+  @BeforeEach
+  void history() throws Exception {
+    db = results.resolve("history.db");
+    for (double x : HISTORY) {
+      assertEquals(0, HistoryRuns.record(db.toString(), run(null, 1000 * Math.exp(x)), 0, line -> { }));
+    }
+  }
+
+  private record Outcome(int exitCode, String out, List<Double> rerun) {}
+
+  /** compare.sh --history --confirm 4 --threshold 10 on {@code first}, its runs again at {@code again}. */
+  private Outcome confirm(double first, double... again) throws Exception {
+    run("night", first);
+    List<Double> made = new ArrayList<>();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Compare c = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), results)
+        .rerunningWith(previous -> {
+          double next = again[made.size()];
+          made.add(next);
+          return run("night", next);
+        });
+    int rc = c.execute(new String[] {"--history", db.toString(), "--confirm", "4", "--threshold", "10", "night",
+        "--results-dir", results.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8));
+    String text = out.toString(StandardCharsets.UTF_8);
+    System.out.println(text);
+    return new Outcome(rc, text, made);
+  }
+
+  @Test
+  void aOneNightDipIsRunAgainAndNotCalledARegression() throws Exception {
+    Outcome o = confirm(860, 1000, 1000, 1000, 1000);
+    assertTrue(o.out().startsWith("[confirm] look 1 of 5: ycsb/workloada regression -14.0 %; running "), o.out());
+    // Look 2 (−7.3 %) and look 3 (−4.9 %) are undecided; at look 4 the four runs are within ±10 %.
+    assertTrue(o.out().contains("[confirm] look 3 of 5: ycsb/workloada inconclusive -4.9 %; running "), o.out());
+    assertEquals(0, o.exitCode(), o.out());
+    assertEquals(List.of(1000.0, 1000.0, 1000.0), o.rerun());
+    assertTrue(o.out().contains("confirmation: look 4 of at most 5, 4 runs of the candidate; each look at 98.4 % so "
+        + "that all 5 hold 95 %"), o.out());
+  }
+
+  @Test
+  void aRealDropIsConfirmedOnItsSecondLook() throws Exception {
+    Outcome o = confirm(700, 705, 700, 700, 700);
+    assertEquals(Compare.REGRESSION, o.exitCode(), o.out());
+    assertEquals(List.of(705.0), o.rerun(), "one run again confirmed it");
+    assertTrue(o.out().contains("confirmation: look 2 of at most 5, 2 runs of the candidate"), o.out());
+  }
+
+  @Test
+  void aRunSlowerWhileTheMachinesProbeIsSlowerSaysSo() throws Exception {
+    cpu = 850_000;
+    run("dip", 860);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int rc = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), results).execute(
+        new String[] {"--history", db.toString(), "--threshold", "10", "dip", "--results-dir", results.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertEquals(Compare.REGRESSION, rc, text);
+    assertTrue(text.contains("note: ycsb/workloada throughput (ops/s) -14.0 %, and the client machine moved too: its "
+        + "CPU probe -15.0 %, loopback round trip +0.0 % in the candidate's runs against the baseline's; a machine "
+        + "slowdown during these runs cannot be ruled out"), text);
+    // The same run on a machine whose probe held: no such note.
+    cpu = 1_000_000;
+    run("steady", 860);
+    out.reset();
+    new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), results).execute(new String[] {
+        "--history", db.toString(), "--threshold", "10", "steady", "--results-dir", results.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8));
+    assertTrue(!out.toString(StandardCharsets.UTF_8).contains("client machine moved"), out.toString());
+  }
+
+  @Test
+  void aDipTheHistorysLastRunsShareIsSaid() throws Exception {
+    for (double x : new double[] {-0.15, -0.16, -0.14}) {
+      HistoryRuns.record(db.toString(), run(null, 1000 * Math.exp(x)), 0, line -> { });
+    }
+    run("in-the-dip", 1000 * Math.exp(-0.15));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int rc = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), results).execute(
+        new String[] {"--history", db.toString(), "--threshold", "10", "in-the-dip", "--results-dir",
+            results.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertTrue(rc == Compare.REGRESSION || rc == Compare.UNDECIDED, text);
+    assertTrue(text.contains("note: ycsb/workloada@"), text);
+    assertTrue(text.contains("'s last 3 runs sit -13.9 % from the 10 before them, a shift too recent to be a change "
+        + "point yet: if the machine moved, this judgement is against a level it has left"), text);
+  }
+
+  @Test
+  void aRunAtTheHistorysLevelIsDecidedAtOnce() throws Exception {
+    Outcome o = confirm(1000);
+    assertEquals(0, o.exitCode(), o.out());
+    assertEquals(List.of(), o.rerun());
+    assertTrue(o.out().contains("confirmation: look 1 of at most 5, 1 run of the candidate"), o.out());
+  }
+}
