@@ -347,7 +347,14 @@ public final class Compare implements Callable<Integer> {
     answer.forEach(console::line);
     notes.forEach(console::line);
     report.notes().forEach(console::line);
-    MachineDrift.notes(rows, b, c).forEach(console::line);
+    List<String> drift = MachineDrift.notes(rows, b, c);
+    drift.forEach(console::line);
+    if (history && drift.isEmpty() && rows.stream().anyMatch(r -> r.headline() && r.verdict() == Verdict.REGRESSION)) {
+      // What a judgement against runs made before cannot rule out, said where it matters.
+      console.line("note: judged against runs made before it, one after another: a slowdown of this machine or "
+          + "cluster during the candidate's runs cannot be ruled out (its probe did not move; runs interleaved with "
+          + "the previous build can: regress.sh)");
+    }
     result.warnings().forEach(w -> console.line("warning: " + w));
     if (b.directories() == 1 && c.directories() == 1) {
       console.line("warning: " + b.name() + " and " + c.name() + " have a single run each: nothing says how runs "

@@ -113,6 +113,10 @@ class ConfirmTest {
     assertEquals(Compare.REGRESSION, o.exitCode(), o.out());
     assertEquals(List.of(705.0), o.rerun(), "one run again confirmed it");
     assertTrue(o.out().contains("confirmation: look 2 of at most 5, 2 runs of the candidate"), o.out());
+    // Runs one after another cannot tell the build from the machine; the probe held, and it says what can.
+    assertTrue(o.out().contains("note: judged against runs made before it, one after another: a slowdown of this "
+        + "machine or cluster during the candidate's runs cannot be ruled out (its probe did not move; runs "
+        + "interleaved with the previous build can: regress.sh)"), o.out());
   }
 
   @Test
