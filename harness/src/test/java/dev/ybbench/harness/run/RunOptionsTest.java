@@ -2,7 +2,9 @@ package dev.ybbench.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ybbench.harness.UserError;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
@@ -21,6 +23,7 @@ class RunOptionsTest {
     o.metricsPorts = "9000";
     o.prometheusPort = 6;
     o.history = "h.db";
+    o.confirm = 4;
     o.verbose = true;
     o.noInstall = true;
     RunOptions c = o.withLabel("settled");
@@ -32,5 +35,17 @@ class RunOptionsTest {
         assertEquals(f.get(o), f.get(c), f.getName()); // an option added later must be copied too
       }
     }
+  }
+
+  @Test
+  void confirmWantsAHistoryAndAtLeastOneRun() {
+    RunOptions o = new RunOptions();
+    o.confirm = 4;
+    assertEquals("--confirm judges the run against its history: give --history FILE|URL too",
+        assertThrows(UserError.class, o::limits).getMessage());
+    o.history = "h.db";
+    o.confirm = 0;
+    assertEquals("--confirm must be at least 1 more run, was 0", assertThrows(UserError.class, o::limits)
+        .getMessage());
   }
 }
