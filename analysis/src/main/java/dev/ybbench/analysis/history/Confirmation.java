@@ -9,12 +9,14 @@ import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.Benchmarks;
 import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.cli.ShellWords;
+import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.StagedDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,12 +56,12 @@ public final class Confirmation {
     Set<Path> dirs = new LinkedHashSet<>();
     for (String key : open) {
       candidate.runs().stream().filter(run -> (run.bench() + "/" + run.workload()).equals(key))
-          .max(java.util.Comparator.comparing(RunGroup.Run::started)).ifPresent(run -> dirs.add(run.dir()));
+          .max(Comparator.comparing(RunGroup.Run::started)).ifPresent(run -> dirs.add(run.dir()));
     }
     return List.copyOf(dirs);
   }
 
-  /** Whether the looks may stop: every headline decided, and after the first look none a regression to confirm. */
+  /** Whether the looks may stop: every headline decided, and none a regression on the first look (confirmed first). */
   public static boolean settled(List<Comparison.Row> rows, int look) {
     for (Comparison.Row r : rows) {
       if (r.headline() && (r.verdict() == Verdict.INCONCLUSIVE || (look == 1 && r.verdict() == Verdict.REGRESSION))) {
@@ -77,7 +79,7 @@ public final class Confirmation {
   public static Command command(Path run) {
     JsonNode info;
     try {
-      info = dev.ybbench.harness.results.RunDirectory.JSON.readTree(run.resolve("run.json").toFile());
+      info = RunDirectory.JSON.readTree(run.resolve("run.json").toFile());
     } catch (IOException e) {
       throw new UserError("Cannot read " + run.resolve("run.json") + ": " + e.getMessage());
     }
