@@ -2,7 +2,7 @@
 # Shared by the benchmark scripts: one embedded server for a whole benchmark, YCSB runs against
 # it, and medians. Sourced, not run; expects run-scripts/common.sh to be sourced first.
 
-# bench_without_probe: ybbench's runs without the machine probe each ends with (a second of one
+# bench_without_probe: ybbench's runs without the machine probe each ends with (a second of every
 # core, a second of loopback round trips), which is no part of the client's whole-process CPU that
 # a script measuring it beside a reference's compares.
 bench_without_probe() {

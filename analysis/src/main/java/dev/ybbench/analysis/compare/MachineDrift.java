@@ -10,10 +10,10 @@ import java.util.Set;
 
 /**
  * Whether the client machine itself moved between the two sides' runs, read from the probe each
- * run records as it ends (run.json's {@code probe}: one core's speed, the loopback round trip).
- * A candidate slower than its baseline while the machine's probe is slower by as much may be the
- * machine's dip rather than the build's: runs one after another cannot tell them apart, runs
- * interleaved with the baseline can (regress.sh).
+ * run records as it ends (run.json's {@code probe}: the work all its cores do at once, the
+ * loopback round trip). A candidate slower than its baseline while the machine's probe is slower
+ * by as much may be the machine's dip rather than the build's: runs one after another cannot
+ * tell them apart, runs interleaved with the baseline can (regress.sh).
  */
 public final class MachineDrift {
   /** A probe that moved less than this is the probe's own noise. */

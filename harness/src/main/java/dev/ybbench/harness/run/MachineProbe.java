@@ -11,8 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A cheap probe of the client machine, taken as every run ends: how fast one core does a fixed
- * piece of work, and the round trip of one byte over loopback TCP. A night's run that is slower
+ * A cheap probe of the client machine, taken as every run ends: how much of a fixed piece of work
+ * all its cores do at once (a neighbour that takes one core shows, as a probe of one core would
+ * not), and the round trip of one byte over loopback TCP. A night's run that is slower
  * than its history while the probe is slower too may be the machine's dip rather than the
  * build's, which one run against a history cannot tell (compare.sh names it). The figures mean
  * something only against the same machine's: they are no benchmark of it.
@@ -28,7 +29,8 @@ public final class MachineProbe {
 
   /**
    * The probe as run.json records it: {@code cpu_units_per_s} (a unit: 4,096 steps of a
-   * xorshift generator folded into a hash), {@code loopback_rtt_us} (the median round trip),
+   * xorshift generator folded into a hash; all {@code cpu_threads} threads' together, one a
+   * core), {@code loopback_rtt_us} (the median round trip),
    * {@code loopback_round_trips} (null where it could not run: no loopback); null when left out.
    */
   public static Map<String, Object> take() {
@@ -36,12 +38,37 @@ public final class MachineProbe {
       return null;
     }
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("cpu_units_per_s", Math.round(cpuUnitsPerSecond(PART_MS)));
+    int threads = Runtime.getRuntime().availableProcessors();
+    double cpu = cpuUnitsPerSecond(PART_MS, threads);
+    m.put("cpu_units_per_s", Double.isNaN(cpu) ? null : Math.round(cpu));
+    m.put("cpu_threads", threads);
     double[] rtt = loopback(PART_MS);
     m.put("loopback_rtt_us", rtt == null ? null : Math.round(rtt[0] * 10) / 10.0);
     m.put("loopback_round_trips", rtt == null ? null : (long) rtt[1]);
     m.put("seconds_each", PART_MS / 1000.0);
     return m;
+  }
+
+  /** Work units {@code threads} threads do per second together. */
+  static double cpuUnitsPerSecond(long ms, int threads) {
+    double[] each = new double[threads];
+    Thread[] started = new Thread[threads];
+    for (int i = 0; i < threads; i++) {
+      int t = i;
+      started[i] = new Thread(() -> each[t] = cpuUnitsPerSecond(ms), "probe-cpu-" + i);
+      started[i].start();
+    }
+    double sum = 0;
+    for (int i = 0; i < threads; i++) {
+      try {
+        started[i].join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Double.NaN;
+      }
+      sum += each[i];
+    }
+    return sum;
   }
 
   /** Work units one thread does per second. */

@@ -16,6 +16,7 @@ class MachineProbeTest {
     assertEquals(MachineProbe.PART_MS / 1000.0, probe.get("seconds_each"));
     assertTrue(seconds >= 2 * MachineProbe.PART_MS / 1000.0, "two parts of " + MachineProbe.PART_MS + " ms: " + seconds);
     assertTrue((Long) probe.get("cpu_units_per_s") > 0, probe.toString());
+    assertEquals(Runtime.getRuntime().availableProcessors(), probe.get("cpu_threads"));
     assertTrue((Double) probe.get("loopback_rtt_us") > 0, probe.toString());
     assertTrue((Long) probe.get("loopback_round_trips") > 0, probe.toString());
   }
