@@ -91,6 +91,18 @@ public final class Compare implements Callable<Integer> {
       + "verdict holds at 95 %% over them all (Pocock); says how many runs it took")
   Integer confirm;
 
+  @Option(names = "--control-rounds", paramLabel = "R", description = "with --confirm: a "
+      + "regression it ends with is re-judged against the previous build in R interleaved rounds, paired by round, "
+      + "where that build can run beside the candidate (its history run started an embedded server, or "
+      + "--baseline-hosts); 0: never (default: " + DEFAULT_CONTROL_ROUNDS + ")")
+  Integer controlRounds;
+
+  static final int DEFAULT_CONTROL_ROUNDS = 3;
+
+  @Option(names = "--baseline-hosts", paramLabel = "H[,H…]", description = "with --confirm: the previous build's "
+      + "nodes, for the control rounds of a history run made with --hosts")
+  String baselineHosts;
+
   @Option(names = "--key", paramLabel = "KEY", description = "with --history: list the change points of this key's "
       + "series (a key as history.sh list prints it, or its workload, BENCH/WORKLOAD, when one key has it)")
   String key;
@@ -200,9 +212,9 @@ public final class Compare implements Callable<Integer> {
     if (history != null) {
       return againstHistory(root);
     }
-    if (key != null || last != null || confirm != null) {
-      throw new UserError((key != null ? "--key" : last != null ? "--last" : "--confirm") + " goes with --history "
-          + "FILE|URL");
+    if (key != null || last != null || confirm != null || controlRounds != null || baselineHosts != null) {
+      throw new UserError((key != null ? "--key" : last != null ? "--last" : confirm != null ? "--confirm"
+          : controlRounds != null ? "--control-rounds" : "--baseline-hosts") + " goes with --history FILE|URL");
     }
     if (sides.size() != 2) {
       throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
@@ -232,6 +244,10 @@ public final class Compare implements Callable<Integer> {
       throw new UserError("with --history, give the CANDIDATE alone (a run directory or a label), " + sides.size()
           + " given; or --key KEY for a key's change points");
     }
+    if ((controlRounds != null || baselineHosts != null) && confirm == null) {
+      throw new UserError((controlRounds != null ? "--control-rounds" : "--baseline-hosts") + " goes with --confirm N: "
+          + "the control re-judges the regression a confirmation ends with");
+    }
     if (key == null && confirm != null) {
       return confirmed(root, RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete));
     }
@@ -256,11 +272,17 @@ public final class Compare implements Callable<Integer> {
 
   /**
    * --confirm N: look, and while a headline is a regression or undecided, run its workload again
-   * and look once more, up to N times; the last look is reported as any comparison is.
+   * and look once more, up to N times; the last look is reported as any comparison is. A
+   * regression it ends with is then re-judged against the previous build in interleaved rounds,
+   * where that build can run beside the candidate ({@link #control}).
    */
   private int confirmed(Path root, RunGroup candidate) throws IOException {
     if (confirm < 1 || confirm > Comparison.MAX_ROUNDS) {
       throw new UserError("--confirm must be between 1 and " + Comparison.MAX_ROUNDS + " more runs, was " + confirm);
+    }
+    int rounds = controlRounds != null ? controlRounds : DEFAULT_CONTROL_ROUNDS;
+    if (rounds < 0 || rounds > Comparison.MAX_ROUNDS) {
+      throw new UserError("--control-rounds must be between 0 and " + Comparison.MAX_ROUNDS + ", was " + rounds);
     }
     int lastLook = confirm + 1;
     double confidence = SequentialLooks.perLookConfidence(1, lastLook, 0.95);
@@ -281,39 +303,119 @@ public final class Compare implements Callable<Integer> {
         notes.add(String.format(Locale.ROOT, "confirmation: look %d of at most %d, %d run%s of the candidate; each "
             + "look at %.1f %% so that all %d hold 95 %%", look, lastLook, c.directories(),
             c.directories() == 1 ? "" : "s", confidence * 100, lastLook));
-        return compare(root, b.side(), c, notes, confidence, true);
+        int judged = compare(root, b.side(), c, notes, confidence, true);
+        return judged == REGRESSION ? control(root, result.rows(), b.side(), c, again, rounds) : judged;
       }
+      List<Confirmation.Command> commands = runAgain.stream().map(Confirmation::command).toList();
       if (rerun == null) {
-        runAgain.forEach(Confirmation::command); // each refused, if it must be, before any runs
+        commands.forEach(Confirmation.Command::benchmark); // each refused, if it must be, before any runs
       }
       List<RunGroup.Run> runs = new ArrayList<>(c.runs());
-      for (Path run : runAgain) {
-        StagedDirectory.checkpoint(stopped);
+      for (Confirmation.Command command : commands) {
         console.line(String.format(Locale.ROOT, "[confirm] look %d of %d: %s; running %s again", look, lastLook,
-            said(result.rows(), run), run.getFileName()));
-        Path dir;
-        try {
-          dir = again.again(run);
-        } catch (UserError | IOException e) {
-          throw e;
-        } catch (Exception e) {
-          throw new UserError("--confirm: running " + run.getFileName() + " again failed: " + e.getMessage());
-        }
-        RunGroup.Run read = RunGroup.read(dir);
-        if (!RunInfo.COMPLETE.equals(read.summary().state())) {
-          throw new UserError("--confirm: the run again of " + run.getFileName() + " is " + read.summary().state()
-              + " (" + dir + "); nothing more to judge");
-        }
-        console.line("[confirm] " + dir);
-        runs.addAll(RunGroup.works(read));
+            said(result.rows(), c, command.from()), command.from()));
+        runs.addAll(RunGroup.works(runOnce(again, command)));
       }
       c = new RunGroup(c.name(), runs);
     }
   }
 
-  /** "ycsb/workloadc REGRESSION −12.3 %": the headline verdict of the workload {@code run} ran. */
-  private static String said(List<Comparison.Row> rows, Path run) {
-    RunGroup.Run r = RunGroup.read(run);
+  /** {@code command} run by {@code again}: its run, complete, or a refusal that ends the comparison. */
+  private RunGroup.Run runOnce(Confirmation.Rerun again, Confirmation.Command command) throws IOException {
+    StagedDirectory.checkpoint(stopped);
+    Path dir;
+    try {
+      dir = again.run(command);
+    } catch (UserError | IOException | StagedDirectory.Stopped e) {
+      throw e;
+    } catch (Exception e) {
+      throw new UserError("--confirm: running " + command.from() + " again failed: " + e.getMessage());
+    }
+    RunGroup.Run read = RunGroup.read(dir);
+    if (!RunInfo.COMPLETE.equals(read.summary().state())) {
+      throw new UserError("--confirm: the run again of " + command.from() + " is " + read.summary().state() + " ("
+          + dir + "); nothing more to judge");
+    }
+    console.line("[confirm] " + dir);
+    return read;
+  }
+
+  /**
+   * A regression against the history may be the machine's: runs one after another cannot tell.
+   * Where the previous build can run beside the candidate — its last run in the history started an
+   * embedded server, or --baseline-hosts names its nodes — each regressed workload is run
+   * {@code --control-rounds} times more on either side, interleaved (sides alternated, as
+   * regress.sh's rounds), and judged paired by round, which cancels what the machine did to both;
+   * that verdict is the exit code's. Where it cannot, the regression stands and the line says why.
+   */
+  private int control(Path root, List<Comparison.Row> rows, RunGroup historySide, RunGroup c,
+      Confirmation.Rerun again, int controlRounds) throws IOException {
+    if (controlRounds == 0) {
+      return REGRESSION;
+    }
+    List<Confirmation.Command[]> pairs = new ArrayList<>();
+    List<String> versions = new ArrayList<>();
+    boolean others = false;
+    for (Comparison.Row row : rows) {
+      if (!row.headline() || row.verdict() != Verdict.REGRESSION) {
+        others |= row.headline() && row.verdict() == Verdict.INCONCLUSIVE;
+        continue;
+      }
+      RunGroup.Run previous = latest(historySide, row.key());
+      RunGroup.Run now = latest(c, row.key());
+      boolean embedded = previous.info().at("/server/embedded").asBoolean(false);
+      if (!embedded && baselineHosts == null) {
+        console.line("control: " + row.key() + "'s previous build (" + previous.info().at("/server/version").asText()
+            + ") ran on nodes of its own, which cannot run beside the candidate here: give them with "
+            + "--baseline-hosts, or run regress.sh, to tell the build from the machine");
+        return REGRESSION;
+      }
+      Confirmation.Command b = Confirmation.command(previous.info(), previous.dir().getFileName().toString())
+          .forControl("control-" + safe(c.name()) + "-previous", embedded ? null : baselineHosts);
+      Confirmation.Command k = Confirmation.command(now.dir()).forControl("control-" + safe(c.name()), null);
+      if (rerun == null) {
+        b.benchmark();
+        k.benchmark();
+      }
+      pairs.add(new Confirmation.Command[] {b, k});
+      versions.add(previous.info().at("/server/version").asText());
+    }
+    List<RunGroup.Run> before = new ArrayList<>();
+    List<RunGroup.Run> after = new ArrayList<>();
+    for (int round = 1; round <= controlRounds; round++) {
+      for (int i = 0; i < pairs.size(); i++) {
+        console.line(String.format(Locale.ROOT, "[control] round %d of %d: %s against its previous build %s, %s",
+            round, controlRounds, c.name(), versions.get(i), round % 2 == 1 ? "previous first" : "candidate first"));
+        // Sides alternated: what the machine does at a round's start or end falls on each side alike.
+        for (int side : round % 2 == 1 ? new int[] {0, 1} : new int[] {1, 0}) {
+          RunGroup.Run run = runOnce(again, pairs.get(i)[side]);
+          if (side == 0 && !run.info().at("/server/version").asText().equals(versions.get(i))) {
+            throw new UserError("--confirm: the previous build's command now runs " + run.info()
+                .at("/server/version").asText() + ", not " + versions.get(i) + " (" + run.dir() + "); it cannot stand "
+                + "for that build: judge with regress.sh");
+          }
+          (side == 0 ? before : after).addAll(RunGroup.works(run));
+        }
+      }
+    }
+    console.line("");
+    console.line("control: " + controlRounds + " interleaved round" + (controlRounds == 1 ? "" : "s") + " against "
+        + "the previous build, judged paired by round:");
+    int judged = compare(root, new RunGroup("previous-build", before), new RunGroup(c.name(), after), List.of(),
+        0.95, false);
+    return judged == 0 && others ? UNDECIDED : judged;
+  }
+
+  /** The latest of a side's runs of workload {@code key}. */
+  private static RunGroup.Run latest(RunGroup side, String key) {
+    return side.runs().stream().filter(r -> (r.bench() + "/" + r.workload()).equals(key))
+        .max(java.util.Comparator.comparing(RunGroup.Run::started)).orElseThrow();
+  }
+
+  /** "ycsb/workloadc REGRESSION −12.3 %": the headline verdict of the workload of {@code c}'s run {@code run}. */
+  private static String said(List<Comparison.Row> rows, RunGroup c, String run) {
+    RunGroup.Run r = c.runs().stream().filter(x -> x.dir().getFileName().toString().equals(run)).findFirst()
+        .orElseThrow();
     String key = r.bench() + "/" + r.workload();
     return rows.stream().filter(row -> row.headline() && row.key().equals(key)).map(row -> String.format(Locale.ROOT,
         "%s %s %+.1f %%", key, row.verdict(), row.change().change())).findFirst().orElse(key);
@@ -419,8 +521,9 @@ public final class Compare implements Callable<Integer> {
 
   /** --series: the trends on the terminal and in the series directory; exit 0 (it answers no yes/no question). */
   private int series(Path root) throws IOException {
-    if (looks != null || cmp.gate != null || confirm != null) {
-      throw new UserError("--looks, --gate and --confirm are for judging a candidate, not for --series");
+    if (looks != null || cmp.gate != null || confirm != null || controlRounds != null || baselineHosts != null) {
+      throw new UserError("--looks, --gate, --confirm, --control-rounds and --baseline-hosts are for judging a "
+          + "candidate, not for --series");
     }
     if (sides.size() < 2) {
       throw new UserError("--series follows two or more releases in order (" + sides.size() + " given)");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ybbench.analysis.history.Confirmation;
 import dev.ybbench.analysis.history.HistoryRuns;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.results.Console;
@@ -40,6 +41,9 @@ class ConfirmTest {
   private Path db;
   private int counter;
 
+  /** Whether the next runs started an embedded server (so that their build can run beside another). */
+  private boolean embedded;
+
   /** The CPU probe the next runs record (units/s). */
   private double cpu = 1_000_000;
 
@@ -52,7 +56,7 @@ class ConfirmTest {
     if (label != null) {
       info.put("label", label);
     }
-    info.putObject("server").put("product", "PostgreSQL").put("version", "17.11");
+    info.putObject("server").put("product", "PostgreSQL").put("version", "17.11").put("embedded", embedded);
     info.putObject("host").put("name", "host-1").put("cores", 2);
     info.putObject("parameters").put("recordcount", "1000").put("threadcount", "4");
     info.putArray("command").add("workloada");
@@ -69,7 +73,11 @@ class ConfirmTest {
 
   @BeforeEach
   void history() throws Exception {
-    db = results.resolve("history.db");
+    history("history.db");
+  }
+
+  private void history(String file) throws Exception {
+    db = results.resolve(file);
     for (double x : HISTORY) {
       assertEquals(0, HistoryRuns.record(db.toString(), run(null, 1000 * Math.exp(x)), 0, line -> { }));
     }
@@ -79,17 +87,32 @@ class ConfirmTest {
 
   /** compare.sh --history --confirm 4 --threshold 10 on {@code first}, its runs again at {@code again}. */
   private Outcome confirm(double first, double... again) throws Exception {
-    run("night", first);
     List<Double> made = new ArrayList<>();
+    return confirm(first, command -> {
+      double next = again[made.size()];
+      made.add(next);
+      return next;
+    }, made, List.of());
+  }
+
+  /**
+   * The same, each run again (or control round) at what {@code at} says of its command, and
+   * {@code more} flags after compare.sh's.
+   */
+  private Outcome confirm(double first, java.util.function.ToDoubleFunction<Confirmation.Command> at,
+      List<Double> made, List<String> more) throws Exception {
+    run("night", first);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Compare c = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), results)
-        .rerunningWith(previous -> {
-          double next = again[made.size()];
-          made.add(next);
-          return run("night", next);
+        .rerunningWith(command -> {
+          List<String> a = command.args();
+          int label = a.lastIndexOf("--label");
+          return run(label < 0 ? null : a.get(label + 1), at.applyAsDouble(command));
         });
-    int rc = c.execute(new String[] {"--history", db.toString(), "--confirm", "4", "--threshold", "10", "night",
-        "--results-dir", results.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8));
+    List<String> args = new ArrayList<>(List.of("--history", db.toString(), "--confirm", "4", "--threshold", "10",
+        "night", "--results-dir", results.toString()));
+    args.addAll(more);
+    int rc = c.execute(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8));
     String text = out.toString(StandardCharsets.UTF_8);
     System.out.println(text);
     return new Outcome(rc, text, made);
@@ -113,10 +136,67 @@ class ConfirmTest {
     assertEquals(Compare.REGRESSION, o.exitCode(), o.out());
     assertEquals(List.of(705.0), o.rerun(), "one run again confirmed it");
     assertTrue(o.out().contains("confirmation: look 2 of at most 5, 2 runs of the candidate"), o.out());
+    assertTrue(o.out().contains("control: ycsb/workloada's previous build (17.11) ran on nodes of its own, which "
+        + "cannot run beside the candidate here: give them with --baseline-hosts, or run regress.sh"), o.out());
     // Runs one after another cannot tell the build from the machine; the probe held, and it says what can.
     assertTrue(o.out().contains("note: judged against runs made before it, one after another: a slowdown of this "
         + "machine or cluster during the candidate's runs cannot be ruled out (its probe did not move; runs "
         + "interleaved with the previous build can: regress.sh)"), o.out());
+  }
+
+  /** Values a control round's runs take, by side, in turn. */
+  private static java.util.function.ToDoubleFunction<Confirmation.Command> rounds(double[] again, double[] previous,
+      double[] control) {
+    int[] next = new int[3];
+    return command -> {
+      String label = command.args().get(command.args().lastIndexOf("--label") + 1);
+      int side = label.endsWith("-previous") ? 1 : label.startsWith("control-") ? 2 : 0;
+      double[] values = side == 0 ? again : side == 1 ? previous : control;
+      return values[next[side]++];
+    };
+  }
+
+  @Test
+  void aMachineDipIsToldFromTheBuildByTheControl() throws Exception {
+    embedded = true;
+    history("embedded.db");
+    // The machine dipped all night: the candidate's runs, and the previous build's beside them.
+    Outcome o = confirm(860, rounds(new double[] {858, 862, 860, 861}, new double[] {859, 861, 860},
+        new double[] {860, 858, 862}), new ArrayList<>(), List.of());
+    assertTrue(o.out().contains("[control] round 1 of 3: night against its previous build 17.11, previous first"),
+        o.out());
+    assertTrue(o.out().contains("[control] round 2 of 3: night against its previous build 17.11, candidate first"),
+        o.out());
+    assertTrue(o.out().contains("control: 3 interleaved rounds against the previous build, judged paired by round:"),
+        o.out());
+    assertEquals(0, o.exitCode(), o.out());
+    // Their commands record nothing in the history and carry labels of their own.
+    assertTrue(Files.list(results).anyMatch(d -> d.getFileName().toString().contains("_ycsb_")
+        && readLabel(d).equals("control-night-previous")), "the previous build's control runs");
+  }
+
+  @Test
+  void aRealRegressionSurvivesTheControl() throws Exception {
+    embedded = true;
+    history("embedded.db");
+    Outcome o = confirm(700, rounds(new double[] {705, 700, 700, 700}, new double[] {1000, 1004, 998},
+        new double[] {702, 699, 701}), new ArrayList<>(), List.of());
+    assertTrue(o.out().contains("control: 3 interleaved rounds against the previous build"), o.out());
+    assertEquals(Compare.REGRESSION, o.exitCode(), o.out());
+    // --control-rounds 0: the history's verdict stands, no round run.
+    embedded = true;
+    Outcome none = confirm(700, rounds(new double[] {705, 700}, new double[0], new double[0]), new ArrayList<>(),
+        List.of("--control-rounds", "0"));
+    assertEquals(Compare.REGRESSION, none.exitCode(), none.out());
+    assertTrue(!none.out().contains("[control]"), none.out());
+  }
+
+  private static String readLabel(Path dir) {
+    try {
+      return RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()).path("label").asText("");
+    } catch (java.io.IOException e) {
+      return "";
+    }
   }
 
   @Test

@@ -35,9 +35,9 @@ import java.util.regex.Pattern;
  * unchanged build is called a regression no more often than one look at 95 % would.
  */
 public final class Confirmation {
-  /** Runs the run in {@code run} again; returns the new run's directory. */
+  /** Runs a command; returns the new run's directory. */
   public interface Rerun {
-    Path again(Path run) throws Exception;
+    Path run(Command command) throws Exception;
   }
 
   private Confirmation() {}
@@ -72,42 +72,81 @@ public final class Confirmation {
   }
 
   /**
-   * The benchmark and the arguments that run {@code run} again, as its run.json records them,
-   * refused in one line when it cannot be: no command recorded, a benchmark this build lacks, or
-   * a password given on its command line (never kept: give it in the environment instead).
+   * The command that runs {@code run} again, as its run.json records it, refused in one line when
+   * it cannot be: no command recorded, or a password given on its command line (never kept: give
+   * it in the environment instead).
    */
   public static Command command(Path run) {
-    JsonNode info;
     try {
-      info = RunDirectory.JSON.readTree(run.resolve("run.json").toFile());
+      return command(RunDirectory.JSON.readTree(run.resolve("run.json").toFile()), run.getFileName().toString());
     } catch (IOException e) {
       throw new UserError("Cannot read " + run.resolve("run.json") + ": " + e.getMessage());
     }
-    Benchmark benchmark = Benchmarks.find(info.path("bench").asText());
-    if (benchmark == null || !info.path("command").isArray()) {
-      throw new UserError("--confirm runs " + run.getFileName() + " again, but its run.json names no command of a "
-          + "benchmark of this build (" + info.path("bench").asText("none") + "); judge it without --confirm");
+  }
+
+  /** As above, from a run's run.json ({@code info}; a history keeps it when the directory is gone). */
+  public static Command command(JsonNode info, String run) {
+    if (!info.path("command").isArray()) {
+      throw new UserError("--confirm runs " + run + " again, but its run.json names no command; judge it without "
+          + "--confirm");
     }
     List<String> args = new ArrayList<>();
     info.path("command").forEach(w -> args.add(w.asText()));
-    // The run again is one look of this confirmation, not a confirmation of its own.
-    int confirm = args.indexOf("--confirm");
-    if (confirm >= 0) {
-      args.subList(confirm, Math.min(confirm + 2, args.size())).clear();
-    }
-    args.removeIf(a -> a.startsWith("--confirm="));
     if (args.contains("***") || args.stream().anyMatch(a -> a.endsWith("=***"))) {
-      throw new UserError("--confirm runs " + run.getFileName() + " again, but its command gave a password, which "
-          + "run.json does not keep: give it in the environment (YSQL_PASSWORD, YCQL_PASSWORD) for its runs");
+      throw new UserError("--confirm runs " + run + " again, but its command gave a password, which run.json does "
+          + "not keep: give it in the environment (YSQL_PASSWORD, YCQL_PASSWORD) for its runs");
     }
-    return new Command(benchmark, args);
+    // The run again is one look of this confirmation, not a confirmation of its own.
+    return new Command(info.path("bench").asText(), without(args, "--confirm"), run);
   }
 
-  /** A benchmark's command line: {@code ./<script> <args>}. */
-  public record Command(Benchmark benchmark, List<String> args) {
+  /** {@code args} without the flag {@code name} and its value, in either form. */
+  static List<String> without(List<String> args, String name) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).equals(name)) {
+        i++;
+      } else if (!args.get(i).startsWith(name + "=")) {
+        out.add(args.get(i));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A benchmark's command line, as run again: {@code ./<script> <args>}.
+   *
+   * @param from the run it was read from
+   */
+  public record Command(String bench, List<String> args, String from) {
+    /**
+     * The same command for a control round: recorded in no history, labelled {@code label}, and
+     * on {@code hosts} when given.
+     */
+    public Command forControl(String label, String hosts) {
+      List<String> a = without(without(args, "--history"), "--label");
+      a.addAll(List.of("--label", label));
+      if (hosts != null) {
+        a = without(a, "--hosts");
+        a.addAll(List.of("--hosts", hosts));
+      }
+      return new Command(bench, a, from);
+    }
+
+    /** The benchmark of this build that runs it; refused in one line when there is none. */
+    public Benchmark benchmark() {
+      Benchmark b = Benchmarks.find(bench);
+      if (b == null) {
+        throw new UserError("--confirm runs " + from + " again, but it is a run of " + (bench.isEmpty() ? "no "
+            + "benchmark" : bench) + ", which this build lacks; judge it without --confirm");
+      }
+      return b;
+    }
+
     @Override
     public String toString() {
-      return "./" + benchmark.script() + " " + ShellWords.join(args);
+      Benchmark b = Benchmarks.find(bench);
+      return "./" + (b == null ? bench : b.script()) + " " + ShellWords.join(args);
     }
   }
 
@@ -119,8 +158,7 @@ public final class Confirmation {
    * should it fail.
    */
   public static Rerun byRunner(Path home, Consumer<String> out) {
-    return run -> {
-      Command c = command(run);
+    return c -> {
       List<String> cmd = Runner.inNewJvm(home, c.benchmark(), c.args());
       Path log = Files.createTempFile("ybbench-confirm-", ".log");
       try {
