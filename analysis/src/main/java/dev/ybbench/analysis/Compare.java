@@ -353,48 +353,48 @@ public final class Compare implements Callable<Integer> {
     if (controlRounds == 0) {
       return REGRESSION;
     }
-    List<Confirmation.Command[]> pairs = new ArrayList<>();
-    List<String> versions = new ArrayList<>();
-    boolean others = false;
+    List<ControlPair> pairs = new ArrayList<>();
+    boolean undecidedElsewhere = false;
     for (Comparison.Row row : rows) {
       if (!row.headline() || row.verdict() != Verdict.REGRESSION) {
-        others |= row.headline() && row.verdict() == Verdict.INCONCLUSIVE;
+        undecidedElsewhere |= row.headline() && row.verdict() == Verdict.INCONCLUSIVE;
         continue;
       }
       RunGroup.Run previous = latest(historySide, row.key());
       RunGroup.Run now = latest(c, row.key());
+      String version = previous.info().at("/server/version").asText();
       boolean embedded = previous.info().at("/server/embedded").asBoolean(false);
       if (!embedded && baselineHosts == null) {
-        console.line("control: " + row.key() + "'s previous build (" + previous.info().at("/server/version").asText()
-            + ") ran on nodes of its own, which cannot run beside the candidate here: give them with "
-            + "--baseline-hosts, or run regress.sh, to tell the build from the machine");
+        console.line("control: " + row.key() + "'s previous build (" + version + ") ran on nodes of its own, which "
+            + "cannot run beside the candidate here: give them with --baseline-hosts, or run regress.sh, to tell the "
+            + "build from the machine");
         return REGRESSION;
       }
-      Confirmation.Command b = Confirmation.command(previous.info(), previous.dir().getFileName().toString())
-          .forControl("control-" + safe(c.name()) + "-previous", embedded ? null : baselineHosts);
-      Confirmation.Command k = Confirmation.command(now.dir()).forControl("control-" + safe(c.name()), null);
+      ControlPair pair = new ControlPair(Confirmation.command(previous.info(), previous.dir().getFileName()
+          .toString()).forControl("control-" + safe(c.name()) + "-previous", embedded ? null : baselineHosts),
+          Confirmation.command(now.dir()).forControl("control-" + safe(c.name()), null), version);
       if (rerun == null) {
-        b.benchmark();
-        k.benchmark();
+        pair.previous().benchmark(); // each refused, if it must be, before any runs
+        pair.candidate().benchmark();
       }
-      pairs.add(new Confirmation.Command[] {b, k});
-      versions.add(previous.info().at("/server/version").asText());
+      pairs.add(pair);
     }
     List<RunGroup.Run> before = new ArrayList<>();
     List<RunGroup.Run> after = new ArrayList<>();
     for (int round = 1; round <= controlRounds; round++) {
-      for (int i = 0; i < pairs.size(); i++) {
+      boolean previousFirst = round % 2 == 1;
+      for (ControlPair pair : pairs) {
         console.line(String.format(Locale.ROOT, "[control] round %d of %d: %s against its previous build %s, %s",
-            round, controlRounds, c.name(), versions.get(i), round % 2 == 1 ? "previous first" : "candidate first"));
+            round, controlRounds, c.name(), pair.version(), previousFirst ? "previous first" : "candidate first"));
         // Sides alternated: what the machine does at a round's start or end falls on each side alike.
-        for (int side : round % 2 == 1 ? new int[] {0, 1} : new int[] {1, 0}) {
-          RunGroup.Run run = runOnce(again, pairs.get(i)[side]);
-          if (side == 0 && !run.info().at("/server/version").asText().equals(versions.get(i))) {
-            throw new UserError("--confirm: the previous build's command now runs " + run.info()
-                .at("/server/version").asText() + ", not " + versions.get(i) + " (" + run.dir() + "); it cannot stand "
-                + "for that build: judge with regress.sh");
+        for (boolean previousSide : previousFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
+          RunGroup.Run run = runOnce(again, previousSide ? pair.previous() : pair.candidate());
+          String ran = run.info().at("/server/version").asText();
+          if (previousSide && !ran.equals(pair.version())) {
+            throw new UserError("--confirm: the previous build's command now runs " + ran + ", not " + pair.version()
+                + " (" + run.dir() + "); it cannot stand for that build: judge with regress.sh");
           }
-          (side == 0 ? before : after).addAll(RunGroup.works(run));
+          (previousSide ? before : after).addAll(RunGroup.works(run));
         }
       }
     }
@@ -403,8 +403,11 @@ public final class Compare implements Callable<Integer> {
         + "the previous build, judged paired by round:");
     int judged = compare(root, new RunGroup("previous-build", before), new RunGroup(c.name(), after), List.of(),
         0.95, false);
-    return judged == 0 && others ? UNDECIDED : judged;
+    return judged == 0 && undecidedElsewhere ? UNDECIDED : judged;
   }
+
+  /** A regressed workload's control: the previous build's command and the candidate's, and that build's version. */
+  private record ControlPair(Confirmation.Command previous, Confirmation.Command candidate, String version) {}
 
   /** The latest of a side's runs of workload {@code key}. */
   private static RunGroup.Run latest(RunGroup side, String key) {
