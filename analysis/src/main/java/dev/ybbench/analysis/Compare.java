@@ -379,6 +379,9 @@ public final class Compare implements Callable<Integer> {
       }
       pairs.add(pair);
     }
+    if (pairs.isEmpty()) {
+      return REGRESSION; // no headline is a regression: an undecided one failed the gate (--undecided fail)
+    }
     List<RunGroup.Run> before = new ArrayList<>();
     List<RunGroup.Run> after = new ArrayList<>();
     for (int round = 1; round <= controlRounds; round++) {
