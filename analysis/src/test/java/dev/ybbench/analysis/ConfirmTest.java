@@ -119,6 +119,21 @@ class ConfirmTest {
   }
 
   @Test
+  void aRunAgainIsItsCommandNeitherConfirmedNorRecordedAgain() throws Exception {
+    ObjectNode info = RunDirectory.JSON.createObjectNode().put("bench", "ycsb");
+    info.putArray("command").add("workloadc").add("--history").add("h.db").add("--confirm=3").add("--label")
+        .add("night");
+    Confirmation.Command c = Confirmation.command(info, "run-1");
+    assertEquals(List.of("workloadc", "--label", "night"), c.args());
+    assertEquals(List.of("workloadc", "--label", "control-night", "--hosts", "10.0.0.9"),
+        c.forControl("control-night", "10.0.0.9").args());
+    info.withArray("command").add("--password").add("***");
+    assertEquals("--confirm runs run-1 again, but its command gave a password, which run.json does not keep: give it "
+        + "in the environment (YSQL_PASSWORD, YCQL_PASSWORD) for its runs", org.junit.jupiter.api.Assertions
+        .assertThrows(dev.ybbench.harness.UserError.class, () -> Confirmation.command(info, "run-1")).getMessage());
+  }
+
+  @Test
   void aOneNightDipIsRunAgainAndNotCalledARegression() throws Exception {
     Outcome o = confirm(860, 1000, 1000, 1000, 1000);
     assertTrue(o.out().startsWith("[confirm] look 1 of 5: ycsb/workloada regression -14.0 %; running "), o.out());

@@ -96,8 +96,10 @@ public final class Confirmation {
       throw new UserError("--confirm runs " + run + " again, but its command gave a password, which run.json does "
           + "not keep: give it in the environment (YSQL_PASSWORD, YCQL_PASSWORD) for its runs");
     }
-    // The run again is one look of this confirmation, not a confirmation of its own.
-    return new Command(info.path("bench").asText(), without(args, "--confirm"), run);
+    // The run again is one look of this confirmation, not a confirmation of its own; and it is
+    // recorded in no history, which keeps one run a night: a night the machine dipped would
+    // otherwise weigh as much as five, and widen every later night's spread.
+    return new Command(info.path("bench").asText(), without(without(args, "--confirm"), "--history"), run);
   }
 
   /** {@code args} without the flag {@code name} and its value, in either form. */
@@ -119,12 +121,9 @@ public final class Confirmation {
    * @param from the run it was read from
    */
   public record Command(String bench, List<String> args, String from) {
-    /**
-     * The same command for a control round: recorded in no history, labelled {@code label}, and
-     * on {@code hosts} when given.
-     */
+    /** The same command for a control round: labelled {@code label}, and on {@code hosts} when given. */
     public Command forControl(String label, String hosts) {
-      List<String> a = without(without(args, "--history"), "--label");
+      List<String> a = without(args, "--label");
       a.addAll(List.of("--label", label));
       if (hosts != null) {
         a = without(a, "--hosts");
