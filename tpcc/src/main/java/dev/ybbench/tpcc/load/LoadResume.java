@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -57,14 +56,8 @@ public final class LoadResume {
 
   /** What a resume of {@code earlier} keeps and loads again: "warehouse 3 kept (499172 rows); warehouse 4 …". */
   public static String said(WarehouseCheckpoint.Saved earlier) {
-    WarehouseRange range = earlier.range();
-    List<Integer> doubtful = new ArrayList<>();
-    for (int w = range.first(); w <= range.last(); w++) {
-      if (!earlier.loaded().containsKey(w)) {
-        doubtful.add(w);
-      }
-    }
-    boolean items = range.loadsItems() && earlier.items() == null;
+    List<Integer> doubtful = earlier.doubtful();
+    boolean items = earlier.itemsInDoubt();
     // Never empty: a load with nothing in doubt is complete, and not resumed.
     String again = (doubtful.isEmpty() ? "" : warehouses(doubtful)) + (items ? (doubtful.isEmpty() ? "" : " and ")
         + "ITEM" : "");
@@ -84,14 +77,8 @@ public final class LoadResume {
    */
   public static WarehouseCheckpoint resume(TpccDatabase db, Path runDir, Path resume, WarehouseCheckpoint.Saved earlier,
       Consumer<String> log) throws SQLException {
-    WarehouseRange range = earlier.range();
-    List<Integer> doubtful = new ArrayList<>();
-    for (int w = range.first(); w <= range.last(); w++) {
-      if (!earlier.loaded().containsKey(w)) {
-        doubtful.add(w);
-      }
-    }
-    boolean items = range.loadsItems() && earlier.items() == null;
+    List<Integer> doubtful = earlier.doubtful();
+    boolean items = earlier.itemsInDoubt();
     long deleted = 0;
     try (Connection c = db.connect(true); Statement st = c.createStatement()) {
       for (int w : doubtful) {
@@ -113,6 +100,6 @@ public final class LoadResume {
     }
     log.accept("Resuming the load of " + resume.getFileName() + ": " + said(earlier) + " (" + deleted
         + " rows deleted)");
-    return WarehouseCheckpoint.of(runDir, range, earlier.loaded(), earlier.items(), from);
+    return WarehouseCheckpoint.of(runDir, earlier.range(), earlier.loaded(), earlier.items(), from);
   }
 }

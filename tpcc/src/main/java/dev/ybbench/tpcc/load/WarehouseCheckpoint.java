@@ -10,6 +10,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -134,6 +136,22 @@ public final class WarehouseCheckpoint {
       return new Saved(new WarehouseRange(n.get("first").asInt(), n.get("warehouses").asInt(), n.get("total").asInt()),
           loaded, n.hasNonNull("items") ? n.get("items").asLong() : null, n.path("inherited").asLong(),
           n.path("complete").asBoolean(), n.get("resumed_from"));
+    }
+
+    /** The warehouses of the range not loaded whole: each may hold part of its rows. */
+    List<Integer> doubtful() {
+      List<Integer> out = new ArrayList<>();
+      for (int w = range.first(); w <= range.last(); w++) {
+        if (!loaded.containsKey(w)) {
+          out.add(w);
+        }
+      }
+      return out;
+    }
+
+    /** Whether ITEM, this range's to load, may hold part of its rows. */
+    boolean itemsInDoubt() {
+      return range.loadsItems() && items == null;
     }
 
     /** Rows these runs wrote, the resumed ones' included. */
