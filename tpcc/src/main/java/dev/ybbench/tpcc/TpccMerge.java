@@ -55,16 +55,10 @@ final class TpccMerge {
    */
   static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
       BooleanSupplier stop) throws IOException {
-    List<ResumedLoad> resumed = ResumedLoad.of(runs);
-    runs = ResumedLoad.withoutKilled(runs, resumed);
-    Map<Path, RunMerge.Killed> unfinished = includeIncomplete ? RunMerge.killed(runs) : Map.of();
-    if (!includeIncomplete) {
-      ResumedLoad.refuseUnresumed(runs, new Tpcc().script());
-    }
-    runs = runs.stream().filter(d -> !unfinished.containsKey(d)).toList();
-    if (runs.isEmpty()) {
-      throw new UserError("Cannot merge: no run given finished; nothing to merge");
-    }
+    ResumedLoad.Given given = ResumedLoad.given(runs, includeIncomplete, new Tpcc().script());
+    runs = given.runs();
+    List<ResumedLoad> resumed = given.resumed();
+    Map<Path, RunMerge.Killed> unfinished = given.unfinished();
     List<RunMerge.Part> all = RunMerge.read(runs, Tpcc.NAME, OWN, includeIncomplete, TpccFigures::upgradeFormat2);
     List<RunMerge.Part> parts = all.stream().filter(RunMerge.Part::complete).toList();
     if (parts.isEmpty()) {

@@ -48,17 +48,10 @@ final class YcsbMerge {
    */
   static Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
       BooleanSupplier stop) throws IOException {
-    List<ResumedLoad> resumed = ResumedLoad.of(runs);
-    runs = ResumedLoad.withoutKilled(runs, resumed);
-    // A client killed and not resumed is a gap of the fleet, named with how long it ran.
-    Map<Path, RunMerge.Killed> unfinished = includeIncomplete ? RunMerge.killed(runs) : Map.of();
-    if (!includeIncomplete) {
-      ResumedLoad.refuseUnresumed(runs, new Ycsb().script());
-    }
-    runs = runs.stream().filter(d -> !unfinished.containsKey(d)).toList();
-    if (runs.isEmpty()) {
-      throw new UserError("Cannot merge: no run given finished; nothing to merge");
-    }
+    ResumedLoad.Given given = ResumedLoad.given(runs, includeIncomplete, new Ycsb().script());
+    runs = given.runs();
+    List<ResumedLoad> resumed = given.resumed();
+    Map<Path, RunMerge.Killed> unfinished = given.unfinished();
     Map<Integer, String> killedSaid = new TreeMap<>();
     unfinished.values().forEach(k -> killedSaid.put(k.index(), k.said()));
     List<RunMerge.Part> all = RunMerge.read(runs, "ycsb", OWN, true);

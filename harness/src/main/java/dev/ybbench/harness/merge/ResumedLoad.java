@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -81,6 +82,29 @@ public record ResumedLoad(int client, Path resumedBy, List<Path> killed, long ro
     }
     return out;
   }
+
+  /**
+   * The runs a merge was given, sorted out: the resumed loads among them, the runs it merges (a
+   * killed run stands through the run that resumed it) and, with {@code includeIncomplete}, those
+   * killed and not resumed (a gap of the fleet, named with how long it ran); without it, such a
+   * killed load is refused with the command that resumes it after {@code script}.
+   */
+  public static Given given(List<Path> runs, boolean includeIncomplete, String script) throws IOException {
+    List<ResumedLoad> resumed = of(runs);
+    List<Path> left = withoutKilled(runs, resumed);
+    Map<Path, RunMerge.Killed> unfinished = includeIncomplete ? RunMerge.killed(left) : Map.of();
+    if (!includeIncomplete) {
+      refuseUnresumed(left, script);
+    }
+    left = left.stream().filter(d -> !unfinished.containsKey(d)).toList();
+    if (left.isEmpty()) {
+      throw new UserError("Cannot merge: no run given finished; nothing to merge");
+    }
+    return new Given(left, resumed, unfinished);
+  }
+
+  /** What {@link #given} sorted out. */
+  public record Given(List<Path> runs, List<ResumedLoad> resumed, Map<Path, RunMerge.Killed> unfinished) {}
 
   /** {@code runs} without the killed runs among them: each stands in a merge through the run that resumed it. */
   public static List<Path> withoutKilled(List<Path> runs, List<ResumedLoad> resumed) {
