@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ybbench.analysis.compare.Comparison;
 import dev.ybbench.analysis.compare.RunGroup;
 import dev.ybbench.analysis.compare.Verdict;
+import dev.ybbench.analysis.regress.BenchmarkProcess;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.Benchmarks;
@@ -12,8 +13,6 @@ import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.StagedDirectory;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -159,33 +158,18 @@ public final class Confirmation {
   public static Rerun byRunner(Path home, Consumer<String> out) {
     return c -> {
       List<String> cmd = Runner.inNewJvm(home, c.benchmark(), c.args());
-      Path log = Files.createTempFile("ybbench-confirm-", ".log");
-      try {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(home.toFile()).redirectErrorStream(true)
-            .redirectOutput(log.toFile());
-        Process p = pb.start();
-        int rc;
-        try {
-          rc = p.waitFor();
-        } catch (InterruptedException e) {
-          p.destroy();
-          throw e;
-        }
-        if (rc == 130) {
-          StagedDirectory.checkpoint(() -> true); // Ctrl-C reached the run too: the comparison stops as well
-        }
-        String text = Files.readString(log, StandardCharsets.UTF_8);
-        Matcher m = RESULTS.matcher(text);
-        if (rc != 0 || !m.find()) {
-          List<String> lines = text.lines().toList();
-          lines.subList(Math.max(0, lines.size() - 3), lines.size()).forEach(l -> out.accept("  " + l));
-          throw new UserError("--confirm: " + c + " ended with exit " + rc + "; nothing more to judge");
-        }
-        Path dir = Path.of(m.group(1).strip());
-        return dir.isAbsolute() ? dir : home.resolve(dir);
-      } finally {
-        Files.deleteIfExists(log);
+      BenchmarkProcess.Finished f = BenchmarkProcess.finish(cmd);
+      int rc = f.exitCode();
+      if (rc == 130) {
+        StagedDirectory.checkpoint(() -> true); // Ctrl-C reached the run too: the comparison stops as well
       }
+      Matcher m = RESULTS.matcher(String.join("\n", f.lines()));
+      if (rc != 0 || !m.find()) {
+        List<String> lines = f.lines();
+        lines.subList(Math.max(0, lines.size() - 3), lines.size()).forEach(l -> out.accept("  " + l));
+        throw new UserError("--confirm: " + c + " ended with exit " + rc + "; nothing more to judge");
+      }
+      return Path.of(m.group(1).strip()).toAbsolutePath(); // as the run, started here, named it
     };
   }
 }

@@ -12,10 +12,23 @@ public final class BenchmarkProcess {
 
   /** A benchmark in a process of its own, its output kept in a file and only the last lines shown on failure. */
   static Regress.Outcome run(List<String> command) throws IOException, InterruptedException {
-    Path log = Files.createTempFile("ybbench-regress-", ".log");
+    Finished f = finish(command);
+    List<String> lines = f.lines();
+    return new Regress.Outcome(f.exitCode(), lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+  }
+
+  /** What a process printed (its output and errors, in order) and its exit code. */
+  public record Finished(int exitCode, List<String> lines) {}
+
+  /**
+   * {@code command} in a process of its own with the build this one made, its output kept in a
+   * file until it ends; Ctrl-C here (an interrupt) stops it.
+   */
+  public static Finished finish(List<String> command) throws IOException, InterruptedException {
+    Path log = Files.createTempFile("ybbench-run-", ".log");
     try {
       ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-      pb.environment().put("YBBENCH_SKIP_BUILD", "1"); // the build regress.sh made, for every run
+      pb.environment().put("YBBENCH_SKIP_BUILD", "1"); // the build this one made, for every run
       Process p = pb.start();
       int rc;
       try {
@@ -24,8 +37,7 @@ public final class BenchmarkProcess {
         p.destroy();
         throw e;
       }
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-      return new Regress.Outcome(rc, lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+      return new Finished(rc, Files.readAllLines(log, StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(log);
     }
