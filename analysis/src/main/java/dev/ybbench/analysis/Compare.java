@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
@@ -258,7 +259,7 @@ public final class Compare implements Callable<Integer> {
       }
       RunGroup c = RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete);
       AgainstHistory.Baseline b = AgainstHistory.of(store, c, last != null ? last : DEFAULT_LAST, allowEnvDiff);
-      return compare(root, b.side(), c, b.notes(), 0.95, true);
+      return compare(root, b, c, b.notes(), 0.95);
     }
   }
 
@@ -296,14 +297,14 @@ public final class Compare implements Callable<Integer> {
       }
       StagedDirectory.checkpoint(stopped);
       Comparison.Result result = Comparison.compare(b.side(), c,
-          new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff, true));
+          new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff, true, b.earlierLevel()));
       List<Path> runAgain = Confirmation.toRunAgain(result.rows(), c);
       if (look == lastLook || runAgain.isEmpty() || Confirmation.settled(result.rows(), look)) {
         List<String> notes = new ArrayList<>(b.notes());
         notes.add(String.format(Locale.ROOT, "confirmation: look %d of at most %d, %d run%s of the candidate; each "
             + "look at %.1f %% so that all %d hold 95 %%", look, lastLook, c.directories(),
             c.directories() == 1 ? "" : "s", confidence * 100, lastLook));
-        int judged = compare(root, b.side(), c, notes, confidence, true);
+        int judged = compare(root, b, c, notes, confidence);
         return judged == REGRESSION ? control(root, result.rows(), b.side(), c, again, rounds) : judged;
       }
       List<Confirmation.Command> commands = runAgain.stream().map(Confirmation::command).toList();
@@ -405,7 +406,7 @@ public final class Compare implements Callable<Integer> {
     console.line("control: " + controlRounds + " interleaved round" + (controlRounds == 1 ? "" : "s") + " against "
         + "the previous build, judged paired by round:");
     int judged = compare(root, new RunGroup("previous-build", before), new RunGroup(c.name(), after), List.of(),
-        0.95, false);
+        0.95, false, Set.of(), null);
     return judged == 0 && undecidedElsewhere ? UNDECIDED : judged;
   }
 
@@ -430,23 +431,25 @@ public final class Compare implements Callable<Integer> {
   private int compare(Path root, RunGroup b, RunGroup c, List<String> notes) throws IOException {
     int[] looked = looks == null ? null : looks(looks);
     double confidence = looked == null ? 0.95 : SequentialLooks.perLookConfidence(looked[0], looked[1], 0.95);
-    return compare(root, b, c, notes, confidence, false, looked);
+    return compare(root, b, c, notes, confidence, false, Set.of(), looked);
   }
 
-  private int compare(Path root, RunGroup b, RunGroup c, List<String> notes, double confidence, boolean history)
+  /** The candidate against its history: their runs share a spread. */
+  private int compare(Path root, AgainstHistory.Baseline b, RunGroup c, List<String> notes, double confidence)
       throws IOException {
-    return compare(root, b, c, notes, confidence, history, null);
+    return compare(root, b.side(), c, notes, confidence, true, b.earlierLevel(), null);
   }
 
   /**
-   * @param history the baseline is the candidate's history: their runs share a spread
-   * @param looked  the rounds of regress.sh's looks, first and last, or null
+   * @param history      the baseline is the candidate's history: their runs share a spread
+   * @param earlierLevel of the history's runs, those at a level it has lately left
+   * @param looked       the rounds of regress.sh's looks, first and last, or null
    */
   private int compare(Path root, RunGroup b, RunGroup c, List<String> notes, double confidence, boolean history,
-      int[] looked) throws IOException {
+      Set<Path> earlierLevel, int[] looked) throws IOException {
     StagedDirectory.checkpoint(stopped);
     Comparison.Result result = Comparison.compare(b, c,
-        new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff, history));
+        new Comparison.Options(cmp.threshold, cmp.gate, confidence, allowEnvDiff, history, earlierLevel));
     StagedDirectory.checkpoint(stopped);
     List<Comparison.Row> rows = result.rows();
     reportDir = outDir(root, safe(b.name()) + "_vs_" + safe(c.name()));
@@ -455,7 +458,9 @@ public final class Compare implements Callable<Integer> {
     answer.forEach(console::line);
     notes.forEach(console::line);
     report.notes().forEach(console::line);
-    List<String> drift = MachineDrift.notes(rows, b, c);
+    // The machine against the baseline's level judged: a history's present one.
+    List<String> drift = MachineDrift.notes(rows, new RunGroup(b.name(), b.runs().stream()
+        .filter(r -> !earlierLevel.contains(r.dir())).toList()), c);
     drift.forEach(console::line);
     if (history && drift.isEmpty() && rows.stream().anyMatch(r -> r.headline() && r.verdict() == Verdict.REGRESSION)) {
       // What a judgement against runs made before cannot rule out, said where it matters.

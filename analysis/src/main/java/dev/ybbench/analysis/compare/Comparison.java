@@ -6,6 +6,7 @@ import dev.ybbench.analysis.stats.Statistics;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -67,11 +69,19 @@ public final class Comparison {
    * @param allowEnvDiff       compare runs from different machines or JDKs
    * @param sameSpread         the baseline is the candidate's history: runs of its configuration on its
    *                           machine, whose spread the candidate's runs share ({@link Statistics.Design#POOLED})
+   * @param earlierLevel       of those, the runs (directories) at a level the history has lately left: they
+   *                           add to the spread, not to the level judged against
    */
   public record Options(double thresholdPct, String gate, double headlineConfidence, boolean allowEnvDiff,
-      boolean sameSpread) {
+      boolean sameSpread, Set<Path> earlierLevel) {
     public Options(double thresholdPct, String gate, double headlineConfidence, boolean allowEnvDiff) {
-      this(thresholdPct, gate, headlineConfidence, allowEnvDiff, false);
+      this(thresholdPct, gate, headlineConfidence, allowEnvDiff, false, Set.of());
+    }
+
+    public Options {
+      if (!earlierLevel.isEmpty() && !sameSpread) {
+        throw new IllegalArgumentException("an earlier level is a history's");
+      }
     }
   }
 
@@ -105,14 +115,15 @@ public final class Comparison {
       if (!options.allowEnvDiff()) {
         RunMatching.checkEnvironment(b.get(key), c.get(key));
       }
-      List<RunGroup.Run> rb = b.get(key);
+      List<RunGroup.Run> rb = b.get(key).stream().filter(r -> !options.earlierLevel().contains(r.dir())).toList();
+      List<RunGroup.Run> earlier = b.get(key).stream().filter(r -> options.earlierLevel().contains(r.dir())).toList();
       List<RunGroup.Run> rc = c.get(key);
       boolean paired = RunMatching.interleaved(rb, rc);
       if (paired) {
         rb = RunMatching.byStart(rb);
         rc = RunMatching.byStart(rc);
       }
-      List<Row> workload = rows(key, rb, rc, paired, options);
+      List<Row> workload = rows(key, rb, earlier, rc, paired, options);
       rows.addAll(workload);
       workloads.put(key, new Matched(rb, rc, paired, workload));
       noisy(baseline.name(), key, rb, options.thresholdPct()).ifPresent(warnings::add);
@@ -185,7 +196,9 @@ public final class Comparison {
         + "allowed, not what it could do";
   }
 
-  private static List<Row> rows(String key, List<RunGroup.Run> b, List<RunGroup.Run> c, boolean paired, Options options) {
+  /** @param earlier the baseline's runs at an earlier level ({@link Options#earlierLevel}) */
+  private static List<Row> rows(String key, List<RunGroup.Run> b, List<RunGroup.Run> earlier, List<RunGroup.Run> c,
+      boolean paired, Options options) {
     String bench = key.substring(0, key.indexOf('/'));
     String workload = key.substring(key.indexOf('/') + 1);
     Map<RunGroup.Run, RunNoise> noise = new HashMap<>();
@@ -199,7 +212,7 @@ public final class Comparison {
     String gating = ComparedMetrics.headlineName(b.get(0));
     for (Metric<PhaseResult> m : ComparedMetrics.phaseMetrics(b)) {
       boolean headline = m.name().equals(gating);
-      add(rows, bench, workload, "ALL", m, headline, b, c, RunGroup.Run::phase, noiseOf, paired, options, null,
+      add(rows, bench, workload, "ALL", m, headline, b, earlier, c, RunGroup.Run::phase, noiseOf, paired, options, null,
           headline && m.higherIsBetter() ? paced : null);
     }
     TreeSet<String> ops = new TreeSet<>();
@@ -209,7 +222,7 @@ public final class Comparison {
     for (String op : ops) {
       for (Metric<OperationResult> m : ComparedMetrics.OPERATION_METRICS) {
         boolean gates = options.gate() != null && m.name().equals(options.gate() + " (µs)");
-        add(rows, bench, workload, op, m, gates, b, c, r -> r.phase().operations().get(op), noiseOf, paired,
+        add(rows, bench, workload, op, m, gates, b, earlier, c, r -> r.phase().operations().get(op), noiseOf, paired,
             options, m.latency() ? origin : null, m.latency() ? unlike : null);
       }
     }
@@ -217,7 +230,8 @@ public final class Comparison {
   }
 
   private static <T> void add(List<Row> rows, String bench, String workload, String op, Metric<T> m,
-      boolean headline, List<RunGroup.Run> b, List<RunGroup.Run> c, Function<RunGroup.Run, T> part,
+      boolean headline, List<RunGroup.Run> b, List<RunGroup.Run> earlier, List<RunGroup.Run> c,
+      Function<RunGroup.Run, T> part,
       Function<RunGroup.Run, RunNoise> noise, boolean paired, Options options, String origin, String note) {
     Map<RunGroup.Run, Statistics.Sample> sb = samples(b, m, op, part, noise);
     Map<RunGroup.Run, Statistics.Sample> sc = samples(c, m, op, part, noise);
@@ -227,8 +241,10 @@ public final class Comparison {
     boolean pairs = paired && sb.size() == b.size() && sc.size() == c.size();
     Statistics.Design design = pairs ? Statistics.Design.PAIRED
         : options.sameSpread() ? Statistics.Design.POOLED : Statistics.Design.UNPAIRED;
+    List<Statistics.Sample> se = design == Statistics.Design.POOLED
+        ? List.copyOf(samples(earlier, m, op, part, noise).values()) : List.of();
     Statistics.Change change = Statistics.change(List.copyOf(sb.values()), List.copyOf(sc.values()), design,
-        m.scale(), headline ? options.headlineConfidence() : 0.95);
+        m.scale(), headline ? options.headlineConfidence() : 0.95, se);
     String aside = null;
     if (change.setAside()) {
       List<RunGroup.Run> runsB = List.copyOf(sb.keySet());

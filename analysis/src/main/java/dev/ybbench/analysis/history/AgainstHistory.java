@@ -7,9 +7,11 @@ import dev.ybbench.analysis.stats.ChangePoints;
 import dev.ybbench.analysis.stats.RunsToDecide;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.results.RunInfo;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,13 +24,26 @@ import java.util.Set;
  * the series has left is not the level to judge against). Their spread is how runs of that key
  * differ from each other — the upper level of the comparison's model, which a single run cannot
  * know — so one candidate run is judged against it as a prediction.
+ *
+ * <p>A level the last few runs share (a machine that slowed three nights ago, or a build that
+ * sped up) is followed at once rather than after five runs beside it: when those runs sit apart
+ * from the ones before them ({@link ChangePoints#tailShift}), the candidate is judged against
+ * their level, with the spread of all the runs each around its own level. A candidate is thus
+ * compared with the level the machine is at; the interval is wider (two or three runs say the
+ * level), never shifted.
  */
 public final class AgainstHistory {
   /** A history's change points are kept at this level (fewer false alarms than a series of releases). */
   public static final double ALPHA = 0.01;
 
-  /** The baseline side, and lines that say what it is made of. */
-  public record Baseline(RunGroup side, List<String> notes) {}
+  /**
+   * The baseline side, and lines that say what it is made of.
+   *
+   * @param earlierLevel the side's runs (directories) at the level before a recent shift: they
+   *                     count for the spread, not for the level ({@link
+   *                     dev.ybbench.analysis.compare.Comparison.Options#earlierLevel})
+   */
+  public record Baseline(RunGroup side, List<String> notes, Set<Path> earlierLevel) {}
 
   private AgainstHistory() {}
 
@@ -39,6 +54,7 @@ public final class AgainstHistory {
   public static Baseline of(HistoryStore store, RunGroup candidate, int last, boolean allowEnvDiff) {
     List<RunGroup.Run> runs = new ArrayList<>();
     List<String> notes = new ArrayList<>();
+    Set<Path> earlierLevel = new HashSet<>();
     Set<String> own = new LinkedHashSet<>();
     candidate.runs().forEach(r -> own.add(r.dir().getFileName().toString()));
     Instant first = candidate.runs().stream().map(RunGroup.Run::started).min(Comparator.naturalOrder()).orElseThrow();
@@ -71,10 +87,11 @@ public final class AgainstHistory {
       if (tail > 0) {
         double[] logs = logs(recent);
         double shift = Math.expm1(mean(logs, tail, logs.length) - mean(logs, 0, tail)) * 100;
-        // Too few runs for a level of their own: said, not cut, so that the judgement keeps its runs.
-        shifted = String.format(Locale.ROOT, "note: %s's last %d runs sit %+.1f %% from the %d before them, a shift "
-            + "too recent to be a change point yet: if the machine moved, this judgement is against a level it has "
-            + "left", key, recent.size() - tail, shift, tail);
+        recent.subList(0, tail).forEach(r -> earlierLevel.add(r.dir()));
+        shifted = String.format(Locale.ROOT, "history: %s's last %d runs sit %+.1f %% from the %d before them, a "
+            + "shift too recent for a change point: judged against the level of those %d, with the spread of all "
+            + "%d runs each around its own level", key, recent.size() - tail, shift, tail, recent.size() - tail,
+            recent.size());
       }
       if (recent.isEmpty()) {
         throw new UserError("The history " + store.shown() + " has no complete run of " + key + " before "
@@ -91,7 +108,7 @@ public final class AgainstHistory {
       }
       runs.addAll(recent);
     }
-    return new Baseline(new RunGroup("history", runs), notes);
+    return new Baseline(new RunGroup("history", runs), notes, earlierLevel);
   }
 
   /**

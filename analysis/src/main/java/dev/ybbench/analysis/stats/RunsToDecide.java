@@ -91,7 +91,7 @@ public final class RunsToDecide {
   /**
    * For one run against n others ({@link #oneAgainstSeveral}): how many runs of the candidate
    * would likely (with {@link #POWER}) decide a change of the threshold's size when their mean is
-   * judged against the same n: the smallest k with (t(n − 1) + z) × s × √(1/n + 1/k) ≤ δ, where
+   * judged against the same n: the smallest k with (t(df) + z) × s × √(1/n + 1/k) ≤ δ, where
    * s² = se² / (1 + 1/n) is the runs' spread that the single run's prediction borrowed. The cap
    * when no number of candidate runs would: the n runs' own mean is then too uncertain (more of
    * them, or steadier ones, are what is missing).
@@ -103,7 +103,8 @@ public final class RunsToDecide {
     int n = c.baselineRuns();
     double delta = Math.log1p(thresholdPct / 100);
     double s = c.se() / Math.sqrt(1 + 1.0 / n);
-    double factor = Distributions.tQuantile(1 - (1 - c.confidence()) / 2, n - 1)
+    // The interval's own degrees of freedom: n − 1, or more when earlier runs' spread is pooled in.
+    double factor = Distributions.tQuantile(1 - (1 - c.confidence()) / 2, c.df())
         + Distributions.normalQuantile(POWER);
     for (int k = 1; k <= cap; k++) {
       if (factor * s * Math.sqrt(1.0 / n + 1.0 / k) <= delta) {

@@ -119,6 +119,22 @@ public final class Statistics {
   /** As above, the sides' design given. */
   public static Change change(List<Sample> baseline, List<Sample> candidate, Design design, Scale scale,
       double confidence) {
+    return change(baseline, candidate, design, scale, confidence, List.of());
+  }
+
+  /**
+   * As above, for a baseline whose level moved lately ({@link Design#POOLED} only): the baseline's
+   * runs are those at the level it is at now, and {@code earlierLevel} are runs of the same
+   * configuration at the level before, which say how runs spread (each around its own level's
+   * mean, so the step between the levels is no part of it) but nothing of the level. Two runs at
+   * the new level then judge a candidate with the spread of all of them: the pooled variance's
+   * degrees of freedom are every run's but one per level and one for the candidate.
+   */
+  public static Change change(List<Sample> baseline, List<Sample> candidate, Design design, Scale scale,
+      double confidence, List<Sample> earlierLevel) {
+    if (!earlierLevel.isEmpty() && design != Design.POOLED) {
+      throw new IllegalArgumentException("an earlier level is a pooled design's");
+    }
     boolean paired = design == Design.PAIRED;
     if (paired && baseline.size() != candidate.size()) {
       throw new IllegalArgumentException("paired sides need as many runs each");
@@ -139,12 +155,12 @@ public final class Statistics {
         ac = outlier(values(candidate, true), Math.sqrt(meanWithin(candidate)));
       }
       if (ab >= 0 || ac >= 0) {
-        Change c = estimate(without(baseline, ab), without(candidate, ac), design, scale, confidence);
+        Change c = estimate(without(baseline, ab), without(candidate, ac), design, scale, confidence, earlierLevel);
         return new Change(c.scale(), c.baseline(), c.candidate(), c.change(), c.low(), c.high(), c.p(), c.se(),
             c.df(), c.baselineRuns(), c.candidateRuns(), c.paired(), c.confidence(), ab, ac);
       }
     }
-    return estimate(baseline, candidate, design, scale, confidence);
+    return estimate(baseline, candidate, design, scale, confidence, earlierLevel);
   }
 
   /** Runs needed for one to be judged against the others. */
@@ -211,7 +227,7 @@ public final class Statistics {
   }
 
   private static Change estimate(List<Sample> baseline, List<Sample> candidate, Design design, Scale scale,
-      double confidence) {
+      double confidence, List<Sample> earlierLevel) {
     boolean paired = design == Design.PAIRED;
     int nb = baseline.size();
     int nc = candidate.size();
@@ -243,10 +259,12 @@ public final class Statistics {
       double se = Math.sqrt(baseline.get(0).withinVariance() + candidate.get(0).withinVariance());
       return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio), Double.NaN,
           Double.NaN, Double.NaN, se, Double.NaN, nb, nc, paired, confidence);
-    } else if (design == Design.POOLED && nb >= 2 && nc >= 2) {
+    } else if (pooled(design, nb, nc, earlierLevel)) {
       // Runs of one configuration on one machine: a few candidate runs say little of their spread
       // alone, the history's runs say it for them too (pooled, as the classic two-sample t).
-      double pooled = ((nb - 1) * variance(gb) + (nc - 1) * variance(gc)) / (nb + nc - 2);
+      double[] ge = values(earlierLevel, ratio);
+      double pooled = ((nb - 1) * variance(gb) + (nc - 1) * variance(gc) + (ge.length - 1) * variance(ge))
+          / pooledDf(nb, nc, earlierLevel);
       double within = baseline.stream().mapToDouble(Sample::withinVariance).sum() / ((double) nb * nb)
           + candidate.stream().mapToDouble(Sample::withinVariance).sum() / ((double) nc * nc);
       variance = Math.max(pooled * (1.0 / nb + 1.0 / nc), within);
@@ -257,7 +275,7 @@ public final class Statistics {
       variance = sideVariance(gb, baseline, between) + sideVariance(gc, candidate, between);
     }
     double se = Math.sqrt(variance);
-    double df = design == Design.POOLED && nb >= 2 && nc >= 2 ? nb + nc - 2
+    double df = pooled(design, nb, nc, earlierLevel) ? pooledDf(nb, nc, earlierLevel)
         : degreesOfFreedom(baseline, candidate, gb, gc, paired);
     if (Double.isNaN(df)) {
       return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio), Double.NaN,
@@ -267,6 +285,20 @@ public final class Statistics {
     double p = se > 0 ? 2 * (1 - Distributions.tCdf(Math.abs(point) / se, df)) : (point == 0 ? 1 : 0);
     return new Change(scale, back(mean(gb), ratio), back(mean(gc), ratio), express(point, ratio),
         express(point - q * se, ratio), express(point + q * se, ratio), p, se, df, nb, nc, paired, confidence);
+  }
+
+  /**
+   * Whether the spread is pooled: runs of one configuration on both sides, more than one on each
+   * (a single candidate run against its history is a prediction from the history's spread alone,
+   * the same thing), or any number beside an earlier level's runs.
+   */
+  private static boolean pooled(Design design, int nb, int nc, List<Sample> earlierLevel) {
+    return design == Design.POOLED && (nb >= 2 && nc >= 2 || earlierLevel.size() >= 2 && nb + nc >= 3);
+  }
+
+  /** The pooled spread's degrees of freedom: every run's but one per level estimated. */
+  private static int pooledDf(int nb, int nc, List<Sample> earlierLevel) {
+    return nb - 1 + nc - 1 + Math.max(earlierLevel.size() - 1, 0);
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.ybbench.analysis.stats;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -155,6 +156,33 @@ class StatisticsTest {
     Statistics.Change one = Statistics.change(history, List.of(new Statistics.Sample(Math.exp(-0.2), 0.00001, 10)),
         Statistics.Design.POOLED, Statistics.Scale.RATIO, 0.95);
     assertEquals(Math.sqrt(0.00625 / 5 + 0.00625), one.se(), 1e-12);
+  }
+
+  @Test
+  void aHistoryWhoseLevelMovedLatelyIsJudgedAtItsNewLevelWithAllItsSpread() {
+    // Five runs at the old level (SS 0.025), two at the new (−0.15, −0.17: SS 0.0002), one candidate
+    // at −0.2. Pooled: s² = (0.0002 + 0.025) / (1 + 4) = 0.00504, se = √(0.00504 · (1/2 + 1)) = 0.0869483,
+    // df = 5; the change −0.2 − (−0.16) = −0.04, i.e. −3.92 % (scipy: t(0.975, 5) = 2.5705818).
+    List<Statistics.Sample> earlier = samples(1, Math.exp(0.1), Math.exp(-0.1), Math.exp(0.05), Math.exp(-0.05));
+    List<Statistics.Sample> present = samples(Math.exp(-0.15), Math.exp(-0.17));
+    List<Statistics.Sample> one = samples(Math.exp(-0.2));
+    Statistics.Change c = Statistics.change(present, one, Statistics.Design.POOLED, Statistics.Scale.RATIO, 0.95,
+        earlier);
+    assertEquals(0.0869483, c.se(), 1e-7);
+    assertEquals(5.0, c.df());
+    assertEquals(-3.921056, c.change(), 1e-5);
+    assertEquals(-23.164823, c.low(), 1e-4);
+    assertEquals(20.142412, c.high(), 1e-4);
+    assertEquals(0.6647978, c.p(), 1e-6);
+    assertEquals(2, c.baselineRuns());
+    // The seven as one level: the step counts as spread and the candidate as −14.3 % off their mean.
+    List<Statistics.Sample> all = new ArrayList<>(earlier);
+    all.addAll(present);
+    Statistics.Change flat = Statistics.change(all, one, Statistics.Design.POOLED, Statistics.Scale.RATIO, 0.95);
+    assertEquals(-14.297288, flat.change(), 1e-5);
+    assertEquals(Math.sqrt(0.0102952381 * (1 + 1.0 / 7)), flat.se(), 1e-9);
+    assertThrows(IllegalArgumentException.class, () -> Statistics.change(present, one, Statistics.Design.UNPAIRED,
+        Statistics.Scale.RATIO, 0.95, earlier));
   }
 
   @Test
