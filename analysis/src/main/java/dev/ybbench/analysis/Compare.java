@@ -9,6 +9,7 @@ import dev.ybbench.analysis.history.AgainstHistory;
 import dev.ybbench.analysis.history.Confirmation;
 import dev.ybbench.analysis.history.HistoryStore;
 import dev.ybbench.analysis.history.HistoryTrend;
+import dev.ybbench.analysis.regress.Deployment;
 import dev.ybbench.analysis.report.Report;
 import dev.ybbench.analysis.report.VerdictLines;
 import dev.ybbench.analysis.stats.SequentialLooks;
@@ -103,6 +104,12 @@ public final class Compare implements Callable<Integer> {
   @Option(names = "--baseline-hosts", paramLabel = "H[,H…]", description = "with --confirm: the previous build's "
       + "nodes, for the control rounds of a history run made with --hosts")
   String baselineHosts;
+
+  @Option(names = "--deploy-cmd", paramLabel = "CMD", description = "with --confirm, in place of --baseline-hosts: "
+      + "a shell command that deploys the previous build for the control rounds, {version} replaced by its server "
+      + "version as the history recorded it, and prints its hosts (host[:port],…) on its last line (as regress.sh "
+      + "--bisect's)")
+  String deployCmd;
 
   @Option(names = "--key", paramLabel = "KEY", description = "with --history: list the change points of this key's "
       + "series (a key as history.sh list prints it, or its workload, BENCH/WORKLOAD, when one key has it)")
@@ -213,9 +220,9 @@ public final class Compare implements Callable<Integer> {
     if (history != null) {
       return againstHistory(root);
     }
-    if (key != null || last != null || confirm != null || controlRounds != null || baselineHosts != null) {
+    if (key != null || last != null || confirm != null || controlFlag() != null) {
       throw new UserError((key != null ? "--key" : last != null ? "--last" : confirm != null ? "--confirm"
-          : controlRounds != null ? "--control-rounds" : "--baseline-hosts") + " goes with --history FILE|URL");
+          : controlFlag()) + " goes with --history FILE|URL");
     }
     if (sides.size() != 2) {
       throw new UserError("compare.sh takes two sides, BASELINE and CANDIDATE (" + sides.size() + " given); to follow "
@@ -224,6 +231,12 @@ public final class Compare implements Callable<Integer> {
     RunGroup b = RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete);
     RunGroup c = RunGroup.resolve(sides.get(1), root, cmp.includeIncomplete);
     return compare(root, b, c, List.of());
+  }
+
+  /** The first control option given (they go with --confirm), or null. */
+  private String controlFlag() {
+    return controlRounds != null ? "--control-rounds" : baselineHosts != null ? "--baseline-hosts"
+        : deployCmd != null ? "--deploy-cmd" : null;
   }
 
   /** --history: the candidate against its key's history, or (--key, no candidate) the key's change points. */
@@ -245,9 +258,12 @@ public final class Compare implements Callable<Integer> {
       throw new UserError("with --history, give the CANDIDATE alone (a run directory or a label), " + sides.size()
           + " given; or --key KEY for a key's change points");
     }
-    if ((controlRounds != null || baselineHosts != null) && confirm == null) {
-      throw new UserError((controlRounds != null ? "--control-rounds" : "--baseline-hosts") + " goes with --confirm N: "
-          + "the control re-judges the regression a confirmation ends with");
+    if (controlFlag() != null && confirm == null) {
+      throw new UserError(controlFlag() + " goes with --confirm N: the control re-judges the regression a "
+          + "confirmation ends with");
+    }
+    if (baselineHosts != null && deployCmd != null) {
+      throw new UserError("--baseline-hosts and --deploy-cmd both name the previous build's nodes: give one");
     }
     if (key == null && confirm != null) {
       return confirmed(root, RunGroup.resolve(sides.get(0), root, cmp.includeIncomplete));
@@ -321,6 +337,21 @@ public final class Compare implements Callable<Integer> {
     }
   }
 
+  private Deployment deployment;
+
+  /** The previous build's hosts, deployed by --deploy-cmd (once per version). */
+  private String deployed(String version) throws IOException {
+    if (deployment == null) {
+      deployment = Deployment.byShell(console, deployCmd);
+    }
+    try {
+      return deployment.hosts(version);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while --deploy-cmd deployed " + version, e);
+    }
+  }
+
   /** {@code command} run by {@code again}: its run, complete, or a refusal that ends the comparison. */
   private RunGroup.Run runOnce(Confirmation.Rerun again, Confirmation.Command command) throws IOException {
     StagedDirectory.checkpoint(stopped);
@@ -365,14 +396,15 @@ public final class Compare implements Callable<Integer> {
       RunGroup.Run now = latest(c, row.key());
       String version = previous.info().at("/server/version").asText();
       boolean embedded = previous.info().at("/server/embedded").asBoolean(false);
-      if (!embedded && baselineHosts == null) {
+      if (!embedded && baselineHosts == null && deployCmd == null) {
         console.line("control: " + row.key() + "'s previous build (" + version + ") ran on nodes of its own, which "
-            + "cannot run beside the candidate here: give them with --baseline-hosts, or run regress.sh, to tell the "
-            + "build from the machine");
+            + "cannot run beside the candidate here: give them with --baseline-hosts (or --deploy-cmd), or run "
+            + "regress.sh, to tell the build from the machine");
         return REGRESSION;
       }
+      String hosts = embedded ? null : baselineHosts != null ? baselineHosts : deployed(version);
       ControlPair pair = new ControlPair(Confirmation.command(previous.info(), previous.dir().getFileName()
-          .toString()).forControl("control-" + safe(c.name()) + "-previous", embedded ? null : baselineHosts),
+          .toString()).forControl("control-" + safe(c.name()) + "-previous", hosts),
           Confirmation.command(now.dir()).forControl("control-" + safe(c.name()), null), version);
       if (rerun == null) {
         pair.previous().benchmark(); // each refused, if it must be, before any runs

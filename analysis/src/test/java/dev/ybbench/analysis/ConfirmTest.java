@@ -154,7 +154,8 @@ class ConfirmTest {
     assertEquals(List.of(705.0), o.rerun(), "one run again confirmed it");
     assertTrue(o.out().contains("confirmation: look 2 of at most 5, 2 runs of the candidate"), o.out());
     assertTrue(o.out().contains("control: ycsb/workloada's previous build (17.11) ran on nodes of its own, which "
-        + "cannot run beside the candidate here: give them with --baseline-hosts, or run regress.sh"), o.out());
+        + "cannot run beside the candidate here: give them with --baseline-hosts (or --deploy-cmd), or run "
+        + "regress.sh"), o.out());
     // Runs one after another cannot tell the build from the machine; the probe held, and it says what can.
     assertTrue(o.out().contains("note: judged against runs made before it, one after another: a slowdown of this "
         + "machine or cluster during the candidate's runs cannot be ruled out (its probe did not move; runs "
@@ -190,6 +191,31 @@ class ConfirmTest {
     // Their commands record nothing in the history and carry labels of their own.
     assertTrue(Files.list(results).anyMatch(d -> d.getFileName().toString().contains("_ycsb_")
         && readLabel(d).equals("control-night-previous")), "the previous build's control runs");
+  }
+
+  @Test
+  void thePreviousBuildOfNodesOfItsOwnIsDeployedForTheControl() throws Exception {
+    List<List<String>> previous = new ArrayList<>();
+    java.util.function.ToDoubleFunction<Confirmation.Command> values = rounds(new double[] {858, 862, 860, 861},
+        new double[] {859, 861, 860}, new double[] {860, 858, 862});
+    Outcome o = confirm(860, command -> {
+      if (command.args().contains("control-night-previous")) {
+        previous.add(command.args());
+      }
+      return values.applyAsDouble(command);
+    }, new ArrayList<>(), List.of("--deploy-cmd", "echo deploying {version} >&2; echo 10.0.0.7:5433"));
+    // Deployed once, for the three rounds; its printed hosts are the previous build's.
+    assertEquals(1, o.out().split("Deploying 17.11: echo deploying 17.11 >&2; echo 10.0.0.7:5433", -1).length - 1,
+        o.out());
+    assertEquals(3, previous.size(), o.out());
+    previous.forEach(a -> assertEquals("10.0.0.7:5433", a.get(a.indexOf("--hosts") + 1), a.toString()));
+    assertEquals(0, o.exitCode(), o.out());
+    // A command that prints no hosts stops the control, naming itself.
+    Outcome failed = confirm(860, rounds(new double[] {858, 862, 860, 861}, new double[0], new double[0]),
+        new ArrayList<>(), List.of("--deploy-cmd", "exit 3"));
+    assertEquals(2, failed.exitCode(), failed.out());
+    assertTrue(failed.out().contains("error: --deploy-cmd for 17.11 exited 3 and printed no hosts; it must print the "
+        + "cluster's hosts (host[:port],…) on its last line"), failed.out());
   }
 
   @Test

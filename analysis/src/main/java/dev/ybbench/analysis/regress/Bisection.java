@@ -8,10 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
@@ -31,24 +29,20 @@ public final class Bisection {
   }
 
   private final Console console;
-  private final Regress.Runner runner;
-  private final String deployCmd;
+  private final Deployment deployment;
   private final Step decide;
   private final IntSupplier runsStarted;
   private final Supplier<String> regressionLine;
-  private final Map<String, String> deployed = new HashMap<>();
 
   /**
-   * @param runner         runs --deploy-cmd
-   * @param deployCmd      the command that deploys a build, or null: the builds are embedded server versions
+   * @param deployment     deploys a build (--deploy-cmd), or null: the builds are embedded server versions
    * @param runsStarted    the runs started so far, for what the bisection cost
    * @param regressionLine the last comparison's regression line, or null
    */
-  Bisection(Console console, Regress.Runner runner, String deployCmd, Step decide, IntSupplier runsStarted,
+  Bisection(Console console, Deployment deployment, Step decide, IntSupplier runsStarted,
       Supplier<String> regressionLine) {
     this.console = console;
-    this.runner = runner;
-    this.deployCmd = deployCmd;
+    this.deployment = deployment;
     this.decide = decide;
     this.runsStarted = runsStarted;
     this.regressionLine = regressionLine;
@@ -166,24 +160,7 @@ public final class Bisection {
 
   /** A build's server flags: --db-version, or --hosts of what --deploy-cmd deployed for it. */
   private List<String> target(Build b) throws IOException, InterruptedException {
-    if (deployCmd == null) {
-      return List.of("--db-version", b.name());
-    }
-    String hosts = deployed.get(b.name());
-    if (hosts == null) {
-      String cmd = deployCmd.replace("{version}", b.name());
-      console.line("Deploying " + b.name() + ": " + cmd);
-      Regress.Outcome o = runner.run(List.of("bash", "-c", cmd));
-      String last = o.lastLines().isEmpty() ? "" : o.lastLines().get(o.lastLines().size() - 1).strip();
-      if (o.exitCode() != 0 || last.isEmpty()) {
-        o.lastLines().forEach(console::line);
-        throw new UserError("--deploy-cmd for " + b.name() + " exited " + o.exitCode() + (last.isEmpty()
-            ? " and printed no hosts" : "") + "; it must print the cluster's hosts (host[:port],…) on its last line");
-      }
-      hosts = last;
-      deployed.put(b.name(), hosts);
-    }
-    return List.of("--hosts", hosts);
+    return deployment == null ? List.of("--db-version", b.name()) : List.of("--hosts", deployment.hosts(b.name()));
   }
 
   private static String safe(String s) {

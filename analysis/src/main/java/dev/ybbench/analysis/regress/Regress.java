@@ -387,7 +387,7 @@ public final class Regress implements Callable<Integer> {
     console.line("Bisect " + suite.suite().name() + " over " + builds.size() + " builds (" + builds.stream()
         .map(Bisection.Build::name).collect(java.util.stream.Collectors.joining(", ")) + "): each step " + repeat
         + " rounds, then one more at a time until decided (budget " + budget + " a step)");
-    return new Bisection(console, runner, deployCmd, (baseline, candidate) -> decide(suite, list, baseline, candidate,
+    return new Bisection(console, deployCmd == null ? null : new Deployment(console, runner, deployCmd), (baseline, candidate) -> decide(suite, list, baseline, candidate,
         order, results, budgetS, true), () -> runsStarted, this::firstLine).search(builds, prefix, repeat, list.size());
   }
 
