@@ -9,4 +9,4 @@ ybbench_charts "$@"
 name=${1:-}
 # A benchmark's name is its class-data archive's; anything else records none.
 [[ $name =~ ^[a-z][a-z0-9_-]*$ ]] || name=ybbench
-YBBENCH_SCRIPT="ybbench $name" ybbench_java "$name" dev.ybbench.harness.benchmark.Runner "$@"
+YBBENCH_SCRIPT=${YBBENCH_SCRIPT:-"ybbench $name"} ybbench_java "$name" dev.ybbench.harness.benchmark.Runner "$@"

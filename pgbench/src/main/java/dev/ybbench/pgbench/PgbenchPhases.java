@@ -1,0 +1,168 @@
+package dev.ybbench.pgbench;
+
+import dev.ybbench.harness.results.PhaseResult;
+import dev.ybbench.harness.run.Run;
+import dev.ybbench.harness.run.RunFailure;
+import dev.ybbench.harness.server.AuditedTables;
+import dev.ybbench.harness.ysql.SqlTarget;
+import dev.ybbench.pgbench.engine.PgbenchLog;
+import dev.ybbench.pgbench.engine.PgbenchProcess;
+import dev.ybbench.pgbench.engine.PgbenchReport;
+import dev.ybbench.pgbench.engine.PgbenchResults;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * A pgbench run's phases in order: pgbench -i alone; or, where the tables are missing on the
+ * embedded server, pgbench -i first; then pgbench's run, recorded as the phase "run".
+ */
+final class PgbenchPhases {
+  private PgbenchPhases() {}
+
+  /** @param scale the tables' scale as found before the run (pgbench_branches' rows), or null when they are missing */
+  static void run(Run run, PgbenchPlan plan, SqlTarget target, Integer scale) throws Exception {
+    if (plan.initialize() || scale == null) {
+      if (!plan.initialize()) {
+        if (!plan.server().embedded()) {
+          throw new RunFailure(plan.tables().get(0) + " is missing: initialize the tables first (./run_pgbench.sh -i "
+              + "-s N …), then run");
+        }
+        run.console().line("note: the embedded server starts empty: the tables are initialized first");
+      }
+      initialize(run, plan, target);
+      if (plan.initialize() || run.interrupted()) {
+        return;
+      }
+    }
+    target.shareTables();
+    if (plan.audited()) {
+      run.auditTables(new AuditedTables(plan.tables()), plan.clients());
+    } else {
+      run.console().line("note: a script branches (\\if), so its statements a transaction are not known: the "
+          + "server's count of them is not audited");
+    }
+    measure(run, plan, target);
+  }
+
+  /** pgbench -i, recorded as the phase "init" in rows (its accounts, tellers and branches). */
+  private static void initialize(Run run, PgbenchPlan plan, SqlTarget target) throws Exception {
+    if (target.server().isYugabyte() && !plan.binary().ysql()) {
+      throw new RunFailure("PostgreSQL's pgbench -i makes PostgreSQL's tables (fill factor, COPY FREEZE, keys added "
+          + "after the load), not YSQL's: initialize with YugabyteDB's ysql_bench (--pgbench-binary PATH)");
+    }
+    List<String> command = plan.initCommand(target.endpoint());
+    run.console().line("Initializing: " + String.join(" ", command));
+    run.beginPhase("init");
+    long start = System.nanoTime();
+    PgbenchProcess.Outcome out = PgbenchProcess.run(command, target.endpoint(), 0, run.console()::line, run::onStop);
+    double seconds = Math.max((System.nanoTime() - start) / 1e9, 0.001);
+    long rows = run.interrupted() || out.exitCode() != 0 ? 0 : loaded(target, plan);
+    PhaseResult result = PhaseResult.ofRows(rows, seconds, null, null);
+    if (run.interrupted()) {
+      run.keep("init", result);
+      return;
+    }
+    if (out.exitCode() != 0) {
+      run.keep("init", result);
+      throw new RunFailure(plan.binary().name() + " -i exited with " + out.exitCode() + last(out.report()));
+    }
+    run.record("init", result);
+  }
+
+  /** The rows -i loaded, counted: accounts, tellers and branches (history starts empty). */
+  private static long loaded(SqlTarget target, PgbenchPlan plan) throws SQLException {
+    long rows = 0;
+    try (Connection c = target.endpoint().connect(); Statement s = c.createStatement()) {
+      for (String t : plan.tables()) {
+        try (ResultSet r = s.executeQuery("SELECT count(*) FROM " + t)) {
+          r.next();
+          rows += r.getLong(1);
+        }
+      }
+    }
+    return rows;
+  }
+
+  /** pgbench's run, recorded as the phase "run"; its log read into the results and then removed. */
+  private static void measure(Run run, PgbenchPlan plan, SqlTarget target) throws Exception {
+    Path logDir = run.directory().path().resolve("pgbench-log");
+    Files.createDirectories(logDir);
+    List<String> command = plan.runCommand(target.endpoint(), logDir.toString());
+    run.console().line("Running " + String.join(" ", command));
+    run.beginPhase("run");
+    long origin = System.currentTimeMillis();
+    PgbenchProcess.Outcome out = PgbenchProcess.run(command, target.endpoint(), plan.progressS(),
+        run.console()::line, run::onStop);
+    PgbenchLog log = PgbenchLog.read(logDir, PgbenchPlan.LOG_PREFIX, plan.scripts().size(), plan.rate() != null,
+        origin);
+    double fallback = (System.currentTimeMillis() - origin) / 1000.0;
+    PhaseResult result = PgbenchResults.phase(log, out.report(), plan.scripts(), "run", origin, plan.rate() != null,
+        plan.binary().ysql(), plan.setupStatements(), fallback, run.directory().latencyDir(), run.timeseries());
+    result = result.toBuilder().headline(new PhaseResult.Figure("tps", "tps", result.throughputOps(), true, null))
+        .build();
+    String failure = run.interrupted() ? null : failure(out, log);
+    if (failure != null || run.interrupted()) {
+      run.keep("run", result);
+    } else {
+      run.record("run", result);
+      removeLog(logDir); // read whole into the results; kept when the run could not stand, to see why
+    }
+    if (failure != null) {
+      throw new RunFailure(failure);
+    }
+  }
+
+  /** Why pgbench's run cannot stand, or null. */
+  static String failure(PgbenchProcess.Outcome out, PgbenchLog log) {
+    PgbenchReport r = out.report();
+    if (out.exitCode() != 0 || r.aborted()) {
+      return "pgbench exited with " + out.exitCode() + (r.aborted() ? ", a session aborted" : "") + last(r);
+    }
+    PgbenchReport.Totals t = r.totals();
+    if (t == null) {
+      return "pgbench printed no report" + last(r);
+    }
+    if (t.processed() != log.successes()) {
+      return "pgbench reported " + t.processed() + " transactions and its log holds " + log.successes()
+          + ": the latency would not be every transaction's";
+    }
+    return null;
+  }
+
+  private static String last(PgbenchReport r) {
+    return r.errors().isEmpty() ? "" : ": " + r.errors().get(0);
+  }
+
+  private static void removeLog(Path logDir) throws IOException {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(logDir)) {
+      for (Path f : files) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(logDir);
+  }
+
+  /** The tables' scale (pgbench_branches' rows), or null when they are missing. */
+  static Integer scale(SqlTarget target, PgbenchPlan plan) throws SQLException {
+    String branches = plan.binary().tablePrefix() + "branches";
+    try (Connection c = target.endpoint().connect(); Statement s = c.createStatement()) {
+      try (ResultSet r = s.executeQuery("SELECT to_regclass('" + branches + "') IS NOT NULL")) {
+        r.next();
+        if (!r.getBoolean(1) || !target.endpoint().tableExists(plan.binary().tablePrefix() + "accounts")) {
+          return null;
+        }
+      }
+      try (ResultSet r = s.executeQuery("SELECT count(*) FROM " + branches)) {
+        r.next();
+        return r.getInt(1);
+      }
+    }
+  }
+}

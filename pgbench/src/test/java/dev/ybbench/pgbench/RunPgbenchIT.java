@@ -1,0 +1,107 @@
+package dev.ybbench.pgbench;
+
+import static dev.ybbench.pgbench.RunPgbenchTest.printed;
+import static dev.ybbench.pgbench.RunPgbenchTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.results.RunDirectory;
+import dev.ybbench.harness.testing.Tools;
+import dev.ybbench.pgbench.RunPgbenchTest.Outcome;
+import dev.ybbench.pgbench.engine.PgbenchBinary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * run_pgbench.sh's Java side with the real pgbench against a real embedded PostgreSQL 17: pgbench
+ * -i, then its scripts as pgbench's own command lines; what summary.json records is what pgbench
+ * printed, and the server counted the same statements.
+ */
+class RunPgbenchIT {
+  private static EmbeddedPostgres server;
+
+  @TempDir
+  Path results;
+
+  @BeforeAll
+  static void start() {
+    Tools.requireInstalled("pgbench", PgbenchBinary.PACKAGE);
+    server = EmbeddedPostgres.start(null, 40, line -> { });
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private Outcome onServer(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("-h", server.host(), "-p", Integer.toString(server.port()), "-U", server.user(),
+        "--results-dir", results.toString(), "--no-install"));
+    return run(all.toArray(String[]::new));
+  }
+
+  private static JsonNode summary(Outcome o) throws Exception {
+    return RunDirectory.JSON.readTree(o.runDir().resolve("summary.json").toFile());
+  }
+
+  @Test
+  void initializedThenAWeightedMixAtARate() throws Exception {
+    Outcome init = onServer("-i", "-s", "2", "--foreign-keys");
+    assertEquals(0, init.exitCode(), init.err() + init.out());
+    assertEquals(200_022, summary(init).at("/phases/init/rows").asLong());
+    Outcome o = onServer("-b", "simple-update@2", "-b", "select-only@8", "-c", "4", "-j", "2", "-T", "3", "-R", "400",
+        "-M", "prepared");
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode s = summary(o);
+    assertEquals("simple-update@2+select-only@8", s.get("workload").asText());
+    JsonNode run = s.at("/phases/run");
+    assertEquals("intended start", run.get("latency_from").asText());
+    long updates = run.at("/operations/simple-update/successes").asLong();
+    long selects = run.at("/operations/select-only/successes").asLong();
+    assertEquals(Long.parseLong(printed(o.out(), "number of transactions actually processed")), updates + selects);
+    assertTrue(selects > updates, "weights 8 : 2, " + selects + " : " + updates);
+    assertTrue(run.at("/operations/select-only/latency_actual_us/p50").asLong()
+        <= run.at("/operations/select-only/latency_us/p50").asLong(), run.toString());
+    assertEquals(3 * updates + selects + 1, run.get("audited_statements").asLong());
+    JsonNode side = run.get("server");
+    assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), o.out());
+    assertEquals(2, RunDirectory.JSON.readTree(o.runDir().resolve("run.json").toFile()).at("/parameters/scale")
+        .asInt());
+    assertTrue(Files.exists(o.runDir().resolve("latency/run-select-only.hlog")));
+    assertTrue(Files.exists(o.runDir().resolve("latency/actual-start/run-select-only.hlog")));
+    assertTrue(Files.notExists(o.runDir().resolve("pgbench-log")), "the log is read into the results, then removed");
+  }
+
+  @Test
+  void aScriptThatAbortsASessionFailsTheRunAndKeepsItsLog() throws Exception {
+    assertEquals(0, onServer("-i", "-s", "1").exitCode());
+    Path script = Files.writeString(results.resolve("divide.sql"), "SELECT abalance FROM pgbench_accounts WHERE aid "
+        + "= 1;\nSELECT 1 / 0;\n");
+    Outcome o = onServer("-f", script.toString(), "-c", "1", "-t", "5");
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    assertTrue(o.out().contains("Run failed (pgbench exited with 2, a session aborted: client 0 script 0 aborted in "
+        + "command 1 query 0: ERROR:  division by zero)"), o.out());
+    assertEquals("failed", summary(o).get("state").asText());
+    assertTrue(Files.isDirectory(o.runDir().resolve("pgbench-log")), "kept, to see why");
+  }
+
+  @Test
+  void runsOnTablesThatAreMissingAreRefused() throws Exception {
+    Outcome o = run("-S", "-T", "1", "--hosts", server.hostPort(), "--user", server.user(), "--database",
+        "no_tables_here", "--results-dir", results.toString(), "--no-install");
+    assertEquals(1, o.exitCode(), o.err() + o.out());
+    assertTrue(o.out().contains("pgbench_accounts is missing: initialize the tables first (./run_pgbench.sh -i -s N "
+        + "…), then run"), o.out());
+    assertNull(summary(o).at("/phases/run").textValue());
+  }
+}
