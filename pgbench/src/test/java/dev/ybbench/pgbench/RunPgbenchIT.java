@@ -7,11 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ybbench.analysis.Compare;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.testing.Tools;
 import dev.ybbench.pgbench.RunPgbenchTest.Outcome;
 import dev.ybbench.pgbench.engine.PgbenchBinary;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -93,6 +98,30 @@ class RunPgbenchIT {
         + "command 1 query 0: ERROR:  division by zero)"), o.out());
     assertEquals("failed", summary(o).get("state").asText());
     assertTrue(Files.isDirectory(o.runDir().resolve("pgbench-log")), "kept, to see why");
+  }
+
+  @Test
+  void compareAndTheHistoryJudgeItAsAnyRun() throws Exception {
+    assertEquals(0, onServer("-i", "-s", "1").exitCode());
+    String history = results.resolve("history.db").toString();
+    for (String label : new String[] {"before", "after", "before", "after", "before"}) {
+      Outcome o = onServer("-S", "-c", "2", "-T", "2", "--label", label, "--history", history);
+      assertEquals(0, o.exitCode(), o.err() + o.out());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+    int rc = new Compare(new Console(print), RunPgbenchTest.HOME).execute(new String[] {"before", "after",
+        "--threshold", "50", "--results-dir", results.toString()}, print);
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertTrue(rc == 0 || rc == Compare.UNDECIDED, text);
+    assertTrue(text.contains("pgbench/select-only tps "), text);
+    out.reset();
+    Outcome night = onServer("-S", "-c", "2", "-T", "2", "--label", "night");
+    rc = new Compare(new Console(print), RunPgbenchTest.HOME).execute(new String[] {"--history", history,
+        night.runDir().toString(), "--results-dir", results.toString()}, print);
+    text = out.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("history: pgbench/select-only@"), text);
+    assertTrue(rc == 0 || rc == Compare.REGRESSION || rc == Compare.UNDECIDED, text);
   }
 
   @Test

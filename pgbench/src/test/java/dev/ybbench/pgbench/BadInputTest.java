@@ -1,0 +1,101 @@
+package dev.ybbench.pgbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.testing.Tools;
+import dev.ybbench.pgbench.engine.PgbenchBinary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input: one line saying what is wrong and what to do, exit 2, within seconds, nothing started. */
+class BadInputTest {
+  @TempDir
+  Path results;
+
+  @Test
+  void eachIsOneLineAndExit2BeforeAnythingStarts() throws Exception {
+    Tools.requireInstalled("pgbench", PgbenchBinary.PACKAGE); // cases below are refused by pgbench's version
+    Map<List<String>, String> cases = new LinkedHashMap<>();
+    cases.put(List.of("--bogus"), "unknown option '--bogus' (see --help)");
+    cases.put(List.of("-c", "0"), "-c must be at least 1, was 0");
+    cases.put(List.of("-c", "2", "-j", "4"), "-j 4 is more threads than sessions (-c 2): pgbench refuses it");
+    cases.put(List.of("-T", "5", "-t", "3"), "-T and -t both given: a run is either S seconds (-T) or N transactions "
+        + "a session (-t)");
+    cases.put(List.of("-M", "fast"), "-M must be simple, extended or prepared, was 'fast'");
+    cases.put(List.of("-R", "0"), "-R must be a rate above 0 transactions a second, was 0.0");
+    cases.put(List.of("-b", "tpcc"), "-b tpcc: no such built-in script; pgbench's are tpcb-like, simple-update, "
+        + "select-only");
+    cases.put(List.of("-f", "/nonexistent/mine.sql"), "-f /nonexistent/mine.sql: cannot read it");
+    cases.put(List.of("-i", "-c", "4"), "-i initializes and runs nothing: -c 4 belong to a run (run it after, "
+        + "without -i)");
+    cases.put(List.of("-I", "dtg"), "-I goes with -i");
+    cases.put(List.of("-i", "-I", "dtx"), "-I dtx: the steps are d, t, g, G, v, p and f");
+    cases.put(List.of("--log-prefix", "/tmp/x"), "--log-prefix: ybbench keeps pgbench's per-transaction log in the "
+        + "run directory");
+    cases.put(List.of("--sampling-rate", "0.1"), "--sampling-rate: ybbench reads every transaction's latency");
+    cases.put(List.of("--aggregate-interval", "5"), "--aggregate-interval: ybbench reads every transaction's latency");
+    cases.put(List.of("-d", "mydb"), "-d: pgbench 17 reads it as the database and earlier ones as --debug; give the "
+        + "database as the last argument (or --database)");
+    cases.put(List.of("--exit-on-abort"), "--exit-on-abort: pgbench (PostgreSQL) 15.18");
+    cases.put(List.of("-p", "5433"), "-p 5433 without -h: give the host too (-h HOST -p 5433, or --hosts HOST:5433)");
+    cases.put(List.of("-h", "h1", "--hosts", "h2"), "-h and --hosts both name the server: give one");
+    cases.put(List.of("--hosts", "h1:5433,h2:5433"), "--hosts h1:5433,h2:5433: pgbench connects to one host");
+    cases.put(List.of("--url-options", "prepareThreshold=0", "-h", "h1"), "--url-options prepareThreshold: pgbench "
+        + "connects through libpq and takes sslcert, sslkey, sslmode, sslrootcert only");
+    cases.put(List.of("mydb", "--database", "other"), "the database is named twice (mydb and --database other): give "
+        + "one");
+    cases.put(List.of("--pgbench-binary", "/nonexistent/pgbench"), "--pgbench-binary /nonexistent/pgbench is not an "
+        + "executable file: install Debian's package (apt-get install postgresql; ./run_pgbench.sh installs it when "
+        + "run as root) or give --pgbench-binary PATH");
+    cases.put(List.of("--prometheus-port", "0"), "--prometheus-port serves ybbench's own counters");
+    cases.put(List.of("--clients", "2", "-h", "h1"), "--clients 2: pgbench runs on one client machine here");
+    for (Map.Entry<List<String>, String> c : cases.entrySet()) {
+      for (boolean dry : new boolean[] {false, true}) {
+        List<String> args = new ArrayList<>(c.getKey());
+        args.addAll(List.of("--results-dir", results.toString(), "--no-install"));
+        if (dry) {
+          args.add("--dry-run");
+        }
+        long start = System.nanoTime();
+        RunPgbenchTest.Outcome o = RunPgbenchTest.run(args.toArray(String[]::new));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        String what = args + " -> " + o.err();
+        assertEquals(2, o.exitCode(), what + o.out());
+        assertEquals(1, o.err().strip().lines().count(), what);
+        assertTrue(o.err().startsWith("error: " + c.getValue()), what);
+        assertFalse(o.err().contains("Exception"), what);
+        assertFalse(o.out().contains("Starting embedded"), what);
+        assertNull(o.runDir(), what);
+        assertTrue(seconds < 10, what + " took " + seconds + " s");
+      }
+    }
+    try (var s = Files.list(results)) {
+      assertEquals(0, s.count(), "a refused run left a directory");
+    }
+  }
+
+  @Test
+  void pgbenchMissingFromThePathSaysHowToInstallIt(@TempDir Path empty) throws Exception {
+    UserError e = assertThrows(UserError.class, () -> PgbenchBinary.find(null, empty.toString()));
+    assertEquals("pgbench is not installed: install Debian's package (apt-get install postgresql; ./run_pgbench.sh "
+        + "installs it when run as root) or give --pgbench-binary PATH", e.getMessage());
+    // Debian's /usr/bin/pgbench is a wrapper, which answers so when no PostgreSQL server package is installed.
+    Path wrapper = Files.writeString(empty.resolve("pgbench"), "#!/bin/sh\necho 'Error: You must install at least "
+        + "one postgresql-client-<version> package' >&2; exit 1\n");
+    wrapper.toFile().setExecutable(true);
+    e = assertThrows(UserError.class, () -> PgbenchBinary.find(null, empty.toString()));
+    assertTrue(e.getMessage().startsWith(wrapper + " is not pgbench nor ysql_bench (--version printed 'Error: You "
+        + "must install"), e.getMessage());
+  }
+}
