@@ -2,6 +2,8 @@ package dev.ybbench.pgbench;
 
 import dev.ybbench.harness.benchmark.Benchmark;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
+import dev.ybbench.harness.benchmark.FleetSteps;
+import dev.ybbench.harness.benchmark.Suite;
 import dev.ybbench.pgbench.engine.PgbenchBinary;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +36,16 @@ public final class Pgbench implements Benchmark {
   @Override
   public List<String> packages() {
     return List.of(PgbenchBinary.PACKAGE);
+  }
+
+  @Override
+  public FleetSteps fleet() {
+    return new PgbenchFleet();
+  }
+
+  @Override
+  public List<Suite> suites() {
+    return List.of(new PgbenchSuite());
   }
 
   @Override

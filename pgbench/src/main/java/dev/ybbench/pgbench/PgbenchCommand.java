@@ -3,6 +3,7 @@ package dev.ybbench.pgbench;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
+import dev.ybbench.harness.benchmark.FleetOptions;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
@@ -13,6 +14,7 @@ import dev.ybbench.harness.run.RunOptions;
 import dev.ybbench.harness.server.YugabyteView;
 import dev.ybbench.harness.ysql.SqlTarget;
 import dev.ybbench.pgbench.engine.PgbenchBinary;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
@@ -56,26 +58,48 @@ final class PgbenchCommand implements BenchmarkCommand {
   }
 
   @Override
+  public void checkMerge() {
+    if (o.run.dryRun) {
+      throw new UserError("--merge joins runs already made: give only the run directories (and --results-dir), not "
+          + "--dry-run");
+    }
+  }
+
+  @Override
   public Path merge(List<Path> runs, Path resultsRoot, boolean includeIncomplete, Consumer<String> warn,
-      BooleanSupplier stop) {
-    throw new UserError("--merge joins the runs of --clients, which pgbench does not take here");
+      BooleanSupplier stop) throws IOException {
+    if (includeIncomplete) {
+      throw new UserError("--include-incomplete: pgbench's clients share one run of the tables, so a merge of some of "
+          + "them stands for less than ran; give every client's run");
+    }
+    if (runs.size() < 2) {
+      throw new UserError("--merge adds up the runs of --clients: give each client's run, at least two");
+    }
+    return PgbenchMerge.merge(runs, resultsRoot, warn, stop);
+  }
+
+  @Override
+  public boolean audit(Path merged, Consumer<String> out) throws IOException {
+    return PgbenchMerge.audit(merged, out);
   }
 
   @Override
   public Plan plan(Context context) {
-    return new Planned(PgbenchPlan.of(o), o.run);
+    return new Planned(PgbenchPlan.of(o), o.run, o.fleet);
   }
 
   /** The plan as the runner takes it; pgbench is installed, where missing, before the run starts. */
   private static final class Planned implements Plan {
     private PgbenchPlan plan;
     private final RunOptions run;
+    private final FleetOptions fleet;
     private SqlTarget target;
     private Integer scale;
 
-    Planned(PgbenchPlan plan, RunOptions run) {
+    Planned(PgbenchPlan plan, RunOptions run, FleetOptions fleet) {
       this.plan = plan;
       this.run = run;
+      this.fleet = fleet;
     }
 
     @Override
@@ -108,7 +132,9 @@ final class PgbenchCommand implements BenchmarkCommand {
 
     @Override
     public Map<String, String> parameters() {
-      return plan.parameters(target.endpoint(), scale);
+      // The scale the run has: -i's or -s's, which initialize the tables at it, else the tables' own.
+      return plan.parameters(target.endpoint(), plan.initialize() || plan.scaleGiven() || scale == null
+          ? Integer.valueOf(plan.scale()) : scale);
     }
 
     @Override
@@ -116,6 +142,9 @@ final class PgbenchCommand implements BenchmarkCommand {
       Map<String, Object> extra = new LinkedHashMap<>();
       extra.put("engine", Map.of("name", plan.binary().name(), "version", plan.binary().version(),
           "path", plan.binary().path().toString()));
+      if (fleet.inFleet()) {
+        extra.put("fleet", fleet.runJson());
+      }
       return extra;
     }
 

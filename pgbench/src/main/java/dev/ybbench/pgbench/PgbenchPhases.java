@@ -29,13 +29,18 @@ final class PgbenchPhases {
 
   /** @param scale the tables' scale as found before the run (pgbench_branches' rows), or null when they are missing */
   static void run(Run run, PgbenchPlan plan, SqlTarget target, Integer scale) throws Exception {
-    if (plan.initialize() || scale == null) {
-      if (!plan.initialize()) {
-        if (!plan.server().embedded()) {
+    boolean otherScale = scale != null && plan.scaleGiven() && scale != plan.scale();
+    if (plan.initialize() || scale == null || otherScale) {
+      if (otherScale) {
+        run.console().line("note: " + plan.binary().tablePrefix() + "branches holds scale " + scale + ", and -s "
+            + plan.scale() + " was asked: the tables are initialized again first");
+      } else if (!plan.initialize()) {
+        if (!plan.server().embedded() && !plan.scaleGiven()) {
           throw new RunFailure(plan.tables().get(0) + " is missing: initialize the tables first (./run_pgbench.sh -i "
-              + "-s N …), then run");
+              + "-s N …), or give -s N to initialize them before the run");
         }
-        run.console().line("note: the embedded server starts empty: the tables are initialized first");
+        run.console().line("note: " + (plan.server().embedded() ? "the embedded server starts empty" : plan.tables()
+            .get(0) + " is missing") + ": the tables are initialized first");
       }
       initialize(run, plan, target);
       if (plan.initialize() || run.interrupted()) {

@@ -21,13 +21,15 @@ import java.util.Set;
  * or run, pgbench's options for either, the scripts, the binary and the server.
  *
  * @param initialize  -i: initialize the tables and run nothing
+ * @param scaleGiven  -s given: on a run, the scale the tables must have (initialized first when missing or
+ *                    of another scale), as sysbench's run prepares what is missing
  * @param initOptions pgbench's options of -i (steps, scale, fill factor, keys, partitions …), as given
  * @param runOptions  pgbench's options of a run (sessions, threads, time, protocol, rate …), as given
  * @param noVacuum    -n: no vacuum in -i, nor vacuum and truncate of the history before a run
  * @param progressS   -P: show a progress line every so many seconds; 0: none
  * @param seconds     -T, or 0 when the run is -t transactions per session
  */
-record PgbenchPlan(boolean initialize, int scale, List<String> initOptions, List<String> runOptions,
+record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<String> initOptions, List<String> runOptions,
     boolean noVacuum, List<PgbenchScripts.Script> scripts, int sessions, int jobs, int seconds, int transactions, Double rate,
     int progressS, PgbenchBinary binary, ServerTarget server, YsqlEndpoint endpoint, int clients) {
 
@@ -43,9 +45,10 @@ record PgbenchPlan(boolean initialize, int scale, List<String> initOptions, List
   static PgbenchPlan of(PgbenchOptions o) {
     refuse(o);
     o.fleet.check();
-    if (o.fleet.clients > 1) {
-      throw new UserError("--clients " + o.fleet.clients + ": pgbench runs on one client machine here; run it with "
-          + "-c sessions (or run-scripts/fleet.sh with another benchmark)");
+    if (o.fleet.clients > 1 && (o.initialize || o.scale != null)) {
+      throw new UserError("--clients " + o.fleet.clients + " run on tables initialized once: " + (o.initialize
+          ? "-i is one client's (give it alone, or as fleet.sh's first step)" : "leave out -s, which would "
+          + "initialize them (initialize with -i first)"));
     }
     if (o.run.prometheusPort != null) {
       throw new UserError("--prometheus-port serves ybbench's own counters; pgbench counts in its own process: leave "
@@ -127,6 +130,10 @@ record PgbenchPlan(boolean initialize, int scale, List<String> initOptions, List
         : o.server.hosts;
     ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, hosts, o.server.dbVersion, 1)
         .withSettings(o.server.dbSettings());
+    if (o.fleet.clients > 1 && server.hosts() == null) {
+      throw new UserError("--clients " + o.fleet.clients + " share one server's tables, and an embedded server is this "
+          + "client's alone: give --hosts (or -h)");
+    }
     if (server.hosts() != null && server.hosts().hosts().size() > 1) {
       throw new UserError("--hosts " + server.hosts() + ": pgbench connects to one host; give one node (for several, "
           + "run pgbench on each, or a fleet of another benchmark)");
@@ -136,14 +143,14 @@ record PgbenchPlan(boolean initialize, int scale, List<String> initOptions, List
             ? HostList.parse("127.0.0.1", 5432) : server.hosts(), o.dbname != null ? o.dbname
             : o.server.database != null ? o.server.database : DATABASE, user, o.server.password(""))
         .withOptions(urlOptions(o.server.urlOptions)).withLoadBalance(false);
-    return new PgbenchPlan(o.initialize, o.scale == null ? 1 : o.scale, init, runOnly, o.noVacuum, scripts, sessions, jobs,
+    return new PgbenchPlan(o.initialize, o.scale == null ? 1 : o.scale, o.scale != null, init, runOnly, o.noVacuum, scripts, sessions, jobs,
         o.time == null ? 0 : o.time, o.transactions == null ? (o.time == null ? 10 : 0) : o.transactions, o.rate,
         o.progress == null ? 0 : o.progress, binary, server, endpoint, o.fleet.clients);
   }
 
   /** The same plan run by {@code b}: the pgbench found once it was installed. */
   PgbenchPlan withBinary(PgbenchBinary b) {
-    return new PgbenchPlan(initialize, scale, initOptions, runOptions, noVacuum, scripts, sessions, jobs, seconds, transactions,
+    return new PgbenchPlan(initialize, scale, scaleGiven, initOptions, runOptions, noVacuum, scripts, sessions, jobs, seconds, transactions,
         rate, progressS, b, server, endpoint, clients);
   }
 
@@ -299,9 +306,12 @@ record PgbenchPlan(boolean initialize, int scale, List<String> initOptions, List
     return List.of(p + "accounts", p + "branches", p + "tellers", p + "history");
   }
 
-  /** Whether this run may drop and create the tables: -i, or the embedded server's, which starts empty. */
+  /**
+   * Whether this run may drop and create the tables: -i; a run given -s, which initializes them
+   * when they are missing or of another scale; the embedded server's, which starts empty.
+   */
   boolean mayRecreate() {
-    return initialize || server.embedded();
+    return initialize || scaleGiven || server.embedded();
   }
 
   /** pgbench -i's command line. */
@@ -359,6 +369,10 @@ record PgbenchPlan(boolean initialize, int scale, List<String> initOptions, List
         done.add(names + ": initialized first by " + binary.name() + " -i (" + rows + "), the embedded server starting "
             + "empty");
         phases.add(Outline.Phase.untimed("init", binary.name() + " -i, " + rows));
+      } else if (scaleGiven) {
+        done.add(names + ": used as they are when of " + rows + " (-s " + scale + "); otherwise initialized first by "
+            + binary.name() + " -i");
+        phases.add(Outline.Phase.untimed("init", binary.name() + " -i, " + rows + ", when not there"));
       } else {
         done.add(names + ": used as they are, and must be initialized (" + binary.name() + " -i)");
       }
@@ -383,7 +397,7 @@ record PgbenchPlan(boolean initialize, int scale, List<String> initOptions, List
     }
     out.put("pgbench", binary.path() + " (" + binary.version() + ")");
     String embedded = server.embedded() ? " (host, port and user: the embedded server's)" : "";
-    if (initialize || server.embedded()) {
+    if (initialize || scaleGiven || server.embedded()) {
       out.put("initializes", String.join(" ", initCommand(endpoint)) + embedded);
     }
     if (!initialize) {

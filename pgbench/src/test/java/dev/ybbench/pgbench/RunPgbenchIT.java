@@ -130,7 +130,21 @@ class RunPgbenchIT {
         "no_tables_here", "--results-dir", results.toString(), "--no-install");
     assertEquals(1, o.exitCode(), o.err() + o.out());
     assertTrue(o.out().contains("pgbench_accounts is missing: initialize the tables first (./run_pgbench.sh -i -s N "
-        + "…), then run"), o.out());
+        + "…), or give -s N to initialize them before the run"), o.out());
     assertNull(summary(o).at("/phases/run").textValue());
+    // -s on a run: the scale its tables must have, initialized first when missing or of another scale.
+    Outcome scaled = run("-S", "-T", "1", "-s", "1", "--hosts", server.hostPort(), "--user", server.user(),
+        "--database", "no_tables_here", "--results-dir", results.toString(), "--no-install");
+    assertEquals(0, scaled.exitCode(), scaled.err() + scaled.out());
+    assertTrue(scaled.out().contains("note: pgbench_accounts is missing: the tables are initialized first"),
+        scaled.out());
+    Outcome rescaled = run("-S", "-T", "1", "-s", "2", "--hosts", server.hostPort(), "--user", server.user(),
+        "--database", "no_tables_here", "--results-dir", results.toString(), "--no-install");
+    assertEquals(0, rescaled.exitCode(), rescaled.err() + rescaled.out());
+    assertTrue(rescaled.out().contains("note: pgbench_branches holds scale 1, and -s 2 was asked: the tables are "
+        + "initialized again first"), rescaled.out());
+    assertEquals(200_022, summary(rescaled).at("/phases/init/rows").asLong());
+    assertEquals(2, RunDirectory.JSON.readTree(rescaled.runDir().resolve("run.json").toFile())
+        .at("/parameters/scale").asInt());
   }
 }

@@ -40,7 +40,7 @@ public final class PgbenchScripts {
    * UPDATE accounts, SELECT accounts, UPDATE tellers, UPDATE branches, INSERT history between
    * BEGIN and END; simple-update's without the tellers and branches; select-only's one SELECT.
    */
-  static final List<String> BUILTINS = List.of("tpcb-like", "simple-update", "select-only");
+  public static final List<String> BUILTINS = List.of("tpcb-like", "simple-update", "select-only");
   private static final int[] ON_TABLES = {5, 3, 1};
 
   /** The scripts of {@code -b}, {@code -f}, {@code -N} and {@code -S} as given; tpcb-like alone when none is. */
