@@ -43,7 +43,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-bench_need pgbench postgresql-client "for the reference"
+bench_need pgbench postgresql "for the reference" # Debian ships pgbench with the server, not the client
 
 max=0
 for n in $counts; do

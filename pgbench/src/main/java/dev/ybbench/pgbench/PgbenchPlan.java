@@ -135,8 +135,7 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
           + "client's alone: give --hosts (or -h)");
     }
     if (server.hosts() != null && server.hosts().hosts().size() > 1) {
-      throw new UserError("--hosts " + server.hosts() + ": pgbench connects to one host; give one node (for several, "
-          + "run pgbench on each, or a fleet of another benchmark)");
+      throw new UserError("--hosts " + server.hosts() + ": pgbench connects to one host; give one node");
     }
     String user = o.username != null ? o.username : o.server.user != null ? o.server.user : "yugabyte";
     YsqlEndpoint endpoint = YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.hosts() == null

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# What run_pgbench.sh costs beside pgbench alone, on one embedded PostgreSQL server: the same
+# script on the same tables, run by pgbench alone (pgbench -S -c N -j J -T S, as its users type
+# it) and through ./run_pgbench.sh with the same options (which adds pgbench's per-transaction log
+# and a progress line a second, and the server's readings before and after), for --rounds (5)
+# rounds, the sides' order alternating; transactions per second of each, their medians and the
+# ratio. The tables are initialized once, by run_pgbench.sh -i.
+#
+# Usage: run-scripts/bench/pgbench.sh [--builtin NAME] [--scale N] [--sessions N] [--jobs N]
+#            [--seconds S] [--rounds N] [--db-version V] [--protocol M]
+set -euo pipefail
+here="$(dirname "${BASH_SOURCE[0]}")"
+# shellcheck source=run-scripts/common.sh
+source "$here/../common.sh"
+# shellcheck source=run-scripts/bench/lib.sh
+source "$here/lib.sh"
+bench_without_probe
+
+builtin=select-only
+scale=1
+sessions=4
+jobs=2
+seconds=20
+rounds=5
+version=17
+protocol=prepared
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --builtin) builtin=$2; shift 2 ;;
+    --scale) scale=$2; shift 2 ;;
+    --sessions) sessions=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --db-version) version=$2; shift 2 ;;
+    --protocol) protocol=$2; shift 2 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+bench_need pgbench postgresql "to run the scripts"
+ybbench_build # bench_serve's server too
+bench_serve ServePostgres "$version" $((sessions + 20))
+options=(-b "$builtin" -c "$sessions" -j "$jobs" -T "$seconds" -M "$protocol" -n)
+"$YBBENCH_HOME/run_pgbench.sh" -i -s "$scale" --hosts "$hostport" --user postgres --results-dir "$bench_work/results" \
+  --no-install >"$bench_work/init.log" 2>&1 || { cat "$bench_work/init.log" >&2; exit 1; }
+
+alone() {
+  pgbench -h "${hostport%:*}" -p "${hostport##*:}" -U postgres "${options[@]}" pgbench >"$bench_work/alone.log" 2>&1 \
+    </dev/null || { cat "$bench_work/alone.log" >&2; exit 1; }
+  sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$bench_work/alone.log"
+}
+
+wrapped() {
+  "$YBBENCH_HOME/run_pgbench.sh" "${options[@]}" --hosts "$hostport" --user postgres \
+    --results-dir "$bench_work/results" --no-install >"$bench_work/ours.log" 2>&1 \
+    || { cat "$bench_work/ours.log" >&2; exit 1; }
+  phase_throughput "$(bench_last_run "$bench_work/results")" run
+}
+
+median() {
+  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+echo "pgbench -b $builtin -M $protocol, scale $scale, $sessions sessions on $jobs threads, ${seconds} s," \
+  "PostgreSQL $server_version, $rounds rounds alternating"
+: >"$bench_work/a"
+: >"$bench_work/b"
+for round in $(seq 1 "$rounds"); do
+  if ((round % 2)); then
+    a=$(alone); b=$(wrapped)
+  else
+    b=$(wrapped); a=$(alone)
+  fi
+  echo "$a" >>"$bench_work/a"
+  echo "$b" >>"$bench_work/b"
+  echo "round $round: pgbench alone $a tps, run_pgbench.sh $b tps"
+done
+ma=$(median <"$bench_work/a")
+mb=$(median <"$bench_work/b")
+awk -v a="$ma" -v b="$mb" 'BEGIN { printf "medians: pgbench alone %.1f tps, run_pgbench.sh %.1f tps, ratio %.3f\n", a, b, b / a }'
