@@ -17,6 +17,7 @@ import dev.ybbench.pgbench.engine.PgbenchBinary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,9 +60,13 @@ final class PgbenchCommand implements BenchmarkCommand {
 
   @Override
   public void checkMerge() {
+    List<String> given = new ArrayList<>(PgbenchPlan.pgbenchOptions(o));
     if (o.run.dryRun) {
+      given.add("--dry-run");
+    }
+    if (!given.isEmpty()) {
       throw new UserError("--merge joins runs already made: give only the run directories (and --results-dir), not "
-          + "--dry-run");
+          + String.join(" ", given));
     }
   }
 

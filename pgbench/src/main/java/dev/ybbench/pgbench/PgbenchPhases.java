@@ -21,8 +21,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A pgbench run's phases in order: pgbench -i alone; or, where the tables are missing on the
- * embedded server, pgbench -i first; then pgbench's run, recorded as the phase "run".
+ * A pgbench run's phases in order: pgbench -i alone; or pgbench -i first, where the tables are
+ * missing on the embedded server or are missing or of another scale than -s asks; then pgbench's
+ * run, recorded as the phase "run".
  */
 final class PgbenchPhases {
   private PgbenchPhases() {}

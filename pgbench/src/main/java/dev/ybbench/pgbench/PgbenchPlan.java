@@ -194,6 +194,28 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     }
   }
 
+  /** Every pgbench option given, -i and the scripts among them (none: only ybbench's flags were). */
+  static List<String> pgbenchOptions(PgbenchOptions o) {
+    List<String> out = new ArrayList<>();
+    if (o.initialize) {
+      out.add("-i");
+    }
+    if (o.scale != null) {
+      out.addAll(List.of("-s", o.scale.toString()));
+    }
+    out.addAll(initOptions(o));
+    out.addAll(runOptions(o));
+    o.builtins.forEach(b -> out.addAll(List.of("-b", b)));
+    o.files.forEach(f -> out.addAll(List.of("-f", f)));
+    if (o.simpleUpdate) {
+      out.add("-N");
+    }
+    if (o.selectOnly) {
+      out.add("-S");
+    }
+    return out;
+  }
+
   /** -i's options as pgbench takes them, in a fixed order. */
   private static List<String> initOptions(PgbenchOptions o) {
     List<String> out = new ArrayList<>();

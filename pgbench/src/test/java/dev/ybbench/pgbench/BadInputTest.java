@@ -59,6 +59,8 @@ class BadInputTest {
         + "executable file: install Debian's package (apt-get install postgresql; ./run_pgbench.sh installs it when "
         + "run as root) or give --pgbench-binary PATH");
     cases.put(List.of("--prometheus-port", "0"), "--prometheus-port serves ybbench's own counters");
+    cases.put(List.of("--merge", "a", "b", "-c", "4"), "--merge joins runs already made: give only the run "
+        + "directories (and --results-dir), not -c 4");
     cases.put(List.of("--clients", "2"), "--clients 2 share one server's tables, and an embedded server is this "
         + "client's alone: give --hosts (or -h)");
     cases.put(List.of("-i", "--clients", "2", "-h", "h1"), "--clients 2 run on tables initialized once: -i is one "
