@@ -30,7 +30,7 @@ final class PgbenchOptions {
   String initSteps;
 
   @Option(names = {"-s", "--scale"}, paramLabel = "N", description = "scale factor: 100,000 accounts a unit "
-      + "(default: 1)")
+      + "(default: 1); on a run, the scale the tables must have: initialized first when missing or of another")
   Integer scale;
 
   @Option(names = {"-F", "--fillfactor"}, paramLabel = "N", description = "the tables' fill factor, 10 … 100")
