@@ -5,6 +5,7 @@ import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.ysql.Libpq;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.pgbench.core.PgbenchScripts;
 import dev.ybbench.pgbench.engine.PgbenchBinary;
@@ -37,8 +38,6 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
   static final String DATABASE = "pgbench";
   /** The rows of one unit of scale: 100,000 accounts, 10 tellers, 1 branch. */
   static final long ROWS_PER_SCALE = 100_000 + 10 + 1;
-  /** The URL options libpq takes from the environment, so that pgbench gets them too. */
-  private static final Set<String> LIBPQ_OPTIONS = Set.of("sslmode", "sslrootcert", "sslcert", "sslkey");
   /** The prefix of pgbench's log files in the run directory. */
   static final String LOG_PREFIX = "pgbench_log";
 
@@ -141,7 +140,7 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     YsqlEndpoint endpoint = YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.hosts() == null
             ? HostList.parse("127.0.0.1", 5432) : server.hosts(), o.dbname != null ? o.dbname
             : o.server.database != null ? o.server.database : DATABASE, user, o.server.password(""))
-        .withOptions(urlOptions(o.server.urlOptions)).withLoadBalance(false);
+        .withOptions(Libpq.urlOptions(o.server.urlOptions, "pgbench")).withLoadBalance(false);
     return new PgbenchPlan(o.initialize, o.scale == null ? 1 : o.scale, o.scale != null, init, runOnly, o.noVacuum, scripts, sessions, jobs,
         o.time == null ? 0 : o.time, o.transactions == null ? (o.time == null ? 10 : 0) : o.transactions, o.rate,
         o.progress == null ? 0 : o.progress, binary, server, endpoint, o.fleet.clients);
@@ -305,20 +304,6 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
 
   private static String number(double v) {
     return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-  }
-
-  /** Connection options pgbench can take too (libpq's TLS settings); others would reach only ybbench's side. */
-  private static String urlOptions(String given) {
-    if (given == null || given.isBlank()) {
-      return null;
-    }
-    for (String name : YsqlEndpoint.parseQuery(given).keySet()) {
-      if (!LIBPQ_OPTIONS.contains(name.toLowerCase(Locale.ROOT)) && !name.equalsIgnoreCase("password")) {
-        throw new UserError("--url-options " + name + ": pgbench connects through libpq and takes "
-            + String.join(", ", LIBPQ_OPTIONS.stream().sorted().toList()) + " only");
-      }
-    }
-    return given;
   }
 
   /** The tables, by the binary's prefix. */

@@ -5,6 +5,7 @@ import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
+import dev.ybbench.harness.ysql.Libpq;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import dev.ybbench.sysbench.core.SysbenchRandom;
@@ -35,8 +36,6 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     YsqlEndpoint endpoint, int clients) {
 
   private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup");
-  /** The URL options libpq takes from the environment, so that sysbench gets them too. */
-  private static final Set<String> LIBPQ_OPTIONS = Set.of("sslmode", "sslrootcert", "sslcert", "sslkey");
 
   /** sysbench's own default database. */
   static final String DATABASE = "sbtest";
@@ -100,7 +99,7 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     YsqlEndpoint endpoint = YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.hosts() == null
             ? HostList.parse("127.0.0.1", 5432) : server.hosts(), o.server.database != null ? o.server.database
             : DATABASE, o.server.user != null ? o.server.user : "yugabyte", password)
-        .withOptions(urlOptions(o.server.urlOptions)).withLoadBalance(false);
+        .withOptions(Libpq.urlOptions(o.server.urlOptions, "sysbench")).withLoadBalance(false);
     long rows = test.name().equals("oltp_insert") && !autoInc ? 0 : o.tableSize;
     return new SysbenchPlan(test, o.command, o.tables, o.tableSize, rows, o.threads, o.duration, o.events, o.warmup,
         o.layout.equals("range"), o.tablets, o.serialCache, autoInc, secondary, o.percentile, o.histogram,
@@ -187,20 +186,6 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     if (hosts.hosts().stream().map(HostList.HostPort::port).distinct().count() > 1) {
       throw new UserError("--hosts " + hosts + ": sysbench takes one port for all its hosts (--pgsql-port)");
     }
-  }
-
-  /** Connection options sysbench can take too (libpq's TLS settings); others would reach only ybbench's side. */
-  private static String urlOptions(String given) {
-    if (given == null || given.isBlank()) {
-      return null;
-    }
-    for (String name : YsqlEndpoint.parseQuery(given).keySet()) {
-      if (!LIBPQ_OPTIONS.contains(name.toLowerCase(Locale.ROOT)) && !name.equalsIgnoreCase("password")) {
-        throw new UserError("--url-options " + name + ": sysbench connects through libpq and takes "
-            + String.join(", ", LIBPQ_OPTIONS.stream().sorted().toList()) + " only");
-      }
-    }
-    return given;
   }
 
   /** Whether its events are BEGIN … COMMIT: the test's are, unless --skip_trx. */

@@ -1,9 +1,12 @@
 package dev.ybbench.harness.cli;
 
+import dev.ybbench.harness.UserError;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -30,6 +33,26 @@ public final class Packages {
   /** The executable {@code command} on this process's PATH, or null. */
   public static Path onPath(String command) {
     return onPath(command, System.getenv("PATH"));
+  }
+
+  /**
+   * What {@code program arg} prints (its output and errors), e.g. a tool's --version, within 10 s;
+   * a one-line {@link UserError} ending with {@code install} (how to get it) when it cannot run.
+   */
+  public static String ask(Path program, String arg, String install) {
+    try {
+      Process p = new ProcessBuilder(List.of(program.toString(), arg)).redirectErrorStream(true).start();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(10, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+      return new String(out, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UserError(program + " cannot run (" + e.getMessage() + "): " + install);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("interrupted while asking " + program + " its version");
+    }
   }
 
   /** Whether a missing package can be installed here: root, with apt-get. */

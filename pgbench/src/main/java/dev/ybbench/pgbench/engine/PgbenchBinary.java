@@ -2,12 +2,8 @@ package dev.ybbench.pgbench.engine;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.Packages;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -76,7 +72,7 @@ public record PgbenchBinary(Path path, String version, int major, boolean ysql) 
     } else if (!Files.isRegularFile(given) || !Files.isExecutable(given)) {
       throw new UserError("--pgbench-binary " + given + " is not an executable file: " + INSTALL);
     }
-    String version = output(found).strip();
+    String version = Packages.ask(found, "--version", INSTALL).strip();
     PgbenchBinary b = parse(found, version);
     if (b == null) {
       // Debian's /usr/bin/pgbench is a wrapper that answers this way when no server package is installed.
@@ -102,25 +98,9 @@ public record PgbenchBinary(Path path, String version, int major, boolean ysql) 
       return null;
     }
     try {
-      return parse(path, output(path)) != null ? path : null;
+      return parse(path, Packages.ask(path, "--version", INSTALL)) != null ? path : null;
     } catch (UserError e) {
       return null;
-    }
-  }
-
-  private static String output(Path pgbench) {
-    try {
-      Process p = new ProcessBuilder(List.of(pgbench.toString(), "--version")).redirectErrorStream(true).start();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(10, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-      }
-      return new String(out, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UserError(pgbench + " cannot run (" + e.getMessage() + "): " + INSTALL);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new UserError("interrupted while asking " + pgbench + " its version");
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.ybbench.pgbench.engine;
 
+import dev.ybbench.harness.ysql.Libpq;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -7,8 +8,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -21,10 +20,6 @@ import java.util.function.Consumer;
  */
 public final class PgbenchProcess {
   private PgbenchProcess() {}
-
-  /** The endpoint's URL options that libpq takes from the environment instead. */
-  private static final Map<String, String> TLS = Map.of("sslmode", "PGSSLMODE", "sslrootcert", "PGSSLROOTCERT",
-      "sslcert", "PGSSLCERT", "sslkey", "PGSSLKEY");
 
   /** What ran and how it ended. */
   public record Outcome(PgbenchReport report, int exitCode, List<String> command) {}
@@ -54,16 +49,7 @@ public final class PgbenchProcess {
       Consumer<Runnable> onStop) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    Map<String, String> env = pb.environment();
-    env.put("PGPASSWORD", endpoint.password() == null ? "" : endpoint.password());
-    env.put("PGCONNECT_TIMEOUT", "10");
-    env.remove("PGDATABASE");
-    endpoint.options().forEach((name, value) -> {
-      String var = TLS.get(name.toLowerCase(Locale.ROOT));
-      if (var != null) {
-        env.put(var, value);
-      }
-    });
+    Libpq.environment(endpoint, pb.environment());
     Process p = pb.start();
     onStop.accept(p::destroy);
     PgbenchReport report = new PgbenchReport();

@@ -2,12 +2,8 @@ package dev.ybbench.sysbench.engine;
 
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.cli.Packages;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The sysbench that runs the tests: {@code --sysbench PATH}, else the one on the PATH (Debian's
@@ -51,8 +47,8 @@ public record SysbenchBinary(Path path, String version, boolean hostList) {
     } else if (!Files.isRegularFile(given) || !Files.isExecutable(given)) {
       throw new UserError("--sysbench " + given + " is not an executable file: " + INSTALL);
     }
-    String version = output(found, "--version").strip();
-    String help = output(found, "--help");
+    String version = Packages.ask(found, "--version", INSTALL).strip();
+    String help = Packages.ask(found, "--help", INSTALL);
     if (!version.startsWith("sysbench ")) {
       throw new UserError(found + " is not sysbench (--version printed '" + version.lines().findFirst().orElse("")
           + "'): " + INSTALL);
@@ -62,21 +58,5 @@ public record SysbenchBinary(Path path, String version, boolean hostList) {
           + "sysbench with ./configure --with-pgsql");
     }
     return new SysbenchBinary(found, version, help.contains("--thread-init-timeout"));
-  }
-
-  private static String output(Path sysbench, String arg) {
-    try {
-      Process p = new ProcessBuilder(List.of(sysbench.toString(), arg)).redirectErrorStream(true).start();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(10, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-      }
-      return new String(out, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UserError(sysbench + " cannot run (" + e.getMessage() + "): " + INSTALL);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new UserError("interrupted while asking " + sysbench + " its version");
-    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.ybbench.sysbench.engine;
 
+import dev.ybbench.harness.ysql.Libpq;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -7,7 +8,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -19,10 +19,6 @@ import java.util.function.Consumer;
  */
 public final class SysbenchProcess {
   private SysbenchProcess() {}
-
-  /** The endpoint's URL options that libpq takes from the environment instead. */
-  private static final Map<String, String> TLS = Map.of("sslmode", "PGSSLMODE", "sslrootcert", "PGSSLROOTCERT",
-      "sslcert", "PGSSLCERT", "sslkey", "PGSSLKEY");
 
   /** What ran and how it ended. */
   public record Outcome(SysbenchReport report, int exitCode, List<String> command) {}
@@ -53,15 +49,7 @@ public final class SysbenchProcess {
   public static Outcome run(List<String> command, YsqlEndpoint endpoint, int showEveryS, boolean histogram,
       Consumer<String> console, Consumer<Runnable> onStop) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    Map<String, String> env = pb.environment();
-    env.put("PGPASSWORD", endpoint.password() == null ? "" : endpoint.password());
-    env.put("PGCONNECT_TIMEOUT", "10");
-    endpoint.options().forEach((name, value) -> {
-      String var = TLS.get(name.toLowerCase(java.util.Locale.ROOT));
-      if (var != null) {
-        env.put(var, value);
-      }
-    });
+    Libpq.environment(endpoint, pb.environment());
     Process p = pb.start();
     onStop.accept(p::destroy);
     SysbenchReport report = new SysbenchReport();
