@@ -234,6 +234,27 @@ bench_status_cpu() {
   done
 }
 
+# bench_alone_vs_wrapped ROUNDS TOOL SCRIPT: a tool alone (the caller's function alone) against the
+# same through ybbench's script (its function wrapped), each printing transactions per second, for
+# ROUNDS rounds with the sides' order alternating; a line a round, then the medians and their ratio.
+bench_alone_vs_wrapped() {
+  local rounds=$1 tool=$2 script=$3 round a b
+  : >"$bench_work/a"
+  : >"$bench_work/b"
+  for round in $(seq 1 "$rounds"); do
+    if ((round % 2)); then
+      a=$(alone); b=$(wrapped)
+    else
+      b=$(wrapped); a=$(alone)
+    fi
+    echo "$a" >>"$bench_work/a"
+    echo "$b" >>"$bench_work/b"
+    echo "round $round: $tool alone $a tps, $script $b tps"
+  done
+  awk -v a="$(median <"$bench_work/a")" -v b="$(median <"$bench_work/b")" -v t="$tool" -v s="$script" \
+    'BEGIN { printf "medians: %s alone %.1f tps, %s %.1f tps, ratio %.3f\n", t, a, s, b, b / a }'
+}
+
 # median: of the numbers on standard input, one per line.
 median() {
   sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'

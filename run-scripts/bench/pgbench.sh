@@ -59,24 +59,6 @@ wrapped() {
   phase_throughput "$(bench_last_run "$bench_work/results")" run
 }
 
-median() {
-  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 echo "pgbench -b $builtin -M $protocol, scale $scale, $sessions sessions on $jobs threads, ${seconds} s," \
   "PostgreSQL $server_version, $rounds rounds alternating"
-: >"$bench_work/a"
-: >"$bench_work/b"
-for round in $(seq 1 "$rounds"); do
-  if ((round % 2)); then
-    a=$(alone); b=$(wrapped)
-  else
-    b=$(wrapped); a=$(alone)
-  fi
-  echo "$a" >>"$bench_work/a"
-  echo "$b" >>"$bench_work/b"
-  echo "round $round: pgbench alone $a tps, run_pgbench.sh $b tps"
-done
-ma=$(median <"$bench_work/a")
-mb=$(median <"$bench_work/b")
-awk -v a="$ma" -v b="$mb" 'BEGIN { printf "medians: pgbench alone %.1f tps, run_pgbench.sh %.1f tps, ratio %.3f\n", a, b, b / a }'
+bench_alone_vs_wrapped "$rounds" pgbench run_pgbench.sh
