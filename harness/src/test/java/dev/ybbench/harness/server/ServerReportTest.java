@@ -26,6 +26,7 @@ class ServerReportTest {
     s.put("COMMENT ON TABLE usertable IS 'ybbench fleet f'", calls(1, 0));
     s.put("SELECT * FROM usertable_copy WHERE ycsb_key = $1", calls(5, 5)); // another table
     s.put("coordinator reads on ycsb.usertable", calls(11, 0)); // Cassandra's count of requests
+    s.put(ServerReport.NOT_AUDITED + "SELECT count(ycsb_key) FROM usertable", calls(1, 1)); // a fleet client's probe
     assertEquals(4018 + 3982 + 7 + 11, ServerReport.completedStatements(s, AuditedTables.of("usertable")));
   }
 
