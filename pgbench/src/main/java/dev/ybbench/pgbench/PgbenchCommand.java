@@ -159,10 +159,16 @@ final class PgbenchCommand implements BenchmarkCommand {
       target = SqlTarget.open(plan.endpoint(), plan.server(), plan.sessions() + 20, plan.tables().get(0),
           plan.mayRecreate(), log);
       try {
+        if (plan.mayRecreate()) {
+          plan.checkInitOn(target.server());
+        }
         scale = plan.initialize() ? null : PgbenchPhases.scale(target, plan);
       } catch (SQLException e) {
         target.close();
         throw target.endpoint().connectError(e);
+      } catch (RuntimeException e) {
+        target.close();
+        throw e;
       }
       return target;
     }

@@ -58,6 +58,15 @@ final class PgbenchOptions {
   @Option(names = "--index-tablespace", paramLabel = "TS", description = "with -i: the indexes' tablespace")
   String indexTablespace;
 
+  @Option(names = "--layout", paramLabel = "hash|range", description = "with -i on YugabyteDB: the tables' keys "
+      + "hashed (YSQL's default) or ranged, in the tables ybbench creates there (not with ysql_bench, which creates "
+      + "its own)")
+  String layout;
+
+  @Option(names = "--tablets", paramLabel = "N", description = "with -i on YugabyteDB: pre-split each table into N "
+      + "tablets (a range key at values spaced evenly over its rows)")
+  Integer tablets;
+
   // The run.
   @Option(names = {"-b", "--builtin"}, paramLabel = "NAME[@W]", description = "a built-in script: tpcb-like "
       + "(the default), simple-update or select-only, with a weight (repeatable)")

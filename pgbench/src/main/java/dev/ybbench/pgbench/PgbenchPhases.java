@@ -6,6 +6,8 @@ import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.server.AuditedTables;
 import dev.ybbench.harness.server.ServerReport;
 import dev.ybbench.harness.ysql.SqlTarget;
+import dev.ybbench.pgbench.core.PgbenchLoader;
+import dev.ybbench.pgbench.core.PgbenchSchema;
 import dev.ybbench.pgbench.engine.PgbenchLog;
 import dev.ybbench.pgbench.engine.PgbenchProcess;
 import dev.ybbench.pgbench.engine.PgbenchReport;
@@ -59,11 +61,28 @@ final class PgbenchPhases {
     measure(run, plan, target);
   }
 
-  /** pgbench -i, recorded as the phase "init" in rows (its accounts, tellers and branches). */
+  /**
+   * pgbench -i, recorded as the phase "init" in rows (its accounts, tellers and branches). On
+   * YugabyteDB with PostgreSQL's pgbench, whose -i makes PostgreSQL's tables (a fill factor, COPY
+   * FREEZE, keys added after the load), ybbench creates and loads YSQL's tables itself.
+   */
   private static void initialize(Run run, PgbenchPlan plan, SqlTarget target) throws Exception {
     if (target.server().isYugabyte() && !plan.binary().ysql()) {
-      throw new RunFailure("PostgreSQL's pgbench -i makes PostgreSQL's tables (fill factor, COPY FREEZE, keys added "
-          + "after the load), not YSQL's: initialize with YugabyteDB's ysql_bench (--pgbench-binary PATH)");
+      PgbenchSchema schema = plan.ysqlSchema();
+      run.console().line("Initializing YSQL's tables (" + (schema.range() ? "range" : "hashed") + " keys"
+          + (schema.tablets() > 0 ? ", " + schema.tablets() + " tablets each" : "") + ", scale " + schema.scale()
+          + ", steps " + plan.initSteps() + ")");
+      run.beginPhase("init");
+      long start = System.nanoTime();
+      long rows = new PgbenchLoader(schema, plan.initSteps(), plan.quiet(), run.console()::line)
+          .load(target.endpoint(), run::interrupted);
+      PhaseResult result = PhaseResult.ofRows(rows, Math.max((System.nanoTime() - start) / 1e9, 0.001), null, null);
+      if (run.interrupted()) {
+        run.keep("init", result);
+      } else {
+        run.record("init", result);
+      }
+      return;
     }
     List<String> command = plan.initCommand(target.endpoint());
     run.console().line("Initializing: " + String.join(" ", command));

@@ -1,12 +1,16 @@
 package dev.ybbench.pgbench;
 
 import dev.ybbench.harness.HostList;
+import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.ysql.Libpq;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
+import dev.ybbench.harness.ysql.SqlDialect;
+import dev.ybbench.pgbench.core.PgbenchLoader;
+import dev.ybbench.pgbench.core.PgbenchSchema;
 import dev.ybbench.pgbench.core.PgbenchScripts;
 import dev.ybbench.pgbench.engine.PgbenchBinary;
 import dev.ybbench.pgbench.engine.PgbenchProcess;
@@ -29,10 +33,13 @@ import java.util.Set;
  * @param noVacuum    -n: no vacuum in -i, nor vacuum and truncate of the history before a run
  * @param progressS   -P: show a progress line every so many seconds; 0: none
  * @param seconds     -T, or 0 when the run is -t transactions per session
+ * @param layout      --layout: hash or range keys in the tables ybbench creates on YugabyteDB; null when not given
+ * @param tablets     --tablets: tablets per table there (0: the server's default)
  */
 record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<String> initOptions, List<String> runOptions,
     boolean noVacuum, List<PgbenchScripts.Script> scripts, int sessions, int jobs, int seconds, int transactions, Double rate,
-    int progressS, PgbenchBinary binary, ServerTarget server, YsqlEndpoint endpoint, int clients) {
+    int progressS, PgbenchBinary binary, ServerTarget server, YsqlEndpoint endpoint, int clients, String layout,
+    int tablets, boolean quiet) {
 
   /** The database when none is named: pgbench's own name, so its tables keep to a database of their own. */
   static final String DATABASE = "pgbench";
@@ -91,6 +98,24 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     if (o.partitionMethod != null && o.partitions == null) {
       throw new UserError("--partition-method goes with --partitions N");
     }
+    if (o.layout != null && !Set.of("hash", "range").contains(o.layout)) {
+      throw new UserError("--layout must be hash or range, was '" + o.layout + "'");
+    }
+    positive("--tablets", o.tablets);
+    if (o.layout != null || o.tablets != null) {
+      String given = o.layout != null ? "--layout " + o.layout : "--tablets " + o.tablets;
+      if (binary.ysql()) {
+        throw new UserError(given + ": " + binary.name() + " creates its own tables (hashed, the server's tablets); "
+            + "leave it out");
+      }
+      if (!o.initialize && o.scale == null) {
+        throw new UserError(given + " shapes the tables -i creates: give it with -i (or with -s, which initializes)");
+      }
+      if (o.server.hosts == null && o.host == null) {
+        throw new UserError(given + " shapes YugabyteDB's tables, and the embedded server is PostgreSQL, whose "
+            + "tables pgbench -i creates: give --hosts of a YugabyteDB node, or leave it out");
+      }
+    }
     needs(binary, o.maxTries != null, "--max-tries", binary.retries());
     needs(binary, o.failuresDetailed, "--failures-detailed", !binary.ysql() && binary.major() >= 15);
     needs(binary, o.verboseErrors, "--verbose-errors", !binary.ysql() && binary.major() >= 15);
@@ -143,13 +168,69 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
         .withOptions(Libpq.urlOptions(o.server.urlOptions, "pgbench")).withLoadBalance(false);
     return new PgbenchPlan(o.initialize, o.scale == null ? 1 : o.scale, o.scale != null, init, runOnly, o.noVacuum, scripts, sessions, jobs,
         o.time == null ? 0 : o.time, o.transactions == null ? (o.time == null ? 10 : 0) : o.transactions, o.rate,
-        o.progress == null ? 0 : o.progress, binary, server, endpoint, o.fleet.clients);
+        o.progress == null ? 0 : o.progress, binary, server, endpoint, o.fleet.clients, o.layout,
+        o.tablets == null ? 0 : o.tablets, o.quiet);
   }
 
   /** The same plan run by {@code b}: the pgbench found once it was installed. */
   PgbenchPlan withBinary(PgbenchBinary b) {
     return new PgbenchPlan(initialize, scale, scaleGiven, initOptions, runOptions, noVacuum, scripts, sessions, jobs, seconds, transactions,
-        rate, progressS, b, server, endpoint, clients);
+        rate, progressS, b, server, endpoint, clients, layout, tablets, quiet);
+  }
+
+  /**
+   * The tables ybbench creates on YugabyteDB in place of PostgreSQL's pgbench -i, which makes
+   * PostgreSQL's.
+   */
+  PgbenchSchema ysqlSchema() {
+    String steps = initSteps();
+    return new PgbenchSchema(SqlDialect.YUGABYTEDB, binary.tablePrefix(), scale, "range".equals(layout), tablets,
+        steps.indexOf('p') >= 0);
+  }
+
+  /** -I's steps, pgbench's default when not given, and without v under -n. */
+  String initSteps() {
+    int i = initOptions.indexOf("-I");
+    String steps = i < 0 ? PgbenchLoader.DEFAULT_STEPS : initOptions.get(i + 1);
+    return noVacuum ? steps.replace("v", "") : steps;
+  }
+
+  /**
+   * Once the server answered: what of -i's options cannot be honoured there, refused by name —
+   * --layout and --tablets but on YugabyteDB, and on YugabyteDB the options of PostgreSQL's tables
+   * when ybbench creates YSQL's.
+   *
+   * @throws UserError naming the first
+   */
+  void checkInitOn(ServerInfo server) {
+    if (!server.isYugabyte()) {
+      if (layout != null || tablets > 0) {
+        throw new UserError((layout != null ? "--layout " + layout : "--tablets " + tablets) + " shapes YugabyteDB's "
+            + "tables, and " + server.product() + " " + server.version() + " takes pgbench -i's: leave it out");
+      }
+      return;
+    }
+    if (binary.ysql()) {
+      return;
+    }
+    for (String flag : List.of("-F", "--partitions", "--partition-method", "--unlogged-tables", "--tablespace",
+        "--index-tablespace")) {
+      for (String given : initOptions) {
+        if (given.equals(flag) || given.startsWith(flag + "=")) {
+          throw new UserError(flag + ": ybbench creates YSQL's tables on YugabyteDB, which take no " + switch (flag) {
+            case "-F" -> "fill factor (DocDB keeps rows in LSM files, not heap pages)";
+            case "--unlogged-tables" -> "UNLOGGED";
+            case "--tablespace", "--index-tablespace" -> "tablespace from ybbench (give one with ysql_bench, "
+                + "--pgbench-binary)";
+            default -> "partitions from ybbench (split into tablets with --tablets N, or partition with ysql_bench)";
+          });
+        }
+      }
+    }
+    String steps = initSteps();
+    if (steps.indexOf('p') >= 0 && steps.indexOf('t') < 0) {
+      throw new UserError("-I " + steps + ": YSQL declares a primary key when it creates the table; give t with p");
+    }
   }
 
   /** pgbench's options ybbench cannot honour, each refused by name with why. */
@@ -405,6 +486,12 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     String embedded = server.embedded() ? " (host, port and user: the embedded server's)" : "";
     if (initialize || scaleGiven || server.embedded()) {
       out.put("initializes", String.join(" ", initCommand(endpoint)) + embedded);
+      if (!server.embedded() && !binary.ysql()) {
+        PgbenchSchema y = ysqlSchema();
+        out.put("on YugabyteDB", "ybbench creates YSQL's tables in place of pgbench -i's: " + (y.range() ? "range"
+            : "hashed") + " keys, " + (y.tablets() > 0 ? y.tablets() + " tablets each" : "the server's tablets")
+            + ", steps " + initSteps());
+      }
     }
     if (!initialize) {
       out.put("runs", String.join(" ", runCommand(endpoint, "<run directory>")) + embedded);
@@ -432,6 +519,10 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
       given.add("-n");
     }
     m.put("pgbench_options", String.join(" ", given));
+    if (layout != null || tablets > 0) { // the tables ybbench creates on YugabyteDB
+      m.put("layout", layout == null ? "hash" : layout);
+      m.put("tablets", Integer.toString(tablets));
+    }
     m.put("pgbench_version", binary.version());
     return m;
   }

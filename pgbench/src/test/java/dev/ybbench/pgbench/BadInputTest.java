@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.testing.Tools;
+import dev.ybbench.harness.ysql.SqlDialect;
+import dev.ybbench.pgbench.core.PgbenchSchema;
 import dev.ybbench.pgbench.engine.PgbenchBinary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** Bad input: one line saying what is wrong and what to do, exit 2, within seconds, nothing started. */
 class BadInputTest {
@@ -67,6 +71,12 @@ class BadInputTest {
         + "client's");
     cases.put(List.of("-s", "5", "--clients", "2", "-h", "h1"), "--clients 2 run on tables initialized once: leave "
         + "out -s");
+    cases.put(List.of("-i", "--layout", "diagonal", "-h", "h1"), "--layout must be hash or range, was 'diagonal'");
+    cases.put(List.of("-i", "--tablets", "0", "-h", "h1"), "--tablets must be at least 1, was 0");
+    cases.put(List.of("--tablets", "4", "-h", "h1"), "--tablets 4 shapes the tables -i creates: give it with -i (or "
+        + "with -s, which initializes)");
+    cases.put(List.of("-i", "--layout", "range"), "--layout range shapes YugabyteDB's tables, and the embedded "
+        + "server is PostgreSQL, whose tables pgbench -i creates: give --hosts of a YugabyteDB node, or leave it out");
     for (Map.Entry<List<String>, String> c : cases.entrySet()) {
       for (boolean dry : new boolean[] {false, true}) {
         List<String> args = new ArrayList<>(c.getKey());
@@ -90,6 +100,49 @@ class BadInputTest {
     try (var s = Files.list(results)) {
       assertEquals(0, s.count(), "a refused run left a directory");
     }
+  }
+
+  /**
+   * Once the server answered (before the run's directory exists): -i's options its tables cannot
+   * take, by name. The version strings are YugabyteDB's and PostgreSQL's own.
+   */
+  @Test
+  void whatTheServersTablesCannotTakeIsRefusedOnceItAnswered() {
+    Tools.requireInstalled("pgbench", PgbenchBinary.PACKAGE);
+    ServerInfo yugabyte = ServerInfo.fromSqlVersion("PostgreSQL 11.2-YB-2.20.1.0-b0 on x86_64-pc-linux-gnu, "
+        + "compiled by clang version 16.0.6, 64-bit");
+    ServerInfo postgres = ServerInfo.fromSqlVersion("PostgreSQL 17.2 on x86_64-pc-linux-gnu, compiled by gcc "
+        + "(Debian 12.2.0-14) 12.2.0, 64-bit");
+    Map<List<String>, String> cases = new LinkedHashMap<>();
+    cases.put(List.of("-F", "90"), "-F: ybbench creates YSQL's tables on YugabyteDB, which take no fill factor");
+    cases.put(List.of("--partitions", "4"), "--partitions: ybbench creates YSQL's tables on YugabyteDB, which take no "
+        + "partitions from ybbench (split into tablets with --tablets N, or partition with ysql_bench)");
+    cases.put(List.of("--unlogged-tables"), "--unlogged-tables: ybbench creates YSQL's tables on YugabyteDB, which "
+        + "take no UNLOGGED");
+    cases.put(List.of("-I", "dgp"), "-I dgp: YSQL declares a primary key when it creates the table; give t with p");
+    for (Map.Entry<List<String>, String> c : cases.entrySet()) {
+      List<String> args = new ArrayList<>(List.of("-i", "-h", "h1"));
+      args.addAll(c.getKey());
+      PgbenchPlan plan = plan(args);
+      UserError e = assertThrows(UserError.class, () -> plan.checkInitOn(yugabyte), args.toString());
+      assertTrue(e.getMessage().startsWith(c.getValue()), e.getMessage());
+      plan.checkInitOn(postgres); // pgbench -i's own tables take them
+    }
+    UserError e = assertThrows(UserError.class, () -> plan(List.of("-i", "-h", "h1", "--layout", "range"))
+        .checkInitOn(postgres));
+    assertEquals("--layout range shapes YugabyteDB's tables, and PostgreSQL 17.2 takes pgbench -i's: leave it out",
+        e.getMessage());
+    PgbenchPlan ranged = plan(List.of("-i", "-s", "3", "-n", "-h", "h1", "--layout", "range", "--tablets", "6"));
+    ranged.checkInitOn(yugabyte);
+    assertEquals(new PgbenchSchema(SqlDialect.YUGABYTEDB, "pgbench_", 3, true, 6, true), ranged.ysqlSchema());
+    assertEquals("dtgp", ranged.initSteps(), "-n leaves out the vacuum");
+    assertEquals("range", ranged.parameters(ranged.endpoint(), null).get("layout"));
+  }
+
+  private static PgbenchPlan plan(List<String> args) {
+    PgbenchOptions o = new PgbenchOptions();
+    new CommandLine(o).parseArgs(args.toArray(String[]::new));
+    return PgbenchPlan.of(o);
   }
 
   @Test
