@@ -8,6 +8,8 @@ import dev.ybbench.harness.server.ServerReport;
 import dev.ybbench.harness.ysql.SqlTarget;
 import dev.ybbench.pgbench.core.PgbenchLoader;
 import dev.ybbench.pgbench.core.PgbenchSchema;
+import dev.ybbench.pgbench.core.PgbenchScripts;
+import dev.ybbench.pgbench.engine.PgbenchLive;
 import dev.ybbench.pgbench.engine.PgbenchLog;
 import dev.ybbench.pgbench.engine.PgbenchProcess;
 import dev.ybbench.pgbench.engine.PgbenchReport;
@@ -125,10 +127,32 @@ final class PgbenchPhases {
     run.console().line("Running " + String.join(" ", command));
     run.beginPhase("run");
     long origin = System.currentTimeMillis();
-    PgbenchProcess.Outcome out = PgbenchProcess.run(command, target.endpoint(), plan.progressS(),
-        run.console()::line, run::onStop);
-    PgbenchLog log = PgbenchLog.read(logDir, PgbenchPlan.LOG_PREFIX, plan.scripts().size(), plan.rate() != null,
-        origin);
+    PgbenchLive live = run.servedLive() ? new PgbenchLive("run", plan.scripts().stream().map(
+        PgbenchScripts.Script::name).toList(), plan.rate(), plan.binary().ysql(), run.timeseries()) : null;
+    PgbenchLog.Follower follower = new PgbenchLog.Follower(logDir, PgbenchPlan.LOG_PREFIX, plan.scripts().size(),
+        plan.rate() != null, origin, live);
+    PgbenchProcess.Outcome out;
+    PgbenchLog log;
+    try {
+      if (live != null) {
+        live.follow(follower);
+      }
+      out = PgbenchProcess.run(command, target.endpoint(), plan.progressS(), run.console()::line, run::onStop);
+      if (live != null) {
+        live.stopFollowing();
+      }
+      log = follower.finish(); // the rest, into the live counters too
+    } finally {
+      if (live != null) {
+        live.close(); // the live phase's totals final: the results' counts
+      }
+    }
+    measured(run, plan, out, log, origin, logDir);
+  }
+
+  /** The run's results from pgbench's report and its log, recorded (or kept, when it cannot stand). */
+  private static void measured(Run run, PgbenchPlan plan, PgbenchProcess.Outcome out, PgbenchLog log, long origin,
+      Path logDir) throws Exception {
     double fallback = (System.currentTimeMillis() - origin) / 1000.0;
     PhaseResult result = PgbenchResults.phase(log, out.report(), plan.scripts(), "run", origin, plan.rate() != null,
         plan.binary().ysql(), plan.setupStatements(), fallback, run.directory().latencyDir(), run.timeseries());

@@ -56,10 +56,6 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
           ? "-i is one client's (give it alone, or as fleet.sh's first step)" : "leave out -s, which would "
           + "initialize them (initialize with -i first)"));
     }
-    if (o.run.prometheusPort != null) {
-      throw new UserError("--prometheus-port serves ybbench's own counters; pgbench counts in its own process: leave "
-          + "it out");
-    }
     String path = System.getenv("PATH");
     PgbenchBinary binary = PgbenchBinary.toInstall(o.binary, path, o.run.noInstall) ? PgbenchBinary.TO_INSTALL
         : PgbenchBinary.find(o.binary, path);

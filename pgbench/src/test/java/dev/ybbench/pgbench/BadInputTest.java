@@ -62,7 +62,7 @@ class BadInputTest {
     cases.put(List.of("--pgbench-binary", "/nonexistent/pgbench"), "--pgbench-binary /nonexistent/pgbench is not an "
         + "executable file: install Debian's package (apt-get install postgresql; ./run_pgbench.sh installs it when "
         + "run as root) or give --pgbench-binary PATH");
-    cases.put(List.of("--prometheus-port", "0"), "--prometheus-port serves ybbench's own counters");
+    cases.put(List.of("--prometheus-port", "70000"), "--prometheus-port");
     cases.put(List.of("--merge", "a", "b", "-c", "4"), "--merge joins runs already made: give only the run "
         + "directories (and --results-dir), not -c 4");
     cases.put(List.of("--clients", "2"), "--clients 2 share one server's tables, and an embedded server is this "

@@ -38,6 +38,8 @@ public final class PhaseRecorder implements AutoCloseable {
   private final Metrics metrics;
   private final Path latencyDir;
   private final Timeseries timeseries;
+  /** Whether the seconds go to timeseries.csv and the latency to .hlog files (all but a live view's). */
+  private final boolean writes;
   private final long startMillis = System.currentTimeMillis();
   private final long startNanos = System.nanoTime();
   private final Map<String, Histogram> totals = new TreeMap<>();
@@ -63,6 +65,20 @@ public final class PhaseRecorder implements AutoCloseable {
   private volatile long endNanos;
 
   public PhaseRecorder(String phase, Metrics metrics, Path latencyDir, Timeseries timeseries) {
+    this(phase, metrics, latencyDir, timeseries, true);
+  }
+
+  /**
+   * A live view only: the phase's counters and latency served as they come (to --prometheus-port),
+   * its seconds and .hlog files written by the benchmark from its own record — a tool's log read
+   * whole once it ended, whose timestamps are the tool's.
+   */
+  public static PhaseRecorder liveOnly(String phase, Metrics metrics, Timeseries timeseries) {
+    return new PhaseRecorder(phase, metrics, null, timeseries, false);
+  }
+
+  private PhaseRecorder(String phase, Metrics metrics, Path latencyDir, Timeseries timeseries, boolean writes) {
+    this.writes = writes;
     this.phase = phase;
     this.metrics = metrics;
     this.latencyDir = latencyDir;
@@ -217,19 +233,19 @@ public final class PhaseRecorder implements AutoCloseable {
       Histogram interval = scratch("op " + op.name());
       op.intervalHistogram(interval);
       totals.computeIfAbsent(op.name(), k -> RecorderPool.histogram()).add(interval);
-      log(latencyDir, op.name()).outputIntervalHistogram(interval);
+      output(null, op.name(), interval);
       combined.add(interval);
       Histogram actual = scratch("actual " + op.name());
       if (op.actualIntervalHistogram(actual)) {
         actualTotals.computeIfAbsent(op.name(), k -> RecorderPool.histogram()).add(actual);
-        log(latencyDir.resolve(ACTUAL_DIR), op.name()).outputIntervalHistogram(actual);
+        output(ACTUAL_DIR, op.name(), actual);
       }
     }
     for (OperationMetrics batch : metrics.batches()) {
       Histogram interval = scratch("batch " + batch.name());
       batch.intervalHistogram(interval);
       batchTotals.computeIfAbsent(batch.name(), k -> RecorderPool.histogram()).add(interval);
-      log(latencyDir.resolve(BATCH_DIR), batch.name()).outputIntervalHistogram(interval);
+      output(BATCH_DIR, batch.name(), interval);
     }
     long successes = metrics.successes();
     long errors = metrics.errors();
@@ -248,7 +264,9 @@ public final class PhaseRecorder implements AutoCloseable {
   }
 
   private void write(Interval i) {
-    timeseries.append(row(i));
+    if (writes) {
+      timeseries.append(row(i));
+    }
   }
 
   /** Rates are divided by the interval's real length, never by a nominal second. */
@@ -260,6 +278,13 @@ public final class PhaseRecorder implements AutoCloseable {
         h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(95),
         h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99),
         i.errors, i.retries);
+  }
+
+  /** An interval to its .hlog: in {@code latencyDir}, or its subdirectory {@code sub}; a live view's nowhere. */
+  private void output(String sub, String op, Histogram interval) {
+    if (writes) {
+      log(sub == null ? latencyDir : latencyDir.resolve(sub), op).outputIntervalHistogram(interval);
+    }
   }
 
   private HistogramLogWriter log(Path dir, String op) {

@@ -27,6 +27,7 @@ import java.util.Map;
  */
 public final class Run {
   private final RunLifecycle lifecycle;
+  private final boolean servedLive;
   private final RunDirectory directory;
   private final Timeseries timeseries;
   private final PhaseCheck.Limits limits;
@@ -46,7 +47,8 @@ public final class Run {
   private static final int MAX_NODE_LINES = 12;
 
   Run(RunLifecycle lifecycle, RunDirectory directory, Timeseries timeseries, PhaseCheck.Limits limits,
-      RunSummary summary, ServerSampler server) {
+      RunSummary summary, ServerSampler server, boolean servedLive) {
+    this.servedLive = servedLive;
     this.lifecycle = lifecycle;
     this.directory = directory;
     this.timeseries = timeseries;
@@ -194,6 +196,14 @@ public final class Run {
 
   public RunDirectory directory() {
     return directory;
+  }
+
+  /**
+   * Whether the run's metrics are served as it runs (--prometheus-port): a benchmark that reads its
+   * tool's record only once the tool ended then follows it as it is written, for the live view.
+   */
+  public boolean servedLive() {
+    return servedLive;
   }
 
   public Timeseries timeseries() {

@@ -1,11 +1,14 @@
 package dev.ybbench.pgbench.engine;
 
-import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +26,7 @@ import org.HdrHistogram.Histogram;
  * {@code time} is the latency from the intended start under a rate, and {@code time − lag} from
  * the actual one. A transaction belongs to the second it completed in, counted from {@code
  * originMs}. pgbench writes the files through stdio buffers: a run it did not end itself leaves a
- * last line cut short, which is left out.
+ * last line cut short (without its newline), which is left out.
  */
 public final class PgbenchLog {
   /** One script's transactions. */
@@ -76,29 +79,106 @@ public final class PgbenchLog {
     }
   }
 
-  /**
-   * Reads every file of {@code prefix} in {@code dir}.
-   *
-   * @param scripts  how many scripts ran (numbered from 0 in the log)
-   * @param rate     whether it ran under {@code -R}: each line then has the schedule lag
-   * @param originMs when the phase began (epoch ms): second 0 starts there
-   */
+  /** Reads every file of {@code prefix} in {@code dir}, as {@link Follower#finish} does. */
   public static PgbenchLog read(Path dir, String prefix, int scripts, boolean rate, long originMs) throws IOException {
-    PgbenchLog log = new PgbenchLog(scripts);
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + ".*")) {
-      for (Path f : files) {
-        try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-          for (String line; (line = in.readLine()) != null; ) {
-            log.line(line, rate, originMs);
+    return new Follower(dir, prefix, scripts, rate, originMs, null).finish();
+  }
+
+  /** Receives each transaction as its line is read, for a live view. */
+  public interface Sink {
+    /**
+     * @param time  its latency in µs (from the intended start under a rate), or how it ended:
+     *              failed, serialization, deadlock, skipped …
+     * @param lagUs its schedule lag under a rate, else −1
+     * @param tries its tries beyond the first
+     */
+    void transaction(int script, String time, long lagUs, long tries);
+  }
+
+  /**
+   * Follows the files of {@code prefix} in {@code dir} as pgbench writes them: each {@link #pass}
+   * reads their whole new lines (pgbench flushes its stdio buffers every few kilobytes, so a line
+   * arrives a buffer at a time), {@link #finish} the rest once pgbench has ended. One reading, so
+   * what a live view counted is what the results count.
+   */
+  public static final class Follower {
+    private final Path dir;
+    private final String prefix;
+    private final boolean rate;
+    private final long originMs;
+    private final PgbenchLog log;
+    private final Sink sink;
+    /** Per file: the bytes read so far, and those after its last newline. */
+    private final Map<Path, long[]> positions = new TreeMap<>();
+    private final Map<Path, ByteArrayOutputStream> partial = new TreeMap<>();
+
+    /**
+     * @param scripts  how many scripts ran (numbered from 0 in the log)
+     * @param rate     whether it ran under {@code -R}: each line then has the schedule lag
+     * @param originMs when the phase began (epoch ms): second 0 starts there
+     * @param sink     also receives each transaction, or null
+     */
+    public Follower(Path dir, String prefix, int scripts, boolean rate, long originMs, Sink sink) {
+      this.dir = dir;
+      this.prefix = prefix;
+      this.rate = rate;
+      this.originMs = originMs;
+      this.log = new PgbenchLog(scripts);
+      this.sink = sink;
+    }
+
+    /** Reads the lines written since the last pass. */
+    public synchronized void pass() throws IOException {
+      try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + ".*")) {
+        for (Path f : files) {
+          read(f);
+        }
+      }
+    }
+
+    /**
+     * Reads the rest once pgbench has ended: a last line without its newline (pgbench was ended
+     * as it wrote) is counted as cut.
+     */
+    public synchronized PgbenchLog finish() throws IOException {
+      pass();
+      for (ByteArrayOutputStream rest : partial.values()) {
+        if (rest.size() > 0) {
+          log.cut++;
+        }
+      }
+      partial.clear();
+      return log;
+    }
+
+    private void read(Path f) throws IOException {
+      long[] position = positions.computeIfAbsent(f, k -> new long[1]);
+      ByteArrayOutputStream line = partial.computeIfAbsent(f, k -> new ByteArrayOutputStream());
+      try (FileChannel in = FileChannel.open(f, StandardOpenOption.READ)) {
+        in.position(position[0]);
+        ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+        for (int n; (n = in.read(buf)) > 0; buf.clear()) {
+          position[0] += n;
+          byte[] bytes = buf.array();
+          for (int i = 0; i < n; i++) {
+            if (bytes[i] == '\n') {
+              log.line(line.toString(StandardCharsets.UTF_8), rate, originMs, sink);
+              line.reset();
+            } else {
+              line.write(bytes[i]);
+            }
           }
         }
       }
     }
-    return log;
   }
 
   /** Reads one line; a line it cannot read (the last, cut short) is counted in {@link #cut}. */
   void line(String line, boolean rate, long originMs) {
+    line(line, rate, originMs, null);
+  }
+
+  private void line(String line, boolean rate, long originMs, Sink sink) {
     String[] f = line.strip().split(" ");
     int expected = 6 + (rate ? 1 : 0);
     if (f.length < expected || f.length > expected + 1 || f[2].isEmpty()) {
@@ -117,6 +197,9 @@ public final class PgbenchLog {
       }
       lastMillis = Math.max(lastMillis, millis);
       scripts.get(script).add(Math.max(0, (millis - originMs) / 1000), f[2], lag, tries);
+      if (sink != null) {
+        sink.transaction(script, f[2], lag, tries);
+      }
     } catch (NumberFormatException e) {
       cut++;
     }

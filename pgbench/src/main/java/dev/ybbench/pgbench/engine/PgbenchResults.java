@@ -2,6 +2,7 @@ package dev.ybbench.pgbench.engine;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.ybbench.harness.metrics.OperationMetrics;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
 import dev.ybbench.harness.results.HlogFiles;
@@ -71,11 +72,11 @@ public final class PgbenchResults {
       Map<String, Long> aborts = new TreeMap<>();
       Map<String, Long> errors = new TreeMap<>();
       t.failures.forEach((kind, n) -> {
-        switch (ysql ? "error" : kind) {
-          case "serialization" -> aborts.merge("sqlstate-40001", n, Long::sum);
-          case "deadlock" -> aborts.merge("sqlstate-40P01", n, Long::sum);
-          case "failed" -> aborts.merge("sqlstate-40001-or-40P01", n, Long::sum);
-          default -> errors.merge(kind.equals("in_failed_tx") ? "in-failed-transaction" : "error", n, Long::sum);
+        String outcome = outcome(kind, ysql);
+        if (outcome.startsWith(OperationMetrics.ABORT_PREFIX)) {
+          aborts.merge(outcome.substring(OperationMetrics.ABORT_PREFIX.length()), n, Long::sum);
+        } else {
+          errors.merge(outcome, n, Long::sum);
         }
       });
       long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
@@ -107,6 +108,26 @@ public final class PgbenchResults {
         .build();
     return p;
   }
+
+  /**
+   * How a failed transaction of the log counts: an abort ({@link OperationMetrics#ABORT_PREFIX}, a
+   * race lost to another transaction after its tries) or an error of a class. ysql_bench's
+   * "failed" is any error.
+   */
+  public static String outcome(String kind, boolean ysql) {
+    if (kind.equals("in_failed_tx")) {
+      return "in-failed-transaction";
+    }
+    return ysql ? "error" : switch (kind) {
+      case "serialization" -> OperationMetrics.ABORT_PREFIX + "sqlstate-40001";
+      case "deadlock" -> OperationMetrics.ABORT_PREFIX + "sqlstate-40P01";
+      case "failed" -> OperationMetrics.ABORT_PREFIX + RETRIED_CLASS;
+      default -> "error";
+    };
+  }
+
+  /** What pgbench retries: a serialization failure or a deadlock (its log does not say which). */
+  public static final String RETRIED_CLASS = "sqlstate-40001-or-40P01";
 
   /** One script's seconds as an .hlog (an empty interval for a second without transactions); their sum. */
   private static Histogram write(Path dir, String phase, String op, TreeMap<Long, Histogram> bySecond, long originMs)
