@@ -4,10 +4,12 @@
 # it) and through ./run_pgbench.sh with the same options (which adds pgbench's per-transaction log
 # and a progress line a second, and the server's readings before and after), for --rounds (5)
 # rounds, the sides' order alternating; transactions per second of each, their medians and the
-# ratio. The tables are initialized once, by run_pgbench.sh -i.
+# ratio. The tables are initialized once, by run_pgbench.sh -i. With --alone-logs, pgbench alone
+# writes the same per-transaction log and progress lines as under run_pgbench.sh (-l -P 1): the
+# ratio is then ybbench's own cost, apart from what the log costs pgbench.
 #
 # Usage: run-scripts/bench/pgbench.sh [--builtin NAME] [--scale N] [--sessions N] [--jobs N]
-#            [--seconds S] [--rounds N] [--db-version V] [--protocol M]
+#            [--seconds S] [--rounds N] [--db-version V] [--protocol M] [--alone-logs]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -24,6 +26,7 @@ seconds=20
 rounds=5
 version=17
 protocol=prepared
+alone_logs=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --builtin) builtin=$2; shift 2 ;;
@@ -34,7 +37,8 @@ while [[ $# -gt 0 ]]; do
     --rounds) rounds=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
     --protocol) protocol=$2; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --alone-logs) alone_logs=1; shift ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -47,8 +51,13 @@ options=(-b "$builtin" -c "$sessions" -j "$jobs" -T "$seconds" -M "$protocol" -n
   --no-install >"$bench_work/init.log" 2>&1 || { cat "$bench_work/init.log" >&2; exit 1; }
 
 alone() {
-  pgbench -h "${hostport%:*}" -p "${hostport##*:}" -U postgres "${options[@]}" pgbench >"$bench_work/alone.log" 2>&1 \
-    </dev/null || { cat "$bench_work/alone.log" >&2; exit 1; }
+  local logs=()
+  if [[ -n $alone_logs ]]; then
+    rm -rf "$bench_work/alone-log" && mkdir -p "$bench_work/alone-log"
+    logs=(-P 1 -l "--log-prefix=$bench_work/alone-log/pgbench_log")
+  fi
+  pgbench -h "${hostport%:*}" -p "${hostport##*:}" -U postgres "${options[@]}" "${logs[@]}" pgbench \
+    >"$bench_work/alone.log" 2>&1 </dev/null || { cat "$bench_work/alone.log" >&2; exit 1; }
   sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$bench_work/alone.log"
 }
 
@@ -60,5 +69,5 @@ wrapped() {
 }
 
 echo "pgbench -b $builtin -M $protocol, scale $scale, $sessions sessions on $jobs threads, ${seconds} s," \
-  "PostgreSQL $server_version, $rounds rounds alternating"
+  "PostgreSQL $server_version, $rounds rounds alternating${alone_logs:+, pgbench alone with -l -P 1}"
 bench_alone_vs_wrapped "$rounds" pgbench run_pgbench.sh

@@ -160,14 +160,16 @@ public final class PgbenchLog {
         for (int n; (n = in.read(buf)) > 0; buf.clear()) {
           position[0] += n;
           byte[] bytes = buf.array();
+          int start = 0;
           for (int i = 0; i < n; i++) {
             if (bytes[i] == '\n') {
+              line.write(bytes, start, i - start);
               log.line(line.toString(StandardCharsets.UTF_8), rate, originMs, sink);
               line.reset();
-            } else {
-              line.write(bytes[i]);
+              start = i + 1;
             }
           }
+          line.write(bytes, start, n - start); // a line the next read completes
         }
       }
     }
