@@ -14,11 +14,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  * each script's transactions served while the run lasts, and the last scrape equal to summary.json.
  */
 class PgbenchPrometheusIT {
-  private static final Pattern PORT = Pattern.compile("Prometheus: serving /metrics on port (\\d+)");
-
   @TempDir
   Path results;
 
@@ -41,34 +36,15 @@ class PgbenchPrometheusIT {
   @Test
   void eachScriptsTransactionsAreServedAsTheyRunAndAtTheEndAsRecorded() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    List<String> scrapes = new ArrayList<>();
-    Thread scraper = new Thread(() -> {
-      try {
-        String url = null;
-        while (!Thread.currentThread().isInterrupted()) {
-          if (url == null) {
-            Matcher m = PORT.matcher(out.toString(StandardCharsets.UTF_8));
-            url = m.find() ? "http://127.0.0.1:" + m.group(1) + "/metrics" : null;
-          }
-          String text = url == null ? null : Scrapes.scrape(url);
-          if (text != null) {
-            synchronized (scrapes) {
-              scrapes.add(text);
-            }
-          }
-          Thread.sleep(200);
-        }
-      } catch (InterruptedException e) {
-        // the run is over
-      }
-    });
-    scraper.start();
     Runner cmd = new Runner(new Pgbench(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)),
         RunPgbenchTest.HOME);
-    int rc = cmd.execute(new String[] {"-b", "simple-update@1", "-b", "select-only@3", "-c", "2", "-T", "6",
-        "--prometheus-port", "0", "--results-dir", results.toString(), "--no-install"}, System.err);
-    scraper.interrupt();
-    scraper.join();
+    int rc;
+    List<String> scrapes;
+    try (Scrapes.WhileRunning scraping = new Scrapes.WhileRunning(out)) {
+      rc = cmd.execute(new String[] {"-b", "simple-update@1", "-b", "select-only@3", "-c", "2", "-T", "6",
+          "--prometheus-port", "0", "--results-dir", results.toString(), "--no-install"}, System.err);
+      scrapes = scraping.texts();
+    }
     String printed = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, rc, printed);
     JsonNode run = RunDirectory.JSON.readTree(cmd.runDirectory().resolve("summary.json").toFile()).at("/phases/run");
@@ -77,18 +53,16 @@ class PgbenchPrometheusIT {
     long servedWhileRunning = 0;
     Map<String, String> selects = Map.of("phase", "run", "operation", "select-only", "outcome", "success",
         "bench", "pgbench");
-    synchronized (scrapes) {
-      for (String text : scrapes) {
-        List<Scrapes.Sample> s = Scrapes.parse(text);
-        if (s.stream().noneMatch(x -> x.name().equals("ybbench_operations_total") && x.has(selects))) {
-          continue;
-        }
-        if (Scrapes.sum(s, "ybbench_phase_active", Map.of("phase", "run")) == 1) {
-          servedWhileRunning = Math.max(servedWhileRunning, (long) Scrapes.sum(s, "ybbench_operations_total",
-              selects));
-        } else {
-          last = s;
-        }
+    for (String text : scrapes) {
+      List<Scrapes.Sample> s = Scrapes.parse(text);
+      if (s.stream().noneMatch(x -> x.name().equals("ybbench_operations_total") && x.has(selects))) {
+        continue;
+      }
+      if (Scrapes.sum(s, "ybbench_phase_active", Map.of("phase", "run")) == 1) {
+        servedWhileRunning = Math.max(servedWhileRunning, (long) Scrapes.sum(s, "ybbench_operations_total",
+            selects));
+      } else {
+        last = s;
       }
     }
     assertTrue(servedWhileRunning > 0, "no transaction served while the run lasted: " + scrapes.size()

@@ -15,48 +15,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** --prometheus-port 0 on a TPC-C run: the port printed, counts rising, the last scrape equal to summary.json. */
 class TpccPrometheusIT {
-  private static final Pattern PORT = Pattern.compile("Prometheus: serving /metrics on port (\\d+)");
-
   @TempDir
   Path results;
 
   @Test
   void aTpccRunServesItsTransactionsAndTpmcAsItRuns() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    List<String> scrapes = new ArrayList<>();
-    Thread scraper = new Thread(() -> {
-      try {
-        String url = null;
-        while (!Thread.currentThread().isInterrupted()) {
-          if (url == null) {
-            Matcher m = PORT.matcher(out.toString(StandardCharsets.UTF_8));
-            url = m.find() ? "http://127.0.0.1:" + m.group(1) + "/metrics" : null;
-          }
-          String text = url == null ? null : Scrapes.scrape(url);
-          if (text != null) {
-            synchronized (scrapes) {
-              scrapes.add(text);
-            }
-          }
-          Thread.sleep(200);
-        }
-      } catch (InterruptedException e) {
-        // the run is over
-      }
-    });
-    scraper.start();
     Runner cmd = new Runner(new Tpcc(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunTpccTest.HOME);
-    int rc = cmd.execute(new String[] {"--duration", "6", "--warmup", "1", "--prometheus-port", "0", "--results-dir",
-        results.toString()}, System.err);
-    scraper.interrupt();
-    scraper.join();
+    int rc;
+    List<String> scrapes;
+    try (Scrapes.WhileRunning scraping = new Scrapes.WhileRunning(out)) {
+      rc = cmd.execute(new String[] {"--duration", "6", "--warmup", "1", "--prometheus-port", "0", "--results-dir",
+          results.toString()}, System.err);
+      scrapes = scraping.texts();
+    }
     String printed = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, rc, printed);
     JsonNode execute = new ObjectMapper().readTree(cmd.runDirectory().resolve("summary.json").toFile())
@@ -66,14 +43,12 @@ class TpccPrometheusIT {
     List<Scrapes.Sample> last = null;
     Map<String, String> newOrder = Map.of("phase", "execute", "operation", "NewOrder", "outcome", "success",
         "bench", "tpcc", "workload", "tiny");
-    synchronized (scrapes) {
-      for (String text : scrapes) {
-        List<Scrapes.Sample> s = Scrapes.parse(text);
-        if (s.stream().anyMatch(x -> x.name().equals("ybbench_operations_total") && x.has(newOrder))) {
-          newOrders.add((long) Scrapes.sum(s, "ybbench_operations_total", newOrder));
-          if (Scrapes.sum(s, "ybbench_phase_active", Map.of("phase", "execute")) == 0) {
-            last = s;
-          }
+    for (String text : scrapes) {
+      List<Scrapes.Sample> s = Scrapes.parse(text);
+      if (s.stream().anyMatch(x -> x.name().equals("ybbench_operations_total") && x.has(newOrder))) {
+        newOrders.add((long) Scrapes.sum(s, "ybbench_operations_total", newOrder));
+        if (Scrapes.sum(s, "ybbench_phase_active", Map.of("phase", "execute")) == 0) {
+          last = s;
         }
       }
     }

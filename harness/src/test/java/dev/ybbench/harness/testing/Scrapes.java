@@ -1,10 +1,12 @@
 package dev.ybbench.harness.testing;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,6 +35,55 @@ public final class Scrapes {
   }
 
   private Scrapes() {}
+
+  private static final Pattern PORT = Pattern.compile("Prometheus: serving /metrics on port (\\d+)");
+
+  /**
+   * Scrapes a run's endpoint every 200 ms from when the run prints its port ("Prometheus: serving
+   * /metrics on port N") until closed, keeping every answer.
+   */
+  public static final class WhileRunning implements AutoCloseable {
+    private final List<String> texts = new ArrayList<>();
+    private final Thread scraper;
+
+    /** @param printed what the run prints, as it prints it */
+    public WhileRunning(ByteArrayOutputStream printed) {
+      scraper = new Thread(() -> {
+        try {
+          String url = null;
+          while (!Thread.currentThread().isInterrupted()) {
+            if (url == null) {
+              Matcher m = PORT.matcher(printed.toString(StandardCharsets.UTF_8));
+              url = m.find() ? "http://127.0.0.1:" + m.group(1) + "/metrics" : null;
+            }
+            String text = url == null ? null : scrape(url);
+            if (text != null) {
+              synchronized (texts) {
+                texts.add(text);
+              }
+            }
+            Thread.sleep(200);
+          }
+        } catch (InterruptedException e) {
+          // the run is over
+        }
+      });
+      scraper.start();
+    }
+
+    /** Every scrape so far, in order. */
+    public List<String> texts() {
+      synchronized (texts) {
+        return List.copyOf(texts);
+      }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      scraper.interrupt();
+      scraper.join();
+    }
+  }
 
   /** GET {@code url}'s text, or null when nothing answers there (yet, or any more); an answer other than 200 throws. */
   public static String scrape(String url) throws InterruptedException {
