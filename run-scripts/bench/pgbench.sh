@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # What run_pgbench.sh costs beside pgbench alone, on one embedded PostgreSQL server: the same
 # script on the same tables, run by pgbench alone (pgbench -S -c N -j J -T S, as its users type
-# it) and through ./run_pgbench.sh with the same options (which adds pgbench's per-transaction log
-# and a progress line a second, and the server's readings before and after), for --rounds (5)
+# it) and through ./run_pgbench.sh with the same options (which adds pgbench's per-transaction log,
+# a progress line a second and -r, and the server's readings before and after), for --rounds (5)
 # rounds, the sides' order alternating; transactions per second of each, their medians and the
 # ratio. The tables are initialized once, by run_pgbench.sh -i. With --alone-logs, pgbench alone
-# writes the same per-transaction log and progress lines as under run_pgbench.sh (-l -P 1): the
-# ratio is then ybbench's own cost, apart from what the log costs pgbench.
+# writes the same per-transaction log, progress lines and report of each command as under
+# run_pgbench.sh (-l -P 1 -r): the ratio is then ybbench's own cost, apart from what they cost pgbench.
 #
 # Usage: run-scripts/bench/pgbench.sh [--builtin NAME] [--scale N] [--sessions N] [--jobs N]
 #            [--seconds S] [--rounds N] [--db-version V] [--protocol M] [--alone-logs]
@@ -54,7 +54,7 @@ alone() {
   local logs=()
   if [[ -n $alone_logs ]]; then
     rm -rf "$bench_work/alone-log" && mkdir -p "$bench_work/alone-log"
-    logs=(-P 1 -l "--log-prefix=$bench_work/alone-log/pgbench_log")
+    logs=(-r -P 1 -l "--log-prefix=$bench_work/alone-log/pgbench_log")
   fi
   pgbench -h "${hostport%:*}" -p "${hostport##*:}" -U postgres "${options[@]}" "${logs[@]}" pgbench \
     >"$bench_work/alone.log" 2>&1 </dev/null || { cat "$bench_work/alone.log" >&2; exit 1; }
@@ -69,5 +69,5 @@ wrapped() {
 }
 
 echo "pgbench -b $builtin -M $protocol, scale $scale, $sessions sessions on $jobs threads, ${seconds} s," \
-  "PostgreSQL $server_version, $rounds rounds alternating${alone_logs:+, pgbench alone with -l -P 1}"
+  "PostgreSQL $server_version, $rounds rounds alternating${alone_logs:+, pgbench alone with -l -P 1 -r}"
 bench_alone_vs_wrapped "$rounds" pgbench run_pgbench.sh

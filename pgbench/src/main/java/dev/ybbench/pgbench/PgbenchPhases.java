@@ -90,7 +90,8 @@ final class PgbenchPhases {
     run.console().line("Initializing: " + String.join(" ", command));
     run.beginPhase("init");
     long start = System.nanoTime();
-    PgbenchProcess.Outcome out = PgbenchProcess.run(command, target.endpoint(), 0, run.console()::line, run::onStop);
+    PgbenchProcess.Outcome out = PgbenchProcess.run(command, target.endpoint(), 0, true, run.console()::line,
+        run::onStop);
     double seconds = Math.max((System.nanoTime() - start) / 1e9, 0.001);
     long rows = run.interrupted() || out.exitCode() != 0 ? 0 : loaded(target, plan);
     PhaseResult result = PhaseResult.ofRows(rows, seconds, null, null);
@@ -137,7 +138,8 @@ final class PgbenchPhases {
       if (live != null) {
         live.follow(follower);
       }
-      out = PgbenchProcess.run(command, target.endpoint(), plan.progressS(), run.console()::line, run::onStop);
+      out = PgbenchProcess.run(command, target.endpoint(), plan.progressS(), plan.runOptions().contains("-r"),
+          run.console()::line, run::onStop);
       if (live != null) {
         live.stopFollowing();
       }
@@ -155,10 +157,19 @@ final class PgbenchPhases {
       Path logDir) throws Exception {
     double fallback = (System.currentTimeMillis() - origin) / 1000.0;
     PhaseResult result = PgbenchResults.phase(log, out.report(), plan.scripts(), "run", origin, plan.rate() != null,
-        plan.binary().ysql(), plan.setupStatements(), fallback, run.directory().latencyDir(), run.timeseries());
+        plan.seconds() > 0, plan.binary().ysql(), plan.setupStatements(), fallback, run.directory().latencyDir(),
+        run.timeseries());
     result = result.toBuilder().headline(new PhaseResult.Figure("tps", "tps", result.throughputOps(), true, null))
         .build();
     said(run, result);
+    if (plan.audited() && result.auditedStatements() == null) {
+      run.notAudited("tries of transactions failed, and which of their statements completed is not known: " + (
+          plan.seconds() > 0 ? "when -T's time is up, pgbench drops the transaction a session is in if a try of it "
+              + "then fails, its statements counted nowhere (a run of -t N is audited exactly)"
+              : out.report().commands(0) == null ? "pgbench printed no report of its commands"
+              : "pgbench's report of each command counts other failures or retries than its log (its -j threads add "
+              + "them up without a lock)"));
+    }
     String failure = run.interrupted() ? null : failure(out, log);
     if (failure != null || run.interrupted()) {
       run.keep("run", result);

@@ -409,7 +409,8 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
 
   /**
    * A run's command line: the scripts, the options given, and what ybbench reads — a progress line
-   * a second and the per-transaction log, in {@code logDir}.
+   * a second, the per-transaction log, in {@code logDir}, and the report of each command (-r),
+   * whose failures and retries say which statements of a transaction that failed part-way completed.
    */
   List<String> runCommand(YsqlEndpoint connected, String logDir) {
     List<String> options = new ArrayList<>();
@@ -417,6 +418,9 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     options.addAll(runOptions);
     if (noVacuum) {
       options.add("-n");
+    }
+    if (!runOptions.contains("-r")) {
+      options.add("-r");
     }
     options.addAll(List.of("-P", "1", "-l", "--log-prefix=" + logDir + "/" + LOG_PREFIX));
     return PgbenchProcess.command(binary, connected, options);

@@ -87,6 +87,50 @@ class RunPgbenchIT {
     assertTrue(Files.notExists(o.runDir().resolve("pgbench-log")), "the log is read into the results, then removed");
   }
 
+  /**
+   * Four sessions updating one row at repeatable read: tries fail on serialization, are retried,
+   * and some transactions fail after their tries. In a run of -t N the server's count of
+   * statements is the clients' exactly, each try's statements before the one that failed counted
+   * from -r's report, which ybbench asks for and shows only when -r was given. In a run of -T S,
+   * pgbench drops the transaction a session is in when the time is up if a try of it then fails:
+   * the server's count is recorded, and not audited, saying why.
+   */
+  @Test
+  void transactionsThatFailPartWayAreAuditedExactlyInARunOfTransactions() throws Exception {
+    assertEquals(0, onServer("-i", "-s", "1").exitCode());
+    Path script = Files.writeString(results.resolve("hot.sql"), String.join("\n",
+        "\\set bid random(1, 1)",
+        "BEGIN ISOLATION LEVEL REPEATABLE READ;",
+        "SELECT bbalance FROM pgbench_branches WHERE bid = :bid;",
+        "UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = :bid;",
+        "END;", ""));
+    // One thread: pgbench adds up -r's counts without a lock across its threads.
+    Outcome o = onServer("-f", script.toString(), "-c", "4", "-j", "1", "-t", "150", "--max-tries", "2",
+        "--max-abort-pct", "100"); // a lost race is no fault of the run here: it is the point
+    assertEquals(0, o.exitCode(), o.err() + o.out());
+    JsonNode run = summary(o).at("/phases/run");
+    JsonNode hot = run.at("/operations/hot");
+    assertTrue(hot.get("retries").asLong() > 0 && hot.get("aborts").asLong() > 0, run.toString());
+    assertEquals(600, hot.get("successes").asLong() + hot.get("aborts").asLong());
+    assertTrue(run.get("audited_statements").asLong() > 2 * hot.get("successes").asLong(), run.toString());
+    JsonNode side = run.get("server");
+    assertEquals(side.get("harness_operations").asLong(), side.get("server_statements").asLong(), o.out());
+    assertTrue(o.out().contains("(Δ 0.00 %)"), o.out());
+    assertTrue(!o.out().contains("statement latencies in milliseconds"), "-r's report, not asked for: " + o.out());
+
+    Outcome timed = onServer("-f", script.toString(), "-c", "4", "-T", "2", "--max-tries", "2", "-r",
+        "--max-abort-pct", "100");
+    assertEquals(0, timed.exitCode(), timed.err() + timed.out());
+    assertTrue(timed.out().contains("statement latencies in milliseconds, failures and retries:"), timed.out());
+    assertTrue(timed.out().contains("  UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = :bid;"),
+        timed.out());
+    assertTrue(timed.out().contains("when -T's time is up, pgbench drops the transaction a session is in if a try "
+        + "of it then fails, its statements counted nowhere (a run of -t N is audited exactly): the server's count "
+        + "of statements on pgbench_accounts … pgbench_history is not audited"), timed.out());
+    JsonNode audited = summary(timed).at("/phases/run/audited_statements");
+    assertTrue(audited.isMissingNode() || audited.isNull(), audited.toString());
+  }
+
   @Test
   void aScriptThatAbortsASessionFailsTheRunAndKeepsItsLog() throws Exception {
     assertEquals(0, onServer("-i", "-s", "1").exitCode());

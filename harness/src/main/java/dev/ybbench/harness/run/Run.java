@@ -67,6 +67,16 @@ public final class Run {
     auditTables(AuditedTables.of(table), clients);
   }
 
+  /**
+   * The phase about to be recorded cannot be audited after all: which of its statements completed
+   * is not known (a tool's transactions failed part-way, and it does not say where). The server's
+   * counters are recorded; the console says why they are not audited.
+   */
+  public void notAudited(String why) {
+    console().line("note: " + why + ": the server's count of statements on " + auditTable + " is not audited");
+    this.auditTable = null;
+  }
+
   /** As {@link #auditTable}, over several tables (sysbench's). */
   public void auditTables(AuditedTables tables, int clients) {
     this.auditTable = tables;

@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -25,10 +27,20 @@ public final class PgbenchScripts {
    * @param name     the built-in's name, or the file's name without .sql
    * @param file     the file of a {@code -f} script, or null for a built-in
    * @param weight   its share of the transactions, against the others' ({@code @W})
-   * @param onTables the statements a transaction of it completes on the tables; −1 when its
-   *                 commands do not run once each ({@code \if}), so nothing can be audited
+   * @param commands its commands in pgbench's order (those {@code -r} reports on), each whether it
+   *                 names one of the tables; null when they do not run once each ({@code \if}),
+   *                 so nothing can be audited
    */
-  public record Script(String name, Path file, int weight, int onTables) {
+  public record Script(String name, Path file, int weight, List<Boolean> commands) {
+    public Script {
+      commands = commands == null ? null : List.copyOf(commands);
+    }
+
+    /** The statements a transaction of it completes on the tables; −1 when not known ({@code \if}). */
+    public int onTables() {
+      return commands == null ? -1 : (int) commands.stream().filter(c -> c).count();
+    }
+
     /** pgbench's option for it: {@code -b NAME@W} or {@code -f FILE@W}. */
     public List<String> argument() {
       return List.of(file == null ? "-b" : "-f", (file == null ? name : file.toString()) + "@" + weight);
@@ -41,7 +53,19 @@ public final class PgbenchScripts {
    * BEGIN and END; simple-update's without the tellers and branches; select-only's one SELECT.
    */
   public static final List<String> BUILTINS = List.of("tpcb-like", "simple-update", "select-only");
-  private static final int[] ON_TABLES = {5, 3, 1};
+  /** Each built-in's commands, as {@code -r} lists them: its \set lines, then its SQL. */
+  private static final List<List<Boolean>> COMMANDS = List.of(
+      commands(4, false, true, true, true, true, true, false),
+      commands(4, false, true, true, true, false),
+      commands(1, true));
+
+  private static List<Boolean> commands(int sets, boolean... sql) {
+    List<Boolean> out = new ArrayList<>(Collections.nCopies(sets, false));
+    for (boolean b : sql) {
+      out.add(b);
+    }
+    return out;
+  }
 
   /** The scripts of {@code -b}, {@code -f}, {@code -N} and {@code -S} as given; tpcb-like alone when none is. */
   public static List<Script> of(List<String> builtins, List<String> files, boolean simpleUpdate, boolean selectOnly,
@@ -61,7 +85,7 @@ public final class PgbenchScripts {
       String[] nw = nameAndWeight(f, "-f");
       Path file = Path.of(nw[0]);
       out.add(new Script(file.getFileName().toString().replaceFirst("\\.sql$", ""), file.toAbsolutePath(),
-          weight(nw[1], "-f " + f), onTables(read(file), tablePrefix)));
+          weight(nw[1], "-f " + f), commands(read(file), tablePrefix)));
     }
     if (out.isEmpty()) {
       out.add(builtin("tpcb-like", 1));
@@ -84,7 +108,7 @@ public final class PgbenchScripts {
           + "; pgbench's are " + String.join(", ", BUILTINS));
     }
     String name = matching.get(0);
-    return new Script(name, null, weight, ON_TABLES[BUILTINS.indexOf(name)]);
+    return new Script(name, null, weight, COMMANDS.get(BUILTINS.indexOf(name)));
   }
 
   /** The workload's name: the scripts' names, with their weights when they differ ("simple-update@2+select-only@8"). */
@@ -127,39 +151,58 @@ public final class PgbenchScripts {
   private static final Pattern CONDITIONAL = Pattern.compile("^\\s*\\\\(if|elif|else|endif)\\b",
       Pattern.CASE_INSENSITIVE | Pattern.MULTILINE);
 
-  /**
-   * The SQL commands of a script that name one of pgbench's tables, each run once a transaction;
-   * −1 when the script branches (its commands then do not run once each). pgbench's rules: a line
-   * starting with a backslash is a meta-command (continued by a trailing backslash); SQL runs to
-   * its semicolon, over lines; {@code --} starts a comment.
-   */
+  /** The statements a transaction of {@code script} completes on the tables; −1 when it branches. */
   public static int onTables(String script, String tablePrefix) {
+    return new Script("", null, 1, commands(script, tablePrefix)).onTables();
+  }
+
+  /** Meta-commands that end the SQL before them rather than being commands of their own. */
+  private static final Pattern ATTACHED = Pattern.compile("^\\s*\\\\(gset|aset)\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern ENDS_SQL = Pattern.compile("\\\\(gset|aset)\\b", Pattern.CASE_INSENSITIVE);
+
+  /**
+   * A script's commands in order, each whether it is SQL that names one of pgbench's tables; null
+   * when the script branches (its commands then do not run once each). pgbench's rules: a line
+   * starting with a backslash is a meta-command (continued by a trailing backslash; \gset and
+   * \aset belong to the SQL before them); SQL runs to its semicolon, over lines; {@code --} starts
+   * a comment.
+   */
+  public static List<Boolean> commands(String script, String tablePrefix) {
     if (CONDITIONAL.matcher(script).find()) {
-      return -1;
+      return null;
     }
     Pattern table = Pattern.compile("\\b" + Pattern.quote(tablePrefix) + "(accounts|branches|tellers|history)\\b",
         Pattern.CASE_INSENSITIVE);
-    int count = 0;
+    List<Boolean> out = new ArrayList<>();
     StringBuilder sql = new StringBuilder();
     boolean meta = false;
     for (String line : script.split("\n", -1)) {
       String text = line.replaceFirst("--.*$", "");
       if (meta || (sql.toString().isBlank() && text.stripLeading().startsWith("\\"))) {
+        if (!meta && !ATTACHED.matcher(text).find()) {
+          out.add(false);
+        }
         meta = text.stripTrailing().endsWith("\\");
         continue;
       }
-      sql.append(text).append('\n');
+      Matcher ends = ENDS_SQL.matcher(text);
+      boolean ended = ends.find(); // \gset in place of the semicolon
+      sql.append(ended ? text.substring(0, ends.start()) : text).append('\n');
       int semi;
       while ((semi = sql.indexOf(";")) >= 0) {
-        if (table.matcher(sql.substring(0, semi)).find()) {
-          count++;
+        if (!sql.substring(0, semi).isBlank()) {
+          out.add(table.matcher(sql.substring(0, semi)).find());
         }
         sql.delete(0, semi + 1);
       }
+      if (ended && !sql.toString().isBlank()) {
+        out.add(table.matcher(sql).find());
+        sql.setLength(0);
+      }
     }
-    if (!sql.toString().isBlank() && table.matcher(sql).find()) {
-      count++; // the last command may end without its semicolon
+    if (!sql.toString().isBlank()) {
+      out.add(table.matcher(sql).find()); // the last command may end without its semicolon
     }
-    return count;
+    return out;
   }
 }

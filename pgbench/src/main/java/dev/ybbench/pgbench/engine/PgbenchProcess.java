@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * One pgbench process against the endpoint, its output read as it comes: every line into a
  * {@link PgbenchReport} and shown as pgbench prints it, but its progress lines (ybbench asks for
  * one a second, to record them) only every {@code showEveryS} seconds, as {@code -P} asked, or
- * never. The password reaches pgbench in its environment (PGPASSWORD, which libpq reads), never on
+ * never, and its report of each command ({@code -r}) only when asked. The password reaches pgbench in its environment (PGPASSWORD, which libpq reads), never on
  * its command line; so do the endpoint's TLS settings (PGSSLMODE, PGSSLROOTCERT, …). Its standard
  * input is empty, so that it never waits for a password at a prompt.
  */
@@ -42,11 +42,13 @@ public final class PgbenchProcess {
    * Runs it to its end, or until {@code onStop} is used (Ctrl-C: pgbench is ended; what it
    * printed and logged so far is kept).
    *
-   * @param showEveryS print a progress line when its second is a multiple of this; 0: none
-   * @param onStop     receives what stops the process
+   * @param showEveryS     print a progress line when its second is a multiple of this; 0: none
+   * @param showPerCommand print -r's report of the commands (ybbench asks for it, to audit the
+   *                       statements of transactions that failed part-way; shown when -r was given)
+   * @param onStop         receives what stops the process
    */
-  public static Outcome run(List<String> command, YsqlEndpoint endpoint, int showEveryS, Consumer<String> console,
-      Consumer<Runnable> onStop) throws IOException, InterruptedException {
+  public static Outcome run(List<String> command, YsqlEndpoint endpoint, int showEveryS, boolean showPerCommand,
+      Consumer<String> console, Consumer<Runnable> onStop) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     Libpq.environment(endpoint, pb.environment());
@@ -56,7 +58,8 @@ public final class PgbenchProcess {
     try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line; (line = in.readLine()) != null; ) {
         PgbenchReport.Progress progress = report.accept(line);
-        if (progress == null || (showEveryS > 0 && Math.round(progress.elapsedS()) % showEveryS == 0)) {
+        if (report.perCommand() ? showPerCommand : progress == null || (showEveryS > 0
+            && Math.round(progress.elapsedS()) % showEveryS == 0)) {
           console.accept(line);
         }
       }

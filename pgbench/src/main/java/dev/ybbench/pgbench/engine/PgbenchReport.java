@@ -2,6 +2,8 @@ package dev.ybbench.pgbench.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,6 +16,13 @@ import java.util.regex.Pattern;
 public final class PgbenchReport {
   /** One progress line: {@code progress: 5.0 s, 1234.5 tps, lat 1.234 ms stddev 0.456[, 0 failed] …}. */
   public record Progress(double elapsedS, double tps, double latencyMs, long failed, long skipped, long retried) {}
+
+  /**
+   * One command of a script as {@code -r} reports it: its average latency, the transactions that
+   * failed on it (after their tries) and the tries it made retry; −1 where pgbench does not count
+   * them (before 15, and ysql_bench).
+   */
+  public record Command(double latencyMs, long failures, long retries, String text) {}
 
   /** The final report's figures; a count it did not print is −1. */
   public record Totals(long processed, long failed, long serialization, long deadlock, long retried, long retries,
@@ -34,7 +43,19 @@ public final class PgbenchReport {
   private static final Pattern LATE = Pattern.compile("^number of transactions above the [0-9.]+ ms latency limit: "
       + "(\\d+)");
 
+  private static final Pattern SCRIPT = Pattern.compile("^SQL script (\\d+): ");
+  /** The head of -r's block: its columns are the latency, then the failures and the retries where counted. */
+  private static final Pattern COMMANDS = Pattern.compile("^(?: - )?statement latencies in milliseconds"
+      + "( and failures|, failures and retries)?:$");
+  private static final Pattern COMMAND = Pattern.compile("^ +(-?[0-9.]+|nan)((?: +\\d+){0,2})  (.*)$");
+
   private final List<Progress> progress = new ArrayList<>();
+  /** -r's commands by script (from 0): the only script's when one ran. */
+  private final Map<Integer, List<Command>> commands = new TreeMap<>();
+  private int script;
+  /** The counts after the latency in the -r block being read, or −1 outside one. */
+  private int commandCounts = -1;
+  private boolean perCommand;
   private final List<String> errors = new ArrayList<>();
   private long processed = -1;
   private long failed = -1;
@@ -50,7 +71,31 @@ public final class PgbenchReport {
 
   /** Reads one line; returns it as a progress line, or null when it is not one. */
   public Progress accept(String line) {
-    Matcher m = PROGRESS.matcher(line);
+    perCommand = false;
+    Matcher m = COMMANDS.matcher(line);
+    if (m.matches()) {
+      commandCounts = m.group(1) == null ? 0 : m.group(1).equals(" and failures") ? 1 : 2;
+      commands.put(script, new ArrayList<>());
+      perCommand = true;
+      return null;
+    }
+    if (commandCounts >= 0) {
+      if ((m = COMMAND.matcher(line)).matches()) {
+        String[] counts = m.group(2).strip().isEmpty() ? new String[0] : m.group(2).strip().split(" +");
+        if (counts.length == commandCounts) {
+          commands.get(script).add(new Command(m.group(1).equals("nan") ? Double.NaN
+              : Double.parseDouble(m.group(1)), counts.length > 0 ? Long.parseLong(counts[0]) : -1,
+              counts.length > 1 ? Long.parseLong(counts[1]) : -1, m.group(3)));
+          perCommand = true;
+          return null;
+        }
+      }
+      commandCounts = -1; // the block ended
+    }
+    if ((m = SCRIPT.matcher(line)).find()) {
+      script = Integer.parseInt(m.group(1)) - 1;
+    }
+    m = PROGRESS.matcher(line);
     if (m.matches()) {
       String rest = m.group(5);
       Progress p = new Progress(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
@@ -93,6 +138,16 @@ public final class PgbenchReport {
   private static long count(Pattern p, String rest) {
     Matcher m = p.matcher(rest);
     return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
+  /** Whether the line read last belonged to -r's report of the commands. */
+  public boolean perCommand() {
+    return perCommand;
+  }
+
+  /** -r's commands of script {@code i} (from 0), in order; null when it printed none. */
+  public List<Command> commands(int i) {
+    return commands.get(i);
   }
 
   public List<Progress> progress() {

@@ -48,12 +48,13 @@ public final class PgbenchResults {
    *
    * @param setupStatements statements pgbench completes on the tables besides its transactions (its
    *                        count of pgbench_branches when a built-in runs)
+   * @param timed           a run of -T seconds (not of -t transactions)
    * @param ysql            ysql_bench's log: a "failed" transaction is any error, not a lost race
    * @param fallbackSeconds the phase's time when pgbench printed no report (it was ended)
    */
   public static PhaseResult phase(PgbenchLog log, PgbenchReport report, List<PgbenchScripts.Script> scripts,
-      String phase, long originMs, boolean rate, boolean ysql, long setupStatements, double fallbackSeconds,
-      Path latencyDir, Timeseries ts) throws IOException {
+      String phase, long originMs, boolean rate, boolean timed, boolean ysql, long setupStatements,
+      double fallbackSeconds, Path latencyDir, Timeseries ts) throws IOException {
     PgbenchReport.Totals totals = report.totals();
     double seconds = totals != null && totals.tps() > 0 ? totals.processed() / totals.tps()
         : log.lastMillis() > originMs ? (log.lastMillis() - originMs) / 1000.0 : fallbackSeconds;
@@ -94,8 +95,9 @@ public final class PgbenchResults {
       figures.put("skipped", t.skipped);
       figures.put("retried", t.retried);
       perScript.add(figures);
-      audited &= s.onTables() >= 0;
-      onTables += t.successes * Math.max(s.onTables(), 0);
+      long completed = completedOnTables(s, t, report.commands(i), timed);
+      audited &= completed >= 0;
+      onTables += Math.max(completed, 0);
     }
     timeseries(log, phase, ts);
     PhaseResult p = PhaseResult.ofOperations(ops, seconds, List.of()).toBuilder()
@@ -107,6 +109,41 @@ public final class PgbenchResults {
             log.scripts().stream().mapToLong(s -> s.retried).sum(), perScript, log.cut()))
         .build();
     return p;
+  }
+
+  /**
+   * The statements on the tables a script's transactions completed, as the server counts them:
+   * each success's, and of a transaction that failed or was retried part-way, those before the
+   * command that failed — which -r's report of each command says (its failures and retries, pgbench
+   * 15's), every try running the commands in order from the first until one fails. −1 when not
+   * known: the script branches; or tries failed and the run was timed (-T), where pgbench drops the
+   * transaction a session is in when the time is up if a try of it then fails, its completed
+   * statements counted nowhere; or -r's counts are missing or disagree with the log.
+   */
+  static long completedOnTables(PgbenchScripts.Script s, PgbenchLog.Script t, List<PgbenchReport.Command> commands,
+      boolean timed) {
+    long failed = t.failures.values().stream().mapToLong(Long::longValue).sum();
+    if (s.commands() == null) {
+      return -1;
+    }
+    if (failed == 0 && t.retries == 0) {
+      return t.successes * s.onTables();
+    }
+    if (timed || commands == null || commands.size() != s.commands().size()
+        || commands.stream().anyMatch(c -> c.failures() < 0)
+        || commands.stream().mapToLong(PgbenchReport.Command::failures).sum() != failed
+        || commands.stream().mapToLong(c -> Math.max(c.retries(), 0)).sum() != t.retries) {
+      return -1;
+    }
+    long reached = t.successes + failed + t.retries; // every try begins at the first command
+    long completed = 0;
+    for (int j = 0; j < commands.size(); j++) {
+      reached -= commands.get(j).failures() + Math.max(commands.get(j).retries(), 0);
+      if (s.commands().get(j)) {
+        completed += reached;
+      }
+    }
+    return completed;
   }
 
   /**
