@@ -132,7 +132,8 @@ final class PgbenchOptions {
   @Option(names = {"-v", "--vacuum-all"}, description = "vacuum all four tables before running")
   boolean vacuumAll;
 
-  @Option(names = {"-r", "--report-per-command"}, description = "pgbench's latency (and failures) per statement")
+  @Option(names = {"-r", "--report-per-command"}, description = "show pgbench's latency (and failures) per "
+      + "statement (it reports them to ybbench either way)")
   boolean reportPerCommand;
 
   @Option(names = {"-C", "--connect"}, description = "a new connection for each transaction")
