@@ -39,7 +39,7 @@ import java.util.Set;
 record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<String> initOptions, List<String> runOptions,
     boolean noVacuum, List<PgbenchScripts.Script> scripts, int sessions, int jobs, int seconds, int transactions, Double rate,
     int progressS, PgbenchBinary binary, ServerTarget server, YsqlEndpoint endpoint, int clients, String layout,
-    int tablets, boolean quiet) {
+    int tablets) {
 
   /** The database when none is named: pgbench's own name, so its tables keep to a database of their own. */
   static final String DATABASE = "pgbench";
@@ -165,13 +165,13 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     return new PgbenchPlan(o.initialize, o.scale == null ? 1 : o.scale, o.scale != null, init, runOnly, o.noVacuum, scripts, sessions, jobs,
         o.time == null ? 0 : o.time, o.transactions == null ? (o.time == null ? 10 : 0) : o.transactions, o.rate,
         o.progress == null ? 0 : o.progress, binary, server, endpoint, o.fleet.clients, o.layout,
-        o.tablets == null ? 0 : o.tablets, o.quiet);
+        o.tablets == null ? 0 : o.tablets);
   }
 
   /** The same plan run by {@code b}: the pgbench found once it was installed. */
   PgbenchPlan withBinary(PgbenchBinary b) {
     return new PgbenchPlan(initialize, scale, scaleGiven, initOptions, runOptions, noVacuum, scripts, sessions, jobs, seconds, transactions,
-        rate, progressS, b, server, endpoint, clients, layout, tablets, quiet);
+        rate, progressS, b, server, endpoint, clients, layout, tablets);
   }
 
   /**
@@ -182,6 +182,11 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     String steps = initSteps();
     return new PgbenchSchema(SqlDialect.YUGABYTEDB, binary.tablePrefix(), scale, "range".equals(layout), tablets,
         steps.indexOf('p') >= 0);
+  }
+
+  /** -q: -i's progress every 5 s rather than every 100,000 rows. */
+  boolean quiet() {
+    return initOptions.contains("-q");
   }
 
   /** -I's steps, pgbench's default when not given, and without v under -n. */

@@ -51,7 +51,7 @@ public final class Packages {
       throw new UserError(program + " cannot run (" + e.getMessage() + "): " + install);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new UserError("interrupted while asking " + program + " its version");
+      throw new UserError("interrupted while asking " + program + " " + arg);
     }
   }
 

@@ -159,7 +159,6 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     return Double.isFinite(ms) ? Math.round(ms * 1000 * 100) / 100.0 : null;
   }
 
-  /** The harness's own reading of the server (its views, table claims, this plan capture). */
   /**
    * Begins a statement the harness sends itself on the benchmark's tables, such as a probe of their
    * size before a run: not the benchmark's, so not audited. A fleet's clients probe at their own
@@ -169,8 +168,10 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
   public static final String NOT_AUDITED = "/* ybbench: not audited */ ";
 
   private static final String NOT_AUDITED_UPPER = NOT_AUDITED.strip().toUpperCase(Locale.ROOT);
-  private static final Pattern OWN = Pattern.compile("ybbench: not audited|pg_stat_|pg_locks|pg_advisory|pg_backend_pid|pg_extension"
-      + "|pg_database|pg_settings|pg_prepared_statements|to_regclass|version\\(\\)", Pattern.CASE_INSENSITIVE);
+  /** The harness's own reading of the server (its views, table claims, this plan capture, its probes). */
+  private static final Pattern OWN = Pattern.compile("ybbench: not audited|pg_stat_|pg_locks|pg_advisory"
+      + "|pg_backend_pid|pg_extension|pg_database|pg_settings|pg_prepared_statements|to_regclass|version\\(\\)",
+      Pattern.CASE_INSENSITIVE);
   /** What a benchmark runs: queries, writes and transaction control (setup, SET and EXPLAIN are not). */
   private static final Pattern BENCHMARK = Pattern.compile("^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|COPY|VALUES|BEGIN"
       + "|START|COMMIT|END|ROLLBACK|CALL)\\b", Pattern.CASE_INSENSITIVE);

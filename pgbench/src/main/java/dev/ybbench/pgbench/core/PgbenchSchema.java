@@ -48,11 +48,6 @@ public record PgbenchSchema(SqlDialect dialect, String prefix, int scale, boolea
     return prefix + "history";
   }
 
-  /** In pgbench's order of creation. */
-  public List<String> tables() {
-    return List.of(history(), tellers(), accounts(), branches());
-  }
-
   public long rows(String table) {
     return table.equals(branches()) ? (long) scale * BRANCHES : table.equals(tellers()) ? (long) scale * TELLERS
         : table.equals(accounts()) ? (long) scale * ACCOUNTS : 0;

@@ -157,7 +157,6 @@ public final class PgbenchScripts {
   }
 
   /** Meta-commands that end the SQL before them rather than being commands of their own. */
-  private static final Pattern ATTACHED = Pattern.compile("^\\s*\\\\(gset|aset)\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern ENDS_SQL = Pattern.compile("\\\\(gset|aset)\\b", Pattern.CASE_INSENSITIVE);
 
   /**
@@ -179,7 +178,7 @@ public final class PgbenchScripts {
     for (String line : script.split("\n", -1)) {
       String text = line.replaceFirst("--.*$", "");
       if (meta || (sql.toString().isBlank() && text.stripLeading().startsWith("\\"))) {
-        if (!meta && !ATTACHED.matcher(text).find()) {
+        if (!meta && !ENDS_SQL.matcher(text.stripLeading()).lookingAt()) {
           out.add(false);
         }
         meta = text.stripTrailing().endsWith("\\");

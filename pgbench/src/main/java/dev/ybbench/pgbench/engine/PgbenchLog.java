@@ -79,11 +79,6 @@ public final class PgbenchLog {
     }
   }
 
-  /** Reads every file of {@code prefix} in {@code dir}, as {@link Follower#finish} does. */
-  public static PgbenchLog read(Path dir, String prefix, int scripts, boolean rate, long originMs) throws IOException {
-    return new Follower(dir, prefix, scripts, rate, originMs, null).finish();
-  }
-
   /** Receives each transaction as its line is read, for a live view. */
   public interface Sink {
     /**

@@ -14,9 +14,10 @@ import java.util.function.Consumer;
  * One pgbench process against the endpoint, its output read as it comes: every line into a
  * {@link PgbenchReport} and shown as pgbench prints it, but its progress lines (ybbench asks for
  * one a second, to record them) only every {@code showEveryS} seconds, as {@code -P} asked, or
- * never, and its report of each command ({@code -r}) only when asked. The password reaches pgbench in its environment (PGPASSWORD, which libpq reads), never on
- * its command line; so do the endpoint's TLS settings (PGSSLMODE, PGSSLROOTCERT, …). Its standard
- * input is empty, so that it never waits for a password at a prompt.
+ * never, and its report of each command ({@code -r}) only when asked. The password reaches
+ * pgbench in its environment (PGPASSWORD, which libpq reads), never on its command line; so do the
+ * endpoint's TLS settings (PGSSLMODE, PGSSLROOTCERT, …). Its standard input is empty, so that it
+ * never waits for a password at a prompt.
  */
 public final class PgbenchProcess {
   private PgbenchProcess() {}
