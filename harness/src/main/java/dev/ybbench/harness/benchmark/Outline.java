@@ -97,7 +97,8 @@ public record Outline(String target, String tls, String database, List<String> t
       }
     }
     out.add("limits: errors " + run.maxErrorPct + " %, aborts " + run.maxAbortPct + " %, outage "
-        + run.maxOutagePct + " %, server readings every " + run.serverIntervalS + " s");
+        + run.maxOutagePct + " %, server readings every " + run.serverIntervalS + " s, "
+        + (run.waitIntervalMs == 0 ? "no wait profile" : "waits sampled every " + run.waitIntervalMs + " ms"));
     return out;
   }
 

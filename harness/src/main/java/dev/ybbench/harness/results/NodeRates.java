@@ -17,7 +17,8 @@ public record NodeRates(String node, double seconds, long reads, long writes, do
     Double readMeanUs, Double writeMeanUs, Double readP99Us, Double writeP99Us, Double cpuCores) {
 
   public static final String CSV_HEADER =
-      "phase,elapsed_s,node,reads_per_s,writes_per_s,read_mean_us,write_mean_us,read_p99_us,write_p99_us,cpu_cores";
+      "phase,elapsed_s,node,reads_per_s,writes_per_s,read_mean_us,write_mean_us,read_p99_us,write_p99_us,cpu_cores,"
+      + "top_waits";
 
   /**
    * The rates of one node from what it did in {@code seconds}.
@@ -47,11 +48,15 @@ public record NodeRates(String node, double seconds, long reads, long writes, do
     return readsPerS + writesPerS;
   }
 
-  /** A server-timeseries.csv row; absent figures are empty fields. */
-  public String csv(String phase, double elapsedS) {
-    return String.format(Locale.ROOT, "%s,%.3f,%s,%.1f,%.1f,%s,%s,%s,%s,%s", phase, elapsedS, node, readsPerS,
+  /**
+   * A server-timeseries.csv row; absent figures are empty fields.
+   *
+   * @param topWaits the node's most sampled wait events in the stretch, e.g. "Lock:transactionid 58%;CPU 30%"
+   */
+  public String csv(String phase, double elapsedS, String topWaits) {
+    return String.format(Locale.ROOT, "%s,%.3f,%s,%.1f,%.1f,%s,%s,%s,%s,%s,%s", phase, elapsedS, node, readsPerS,
         writesPerS, orEmpty(readMeanUs), orEmpty(writeMeanUs), orEmpty(readP99Us), orEmpty(writeP99Us),
-        cpuCores == null ? "" : String.format(Locale.ROOT, "%.2f", cpuCores));
+        cpuCores == null ? "" : String.format(Locale.ROOT, "%.2f", cpuCores), topWaits);
   }
 
   private static String orEmpty(Double v) {

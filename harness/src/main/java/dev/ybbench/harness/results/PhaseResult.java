@@ -155,14 +155,23 @@ public record PhaseResult(
    * median and 99th percentile of its executions where the server keeps their latency in buckets
    * (YugabyteDB's yb_latency_histogram: each the upper bound of its bucket, as yb_get_percentile
    * gives it); {@code operations}, where the benchmark says, the operations (TPC-C's transaction
-   * types) that issue it.
+   * types) that issue it; {@code work_per_call}, every other counter of its work the server keeps
+   * (by its column's name: {@code temp_blks_read}, {@code wal_records}, YugabyteDB's
+   * {@code docdb_rows_scanned} …) divided by its calls; {@code waits}, its sessions' samples by
+   * wait event over the phase (server.json's wait profile), the most first.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit,
-      Long blksRead, Double p50Us, Double p99Us, List<String> operations) {
+      Long blksRead, Double p50Us, Double p99Us, List<String> operations, Map<String, Double> workPerCall,
+      Map<String, Double> waits) {
     public Statement(String query, long calls, long rows, double timeMs, double meanUs, Long blksHit, Long blksRead) {
-      this(query, calls, rows, timeMs, meanUs, blksHit, blksRead, null, null, null);
+      this(query, calls, rows, timeMs, meanUs, blksHit, blksRead, null, null, null, null, null);
+    }
+
+    /** This statement's samples in all, weighted; 0 without a wait profile. */
+    public double waitSamples() {
+      return waits == null ? 0 : waits.values().stream().mapToDouble(Double::doubleValue).sum();
     }
   }
 

@@ -191,7 +191,7 @@ public final class RunLifecycle {
         }
         run = new Run(this, dir, ts, limits, RunSummary.start(spec.bench(), spec.workload(), server),
             new ServerSampler(t.serverView(spec.options().metricsPorts()), dir.path(), spec.options().serverIntervalS,
-                console::line), prometheus != null);
+                spec.options().waitIntervalMs, console::line), prometheus != null);
         work.run(run);
       } catch (RunFailure e) {
         state = RunInfo.FAILED;

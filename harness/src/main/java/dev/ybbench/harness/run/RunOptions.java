@@ -40,6 +40,12 @@ public final class RunOptions {
           + "ops/s per node (default: ${DEFAULT-VALUE}; 0: at the start and end of each phase only)")
   public double serverIntervalS;
 
+  @Option(names = "--wait-interval", paramLabel = "MS", defaultValue = "100",
+      description = "milliseconds between looks at what the phase's sessions wait on (PostgreSQL's "
+          + "pg_stat_activity; YugabyteDB samples its own), for each statement's wait profile "
+          + "(default: ${DEFAULT-VALUE}; 0: no wait profile)")
+  public long waitIntervalMs;
+
   @Option(names = "--metrics-ports", paramLabel = "PORTS", description = "YugabyteDB: the ports of each node's "
       + "/prometheus-metrics to read, the tserver's first (default: 9000 and the API's, 13000 for YSQL or 12000 for "
       + "YCQL); none reads none")
@@ -84,6 +90,7 @@ public final class RunOptions {
     c.maxAbortPct = maxAbortPct;
     c.maxOutagePct = maxOutagePct;
     c.serverIntervalS = serverIntervalS;
+    c.waitIntervalMs = waitIntervalMs;
     c.metricsPorts = metricsPorts;
     c.prometheusPort = prometheusPort;
     c.history = history;
@@ -109,6 +116,10 @@ public final class RunOptions {
     if (!(serverIntervalS == 0 || serverIntervalS >= 0.5 && serverIntervalS <= 3600)) {
       throw new UserError("--server-interval must be 0 (phase edges only) or from 0.5 to 3600 seconds, was "
           + serverIntervalS);
+    }
+    if (!(waitIntervalMs == 0 || waitIntervalMs >= 10 && waitIntervalMs <= 60_000)) {
+      throw new UserError("--wait-interval must be 0 (no wait profile) or from 10 to 60000 milliseconds, was "
+          + waitIntervalMs);
     }
     metricsPorts();
     if (prometheusPort != null) {

@@ -51,6 +51,9 @@ public final class PostgresView implements ServerView {
   /** Why pg_stat_statements cannot be read, once known; null while it can. */
   private String statementsUnavailable;
   private Boolean collector;
+  /** The last reading's statement ids (PostgreSQL 14 on) and texts, to name the statements of wait samples. */
+  private Map<Long, String> ids = Map.of();
+  private Map<String, String> byCanonicalText = Map.of();
 
   /**
    * @param serverPid the postmaster's pid when the server runs on this machine (its CPU is read
@@ -68,6 +71,22 @@ public final class PostgresView implements ServerView {
       return StatementPlans.Explained.none("no statements to explain: " + statementsUnavailable);
     }
     return StatementPlans.explain(endpoint, phaseStatements.keySet(), log);
+  }
+
+  @Override
+  public WaitSampler waits(long intervalMillis) {
+    return new ActivitySampler(endpoint, intervalMillis, this::statementOf);
+  }
+
+  /**
+   * The statement a wait sample's key names: its query id's text, or the text that, its
+   * parameters and numbers made alike ({@link ServerReport#canonical}), pg_stat_statements keeps
+   * (before PostgreSQL 14 a session shows the text it sent, e.g. {@code ?} made {@code $1} by the
+   * driver, or literal numbers); null when none.
+   */
+  synchronized String statementOf(Object key) {
+    return key instanceof Long id ? ids.get(id)
+        : key instanceof String text ? byCanonicalText.get(ServerReport.canonical(text)) : null;
   }
 
   @Override
@@ -175,7 +194,13 @@ public final class PostgresView implements ServerView {
       return Map.of();
     }
     try {
-      return statements.read(st);
+      Map<Long, String> read = new java.util.HashMap<>();
+      Map<String, ServerView.StatementCount> out = statements.read(st, read);
+      ids = read;
+      Map<String, String> texts = new java.util.HashMap<>();
+      out.keySet().forEach(q -> texts.putIfAbsent(ServerReport.canonical(q), q));
+      byCanonicalText = texts;
+      return out;
     } catch (SQLException e) {
       // Once it read, a failure is this reading's: the phase's statements are missing, not the run's.
       String why = "pg_stat_statements could not be read (" + ErrorText.firstLine(e) + ")";

@@ -6,12 +6,15 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.ybbench.harness.results.NodeRates;
 import dev.ybbench.harness.results.OperationResult;
 import dev.ybbench.harness.results.PhaseResult;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -38,10 +41,10 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Phase(Map<String, Long> before, Map<String, Long> after, Map<String, Long> delta,
-      Map<String, ServerView.StatementCount> statements, List<NodeRates> nodes, PhaseResult.ServerSide summary,
-      Map<String, String> unavailable) {
+      Map<String, ServerView.StatementCount> statements, WaitProfile waits, List<NodeRates> nodes,
+      PhaseResult.ServerSide summary, Map<String, String> unavailable) {
     public Phase withSummary(PhaseResult.ServerSide side) {
-      return new Phase(before, after, delta, statements, nodes, side, unavailable);
+      return new Phase(before, after, delta, statements, waits, nodes, side, unavailable);
     }
 
     /** This phase with {@code part} of the server's view named as not recorded, here and in its summary. */
@@ -49,7 +52,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
       Map<String, String> u = new LinkedHashMap<>(unavailable == null ? Map.of() : unavailable);
       u.put(part, why);
       PhaseResult.ServerSide s = summary;
-      return new Phase(before, after, delta, statements, nodes, new PhaseResult.ServerSide(s.harnessOperations(),
+      return new Phase(before, after, delta, statements, waits, nodes, new PhaseResult.ServerSide(s.harnessOperations(),
           s.serverStatements(), s.deltaPct(), s.serverCpuS(), s.nodes(), s.statements(), u), u);
     }
   }
@@ -78,7 +81,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     if (table != null && !before.statements().isEmpty()) {
       counters.put(AUDITED, completedStatements(before.statements(), table));
     }
-    return new Phase(counters, null, null, null, null, null, null);
+    return new Phase(counters, null, null, null, null, null, null, null);
   }
 
   public static Phase phase(ServerView.Snapshot before, ServerView.Snapshot after, PhaseResult result,
@@ -115,10 +118,14 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
     Double serverCpuS = after.cpuNanos() == null || before.cpuNanos() == null ? null
         : Math.round((after.cpuNanos() - before.cpuNanos()) / 1e6) / 1000.0;
     List<NodeRates> nodes = ServerView.nodeRates(before, after, (after.takenNanos() - before.takenNanos()) / 1e9);
+    WaitProfile waits = after.waits();
+    if (waits != null && waits.unavailable() != null) {
+      unavailable.put(ServerView.WAITS, waits.unavailable());
+    }
     Map<String, String> missing = unavailable.isEmpty() ? null : unavailable;
-    return new Phase(beforeCounters, afterCounters, delta, statements, nodes.isEmpty() ? null : nodes,
+    return new Phase(beforeCounters, afterCounters, delta, statements, waits, nodes.isEmpty() ? null : nodes,
         new PhaseResult.ServerSide(harness, server, deltaPct, serverCpuS,
-            nodes.isEmpty() ? null : nodes, top(statements, issuedBy), missing), missing);
+            nodes.isEmpty() ? null : nodes, top(statements, issuedBy, waits), missing), missing);
   }
 
   /** The statements summary.json keeps per phase, the most time first: enough for TPC-C's 35 and more. */
@@ -130,7 +137,7 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
    * null when the server does not time its statements.
    */
   static List<PhaseResult.Statement> top(Map<String, ServerView.StatementCount> statements,
-      Map<String, ? extends Collection<String>> issuedBy) {
+      Map<String, ? extends Collection<String>> issuedBy, WaitProfile waits) {
     // Matched on their texts made alike: the server shows $1 where the client sent ? or 1.
     Map<String, TreeSet<String>> byText = new LinkedHashMap<>();
     issuedBy.forEach((sql, ops) -> byText.computeIfAbsent(canonical(sql), k -> new TreeSet<>()).addAll(ops));
@@ -145,9 +152,27 @@ public record ServerReport(int format, String source, Map<String, Phase> phases)
           return new PhaseResult.Statement(e.getKey(), c.calls(), c.rows(), c.timeMs(),
               Math.round(1000.0 * c.timeMs() / c.calls() * 100) / 100.0, c.blksHit(), c.blksRead(),
               percentileUs(c.latencyHistogram(), 50), percentileUs(c.latencyHistogram(), 99),
-              ops == null ? null : List.copyOf(ops));
+              ops == null ? null : List.copyOf(ops), perCall(c.work(), c.calls()),
+              waits == null || waits.statements() == null ? null : waits.statements().get(e.getKey()));
         }).toList();
     return out.isEmpty() ? null : out;
+  }
+
+  /**
+   * Each counter of a statement's work that moved, divided by its calls, to four significant
+   * digits (server.json keeps every counter; one left out here was 0); null without counters.
+   */
+  static Map<String, Double> perCall(Map<String, Double> work, long calls) {
+    if (work == null || calls <= 0) {
+      return null;
+    }
+    Map<String, Double> out = new TreeMap<>();
+    work.forEach((k, v) -> {
+      if (v != 0) {
+        out.put(k, new BigDecimal(v / calls).round(new MathContext(4)).doubleValue());
+      }
+    });
+    return out;
   }
 
   /**

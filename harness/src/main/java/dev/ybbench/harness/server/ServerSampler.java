@@ -17,7 +17,9 @@ import java.util.function.Consumer;
 /**
  * Reads the server's view at a phase's start and end, and every interval in between into
  * {@code server-timeseries.csv}: per node, reads and writes per second, server-side latency and
- * CPU, for the chart of the server's ops/s per node beside the client's throughput. A final
+ * CPU and the most sampled wait events, for the chart of the server's ops/s per node beside the
+ * client's throughput; and what the phase's sessions wait on ({@link WaitSampler}) over its
+ * window, given to its closing snapshot. A final
  * stretch shorter than half an interval is left out of the file (its rate, over a fraction of an
  * interval while the phase winds down, would read as a drop); the phase's totals cover it.
  */
@@ -27,17 +29,23 @@ public final class ServerSampler {
   private final Consumer<String> log;
   private final Path file;
   private final long intervalNanos;
+  private final long waitIntervalMillis;
   private ScheduledExecutorService ticker;
+  private WaitSampler waits;
   private String phase;
   private ServerView.Snapshot first;
   private ServerView.Snapshot last;
 
   /**
-   * @param intervalSeconds seconds between samples within a phase; 0 reads the phase's edges only
-   * @param log             where a note goes when the view cannot be read
+   * @param intervalSeconds    seconds between samples within a phase; 0 reads the phase's edges only
+   * @param waitIntervalMillis milliseconds between looks at what the sessions wait on, where the harness
+   *                           looks (PostgreSQL); 0 records no wait profile
+   * @param log                where a note goes when the view cannot be read
    */
-  public ServerSampler(ServerView view, Path runDirectory, double intervalSeconds, Consumer<String> log) {
+  public ServerSampler(ServerView view, Path runDirectory, double intervalSeconds, long waitIntervalMillis,
+      Consumer<String> log) {
     this.view = view;
+    this.waitIntervalMillis = waitIntervalMillis;
     this.log = log;
     this.file = runDirectory.resolve(RunDirectory.SERVER_TIMESERIES);
     this.intervalNanos = (long) (intervalSeconds * 1e9);
@@ -49,12 +57,16 @@ public final class ServerSampler {
 
   /** The phase's starting snapshot (null when the server's view is not available); sampling starts. */
   public ServerView.Snapshot begin(String phaseName) {
-    stopTicker();
+    stop();
     ServerView.Snapshot s = read(ServerView.Moment.PHASE_START);
     synchronized (this) {
       phase = phaseName;
       first = s;
       last = s;
+      waits = s == null || waitIntervalMillis <= 0 ? null : view.waits(waitIntervalMillis);
+    }
+    if (waits != null) {
+      waits.begin();
     }
     if (s != null && !s.nodes().isEmpty() && intervalNanos > 0) {
       ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -67,17 +79,24 @@ public final class ServerSampler {
     return s;
   }
 
-  /** The phase's closing snapshot, once its sessions are gone; sampling stops. */
+  /** The phase's closing snapshot, once its sessions are gone, with its wait profile; sampling stops. */
   public ServerView.Snapshot end() {
     stopTicker();
     ServerView.Snapshot s = read(ServerView.Moment.PHASE_END);
+    WaitSampler w;
     synchronized (this) {
       if (s != null && last != null && s.takenNanos() - last.takenNanos() >= intervalNanos / 2 && intervalNanos > 0) {
         write(s);
       }
+      w = waits;
+      waits = null;
       phase = null;
       first = null;
       last = null;
+    }
+    if (w != null) { // after the closing snapshot: its statements name the samples'
+      WaitProfile profile = w.end();
+      s = s == null ? null : s.withWaits(profile);
     }
     return s;
   }
@@ -109,7 +128,8 @@ public final class ServerSampler {
     double elapsed = (s.takenNanos() - first.takenNanos()) / 1e9;
     StringBuilder rows = new StringBuilder();
     for (NodeRates r : ServerView.nodeRates(last, s, (s.takenNanos() - last.takenNanos()) / 1e9)) {
-      rows.append(r.csv(phase, elapsed)).append('\n');
+      String top = waits == null ? "" : WaitProfile.top(waits.between(r.node(), last.takenNanos(), s.takenNanos()), 3);
+      rows.append(r.csv(phase, elapsed, top)).append('\n');
     }
     last = s;
     try {
@@ -125,6 +145,14 @@ public final class ServerSampler {
   /** Stops sampling: the run is over, however its phases ended. */
   public void stop() {
     stopTicker();
+    WaitSampler w;
+    synchronized (this) {
+      w = waits;
+      waits = null;
+    }
+    if (w != null) {
+      w.end();
+    }
   }
 
   private void stopTicker() {

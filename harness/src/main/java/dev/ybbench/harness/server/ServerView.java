@@ -9,6 +9,7 @@ import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -81,6 +82,8 @@ public interface ServerView {
     PHASE_END
   }
 
+  /** The phase's wait profile ({@link WaitProfile}). */
+  String WAITS = "waits";
   /** The part of a snapshot that holds the server's statements, as {@link Snapshot#unavailable} names it. */
   String STATEMENTS = "statements";
   /** The server's counters (pg_stat_database; a YugabyteDB node's metrics). */
@@ -101,12 +104,17 @@ public interface ServerView {
    * @param unavailable the parts of the server's view that could not be read (e.g. {@link #STATEMENTS}),
    *                    each with why: an empty part is then not "nothing happened"
    * @param takenNanos  when it was read (System.nanoTime())
+   * @param waits       at a phase's end, what its sessions waited on over the window; else null
    */
   record Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
-      Map<String, NodeCounters> nodes, Map<String, String> unavailable, long takenNanos) {
+      Map<String, NodeCounters> nodes, Map<String, String> unavailable, long takenNanos, WaitProfile waits) {
     public Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
         Map<String, NodeCounters> nodes, Map<String, String> unavailable) {
-      this(counters, statements, cpuNanos, nodes, Map.copyOf(unavailable), System.nanoTime());
+      this(counters, statements, cpuNanos, nodes, Map.copyOf(unavailable), System.nanoTime(), null);
+    }
+
+    public Snapshot withWaits(WaitProfile profile) {
+      return new Snapshot(counters, statements, cpuNanos, nodes, unavailable, takenNanos, profile);
     }
 
     public Snapshot(Map<String, Long> counters, Map<String, StatementCount> statements, Long cpuNanos,
@@ -131,41 +139,75 @@ public interface ServerView {
 
   /**
    * One statement's cumulative calls and rows (pg_stat_statements), the server's time in it, the
-   * shared blocks it found cached or read, and its executions' latency in the server's own
-   * buckets (YugabyteDB's {@code yb_latency_histogram}); each null where the server does not say.
+   * shared blocks it found cached or read, every other counter of its work the server's view keeps
+   * ({@code work}, by column: temp blocks and WAL records on PostgreSQL, storage requests, rows
+   * scanned and retries on YugabyteDB), and its executions' latency in the server's own buckets
+   * (YugabyteDB's {@code yb_latency_histogram}); each null where the server does not say.
    */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  record StatementCount(long calls, long rows, Double timeMs, Long blksHit, Long blksRead,
+  record StatementCount(long calls, long rows, Double timeMs, Long blksHit, Long blksRead, Map<String, Double> work,
       LatencyBuckets latencyHistogram) {
     public StatementCount(long calls, long rows, Double timeMs) {
-      this(calls, rows, timeMs, null, null, null);
+      this(calls, rows, timeMs, null, null, null, null);
     }
 
     /** Nothing yet: the starting point of a statement first seen at a phase's end. */
     static StatementCount none(StatementCount like) {
       return new StatementCount(0, 0, like.timeMs == null ? null : 0.0, like.blksHit == null ? null : 0L,
-          like.blksRead == null ? null : 0L, like.latencyHistogram == null ? null : LatencyBuckets.EMPTY);
+          like.blksRead == null ? null : 0L, like.work == null ? null : Map.of(),
+          like.latencyHistogram == null ? null : LatencyBuckets.EMPTY);
     }
 
-    /** The calls, rows, time, blocks and executions between {@code before} and this. */
+    /** The calls, rows, time, blocks, work and executions between {@code before} and this. */
     StatementCount minus(StatementCount before) {
       return new StatementCount(calls - before.calls, rows - before.rows,
           timeMs == null || before.timeMs == null ? null : Math.round((timeMs - before.timeMs) * 1000) / 1000.0,
           blksHit == null || before.blksHit == null ? null : blksHit - before.blksHit,
           blksRead == null || before.blksRead == null ? null : blksRead - before.blksRead,
+          difference(work, before.work),
           latencyHistogram == null || before.latencyHistogram == null ? null
               : latencyHistogram.minus(before.latencyHistogram));
     }
 
-    /** This and {@code other} together: the same statement's rows of several users. */
+    /** This and {@code other} together: the same statement's rows of several users, or of several nodes. */
     StatementCount plus(StatementCount other) {
       return new StatementCount(calls + other.calls, rows + other.rows,
           timeMs == null || other.timeMs == null ? null : timeMs + other.timeMs,
           blksHit == null || other.blksHit == null ? null : blksHit + other.blksHit,
           blksRead == null || other.blksRead == null ? null : blksRead + other.blksRead,
+          sum(work, other.work),
           latencyHistogram == null || other.latencyHistogram == null ? null
               : latencyHistogram.plus(other.latencyHistogram));
+    }
+
+    /** Counter by counter, {@code a − b}: a counter {@code b} lacks was 0 (a statement first seen at a phase's end). */
+    private static Map<String, Double> difference(Map<String, Double> a, Map<String, Double> b) {
+      if (a == null || b == null) {
+        return null;
+      }
+      Map<String, Double> out = new TreeMap<>();
+      a.forEach((k, v) -> out.put(k, thousandths(v - b.getOrDefault(k, 0.0))));
+      return out;
+    }
+
+    /** Counter by counter, {@code a + b}, over the counters both have: one side's alone is no sum. */
+    private static Map<String, Double> sum(Map<String, Double> a, Map<String, Double> b) {
+      if (a == null || b == null) {
+        return null;
+      }
+      Map<String, Double> out = new TreeMap<>();
+      a.forEach((k, v) -> {
+        if (b.containsKey(k)) {
+          out.put(k, thousandths(v + b.get(k)));
+        }
+      });
+      return out;
+    }
+
+    /** Times are in ms: a thousandth keeps µs and drops floating-point dust. */
+    private static double thousandths(double v) {
+      return Math.round(v * 1000) / 1000.0;
     }
   }
 
@@ -176,6 +218,14 @@ public interface ServerView {
    * @param phaseStatements the statements the phase ran, as {@link ServerReport#phase} found them
    */
   default StatementPlans.Explained plans(Map<String, StatementCount> phaseStatements) {
+    return null;
+  }
+
+  /**
+   * A sampler of what the phase's sessions wait on, looking every {@code intervalMillis} where the
+   * harness does the sampling; null where the server's view has no wait events (YCQL).
+   */
+  default WaitSampler waits(long intervalMillis) {
     return null;
   }
 

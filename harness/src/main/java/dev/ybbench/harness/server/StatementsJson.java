@@ -68,7 +68,7 @@ final class StatementsJson {
     JsonNode time = s.has("total_exec_time") ? s.get("total_exec_time") : s.get("total_time");
     JsonNode histogram = s.get(StatStatements.HISTOGRAM);
     out.merge(s.get("query").asText(), new ServerView.StatementCount(s.get("calls").asLong(), rows,
-        time == null ? null : time.asDouble(), null, null, histogram == null ? null : LatencyBuckets.of(histogram)),
+        time == null ? null : time.asDouble(), null, null, null, histogram == null ? null : LatencyBuckets.of(histogram)),
         ServerView.StatementCount::plus);
   }
 }

@@ -52,6 +52,6 @@ class OutlineTest {
         "serves: http://HOST:PORT/metrics for Prometheus (any free port, printed as it starts)",
         "phase.run: workloadc (60 s)", "wall_time: 60 s of phases, beside the server's start and the tables' setup",
         "command: ./run_ycsb.sh workloadc", "label: rc", "results: results/",
-        "limits: errors 1.0 %, aborts 0.0 %, outage 0.0 %, server readings every 0.0 s"), lines);
+        "limits: errors 1.0 %, aborts 0.0 %, outage 0.0 %, server readings every 0.0 s, no wait profile"), lines);
   }
 }

@@ -2,8 +2,12 @@ package dev.ybbench.harness.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Types;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,36 +36,61 @@ class StatStatementsTest {
       "jit_optimization_count", "jit_optimization_time", "jit_emission_count", "jit_emission_time",
       "yb_latency_histogram");
 
+  /**
+   * The columns with the JDBC types pgjdbc reports for pg_stat_statements' (oid and bigint as
+   * BIGINT, numeric as NUMERIC, double precision as DOUBLE, text, boolean, jsonb).
+   */
+  static Map<String, Integer> typed(List<String> names) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    for (String n : names) {
+      out.put(n, switch (n) {
+        case "query" -> Types.VARCHAR;
+        case "toplevel" -> Types.BIT;
+        case "yb_latency_histogram" -> Types.OTHER;
+        case "wal_bytes" -> Types.NUMERIC;
+        default -> n.endsWith("_time") ? Types.DOUBLE : Types.BIGINT;
+      });
+    }
+    return out;
+  }
+
+  private static final String WORK_11 = "shared_blks_dirtied, shared_blks_written, local_blks_hit, local_blks_read, "
+      + "local_blks_dirtied, local_blks_written, temp_blks_read, temp_blks_written, blk_read_time, blk_write_time";
+
   @Test
   void yugabyteDbBefore225HasTotalTimeAndItsHistogram() {
-    StatStatements s = StatStatements.of(YUGABYTE_1_6);
-    assertEquals("SELECT query, calls, rows, total_time, shared_blks_hit, shared_blks_read, yb_latency_histogram"
-        + WHERE, s.query());
-    assertEquals("pg_stat_statements (total_time, shared blocks, yb_latency_histogram)", s.describe());
+    StatStatements s = StatStatements.of(typed(YUGABYTE_1_6));
+    assertEquals("SELECT query, calls, rows, total_time, shared_blks_hit, shared_blks_read, yb_latency_histogram, "
+        + WORK_11 + ", queryid" + WHERE, s.query());
+    assertEquals("pg_stat_statements (total_time, shared blocks, yb_latency_histogram, 10 work counters)",
+        s.describe());
   }
 
   @Test
   void yugabyteDbOnItsPostgres15BaseHasTotalExecTimeAndItsHistogram() {
     assertEquals("SELECT query, calls, rows, total_exec_time, shared_blks_hit, shared_blks_read, "
-        + "yb_latency_histogram" + WHERE, StatStatements.of(YUGABYTE_1_10).query());
+        + "yb_latency_histogram, plans, total_plan_time, " + WORK_11 + ", temp_blk_read_time, temp_blk_write_time, "
+        + "wal_records, wal_fpi, wal_bytes, jit_functions, jit_generation_time, jit_inlining_count, "
+        + "jit_inlining_time, jit_optimization_count, jit_optimization_time, jit_emission_count, jit_emission_time, "
+        + "queryid" + WHERE, StatStatements.of(typed(YUGABYTE_1_10)).query());
   }
 
   @Test
   void postgres11And12HaveTotalTime13AndLaterTotalExecTime() {
     List<String> pg11 = YUGABYTE_1_6.subList(0, YUGABYTE_1_6.size() - 1);
-    assertEquals("SELECT query, calls, rows, total_time, shared_blks_hit, shared_blks_read" + WHERE,
-        StatStatements.of(pg11).query());
+    assertEquals("SELECT query, calls, rows, total_time, shared_blks_hit, shared_blks_read, " + WORK_11
+        + ", queryid" + WHERE, StatStatements.of(typed(pg11)).query());
     List<String> pg13 = YUGABYTE_1_10.subList(0, YUGABYTE_1_10.size() - 1);
-    assertEquals("SELECT query, calls, rows, total_exec_time, shared_blks_hit, shared_blks_read" + WHERE,
-        StatStatements.of(pg13).query());
+    assertTrue(StatStatements.of(typed(pg13)).query().startsWith("SELECT query, calls, rows, total_exec_time, "
+        + "shared_blks_hit, shared_blks_read, plans, total_plan_time, shared_blks_dirtied"));
   }
 
   @Test
   void aViewWithoutWhatARecordNeedsIsNamed() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> StatStatements.of(List.of("query", "total_time", "dbid")));
+        () -> StatStatements.of(typed(List.of("query", "total_time", "dbid"))));
     assertEquals("pg_stat_statements has no column calls, rows", e.getMessage());
-    assertEquals("SELECT query, calls, rows" + WHERE, StatStatements.of(List.of("query", "calls", "rows", "dbid"))
-        .query());
+    assertEquals("SELECT query, calls, rows" + WHERE, StatStatements.of(typed(List.of("query", "calls", "rows",
+        "dbid"))).query());
   }
 }

@@ -17,7 +17,7 @@ class StatementsJsonTest {
     assertTrue(n.countsRows());
     assertEquals(2, n.statements().size(), n.statements().keySet().toString());
     ServerView.StatementCount update = n.statements().get("UPDATE usertable SET field1 = $1 WHERE ycsb_key = $2");
-    assertEquals(new ServerView.StatementCount(6000, 6000, 4800.0, null, null, update.latencyHistogram()), update);
+    assertEquals(new ServerView.StatementCount(6000, 6000, 4800.0, null, null, null, update.latencyHistogram()), update);
     // 99 % of 6,000 is the 5,940th execution, the last of [1.6,1.8).
     assertEquals(1.8, update.latencyHistogram().percentileMs(99));
     assertEquals(32.0, update.latencyHistogram().percentileMs(99.5));
