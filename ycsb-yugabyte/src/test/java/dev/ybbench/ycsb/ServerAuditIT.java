@@ -62,7 +62,7 @@ class ServerAuditIT {
     assertTrue(node.get("read_mean_us").asDouble() > 0 && node.get("cpu_cores").asDouble() > 0, node.toString());
     List<String> samples = Files.readAllLines(cmd.runDirectory().resolve("server-timeseries.csv"));
     assertEquals("phase,elapsed_s,node,reads_per_s,writes_per_s,read_mean_us,write_mean_us,read_p99_us,write_p99_us,"
-        + "cpu_cores", samples.get(0));
+        + "cpu_cores,top_waits", samples.get(0));
     assertTrue(samples.stream().anyMatch(r -> r.startsWith("run,") && r.contains(node.get("node").asText())),
         samples.toString());
     assertTrue(Files.exists(cmd.runDirectory().resolve("plots/run-server.svg")));
