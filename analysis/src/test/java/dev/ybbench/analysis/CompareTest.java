@@ -1,6 +1,7 @@
 package dev.ybbench.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -62,7 +63,11 @@ class CompareTest {
    * mean time of the one statement (one call per operation), retries and 40001 errors per 100 operations.
    */
   private record Layers(double clientUsPerOp, double busyPct, double statementMeanUs, double retriesPct,
-      double conflictPct) {}
+      double conflictPct, Map<String, Double> waits, Map<String, Double> workPerCall) {
+    Layers(double clientUsPerOp, double busyPct, double statementMeanUs, double retriesPct, double conflictPct) {
+      this(clientUsPerOp, busyPct, statementMeanUs, retriesPct, conflictPct, null, null);
+    }
+  }
 
   private Path run(String label, String workload, String version, double throughput, long p99,
       Map<String, String> params, String state, String reason, String host, Layers layers) throws Exception {
@@ -87,7 +92,7 @@ class CompareTest {
       phase = phase.toBuilder().client(PhaseResult.ClientSide.of(n * layers.clientUsPerOp() / 1e6, n, 2,
           layers.busyPct(), null)).server(new PhaseResult.ServerSide(n, n, 0.0, null, null, List.of(
           new PhaseResult.Statement("SELECT * FROM usertable WHERE ycsb_key = $1", n, n, timeMs,
-              layers.statementMeanUs(), 3 * n, 0L)))).build();
+              layers.statementMeanUs(), 3 * n, 0L, null, null, null, layers.workPerCall(), layers.waits())))).build();
     }
     if (params.containsKey("ybbench.target_ops")) { // as a run under --target records it
       phase = phase.toBuilder().latencyFrom(PhaseResult.INTENDED_START).build();
@@ -228,6 +233,60 @@ class CompareTest {
     String first = o.out().lines().findFirst().orElseThrow();
     assertTrue(first.endsWith(" — where: client CPU per op +100.0 %, busy 95 % of its cores (was 40 %); server time "
         + "per op unchanged"), first);
+  }
+
+  private static Layers waited(double meanUs, Map<String, Double> waits, double blocksRead) {
+    return new Layers(10, 40, meanUs, 0, 0, waits, Map.of("shared_blks_read", blocksRead, "wal_records", 1.0));
+  }
+
+  /**
+   * A statement held up behind a lock: its mean ten times longer, and its samples, a few on CPU
+   * and on WAL before, mostly waiting on another transaction; its work per call the same.
+   */
+  @Test
+  void aSlowerStatementIsTracedToWhatItWaitedOn() throws Exception {
+    layered("a", "17.11", new double[] {1000, 1010, 990},
+        waited(50, Map.of("CPU", 40.0, "LWLock:WALWrite", 58.0, "Lock:transactionid", 2.0), 0.5),
+        waited(51, Map.of("CPU", 42.0, "LWLock:WALWrite", 55.0, "Lock:transactionid", 3.0), 0.5),
+        waited(49, Map.of("CPU", 39.0, "LWLock:WALWrite", 60.0, "Lock:transactionid", 1.0), 0.5));
+    layered("b", "17.11", new double[] {500, 505, 495},
+        waited(500, Map.of("CPU", 10.0, "LWLock:WALWrite", 30.0, "Lock:transactionid", 60.0), 0.5),
+        waited(505, Map.of("CPU", 11.0, "LWLock:WALWrite", 31.0, "Lock:transactionid", 58.0), 0.5),
+        waited(495, Map.of("CPU", 9.0, "LWLock:WALWrite", 29.0, "Lock:transactionid", 62.0), 0.5));
+    Outcome o = compare("a", "b");
+    assertEquals(1, o.exitCode(), o.out());
+    String first = o.out().lines().findFirst().orElseThrow();
+    assertTrue(first.contains("(SELECT * FROM usertable WHERE ycsb_key = $1: 100 % of it, mean +900.1 %; "
+        + "Lock:transactionid 2 % → 60 % of its samples)"), first);
+    String md = Files.readString(o.report().resolve("report.md"));
+    assertTrue(md.contains("| statement | SELECT * FROM usertable WHERE ycsb_key = $1 | wait Lock:transactionid (% of "
+        + "samples) | 2.00 | 60.00 | +58.00 pp |"), md);
+  }
+
+  /** A statement slower per call because it reads ten times the blocks, its waits the same. */
+  @Test
+  void aSlowerStatementIsTracedToItsWorkPerCall() throws Exception {
+    Map<String, Double> same = Map.of("CPU", 90.0, "IO:DataFileRead", 10.0);
+    layered("a", "17.11", new double[] {1000, 1010, 990}, waited(50, same, 1.0), waited(51, same, 1.02),
+        waited(49, same, 0.98));
+    layered("b", "17.11", new double[] {500, 505, 495}, waited(500, same, 10.0), waited(505, same, 10.2),
+        waited(495, same, 9.8));
+    String first = compare("a", "b").out().lines().findFirst().orElseThrow();
+    assertTrue(first.contains("mean +900.1 %; shared_blks_read per call 1 → 10)"), first);
+  }
+
+  /** The same build: nothing beneath is looked at, since no statement's time moved. */
+  @Test
+  void anUnchangedStatementNamesNothingBeneath() throws Exception {
+    Map<String, Double> w = Map.of("CPU", 40.0, "LWLock:WALWrite", 60.0);
+    layered("a", "17.11", new double[] {1000, 1010, 990}, waited(50, w, 0.5), waited(51, w, 0.5),
+        waited(49, w, 0.5));
+    layered("b", "17.11", new double[] {1001, 1009, 991}, waited(50, w, 0.5), waited(51, w, 0.5),
+        waited(49, w, 0.5));
+    Outcome o = compare("a", "b");
+    assertTrue(o.out().lines().noneMatch(l -> l.contains("of its samples") || l.contains("per call")), o.out());
+    String md = Files.readString(o.report().resolve("report.md"));
+    assertFalse(md.contains("wait CPU"), md);
   }
 
   /** More conflicts: the candidate retried 5 % of its operations and failed 1 % with 40001. */

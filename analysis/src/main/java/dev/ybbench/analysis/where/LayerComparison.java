@@ -118,6 +118,44 @@ public final class LayerComparison {
         raw.add(new Layer("operation", r.operation(), P50_LATENCY, r.change(), Double.NaN, null, Double.NaN));
       }
     }
+    raw.addAll(measured(measures, b, c, paired));
+    Map<String, String> shapesB = WherePlans.shapes(b);
+    Map<String, String> shapesC = WherePlans.shapes(c);
+    Map<String, String> changedShapes = WherePlans.changed(shapesB, shapesC);
+    Set<String> replanned = changedShapes.keySet();
+    double[] q = qValues(raw, replanned);
+    double totalDelta = delta(raw, "server", SERVER_TIME);
+    List<Layer> layers = new ArrayList<>();
+    for (int i = 0; i < raw.size(); i++) {
+      Layer l = raw.get(i);
+      double share = l.layer().equals("statement") && l.metric().equals(STATEMENT_TIME) && totalDelta != 0
+          ? (l.change().candidate() - l.change().baseline()) / totalDelta : Double.NaN;
+      layers.add(new Layer(l.layer(), l.item(), l.metric(), l.change(), q[i], finding(l.change(), q[i],
+          thresholdPct), share));
+    }
+    layers.addAll(beneath(layers, b, c, paired, thresholdPct));
+    // Statements ranked by their share of the server's change, each statement's rows together.
+    Map<String, Double> shareOf = new LinkedHashMap<>();
+    layers.stream().filter(l -> l.metric().equals(STATEMENT_TIME) && !Double.isNaN(l.share()))
+        .forEach(l -> shareOf.put(l.item(), Math.abs(l.share())));
+    layers.sort(Comparator.comparingInt((Layer l) -> ORDER.indexOf(l.layer()))
+        .thenComparing(l -> -shareOf.getOrDefault(l.item(), 0.0)).thenComparing(Layer::item));
+    List<PlanChange> plans = WherePlans.planChanges(changedShapes, shapesC, layers, thresholdPct);
+    String plansNote = WherePlans.plansNote(b, c, shapesB, shapesC);
+    Map<String, List<String>> issuedBy = new LinkedHashMap<>();
+    for (RunGroup.Run r : all(b, c)) {
+      WhereMeasures.statements(r).stream().filter(st -> st.operations() != null)
+          .forEach(st -> issuedBy.putIfAbsent(st.query(), st.operations()));
+    }
+    List<String> causes = WhereCauses.causes(layers, plans, c, issuedBy);
+    return new Workload(layers, plans, plansNote, WhereCauses.clause(causes, layers, c, WhereCauses.unrecorded(b, c)),
+        !causes.isEmpty());
+  }
+
+  /** Each measure compared between the sides' runs that recorded it; a measure one side lacks is left out. */
+  private static List<Layer> measured(List<WhereMeasures.Measure> measures, List<RunGroup.Run> b,
+      List<RunGroup.Run> c, boolean paired) {
+    List<Layer> out = new ArrayList<>();
     for (WhereMeasures.Measure m : measures) {
       List<Statistics.Sample> sb = new ArrayList<>();
       List<Statistics.Sample> sc = new ArrayList<>();
@@ -138,37 +176,57 @@ public final class LayerComparison {
       }
       boolean pairs = paired && sb.size() == b.size() && sc.size() == c.size();
       Statistics.Change ch = Statistics.change(sb, sc, pairs, m.scale(), 0.95);
-      raw.add(new Layer(m.layer(), m.item(), m.metric(), ch, Double.NaN, null, Double.NaN));
+      out.add(new Layer(m.layer(), m.item(), m.metric(), ch, Double.NaN, null, Double.NaN));
     }
-    Map<String, String> shapesB = WherePlans.shapes(b);
-    Map<String, String> shapesC = WherePlans.shapes(c);
-    Map<String, String> changedShapes = WherePlans.changed(shapesB, shapesC);
-    Set<String> replanned = changedShapes.keySet();
-    double[] q = qValues(raw, replanned);
-    double totalDelta = delta(raw, "server", SERVER_TIME);
-    List<Layer> layers = new ArrayList<>();
-    for (int i = 0; i < raw.size(); i++) {
-      Layer l = raw.get(i);
-      double share = l.layer().equals("statement") && l.metric().equals(STATEMENT_TIME) && totalDelta != 0
-          ? (l.change().candidate() - l.change().baseline()) / totalDelta : Double.NaN;
-      layers.add(new Layer(l.layer(), l.item(), l.metric(), l.change(), q[i], finding(l.change(), q[i],
-          thresholdPct), share));
+    return out;
+  }
+
+  /**
+   * A wait event's share of a statement's samples must move by this many points to be named: a
+   * share is a proportion of tens or hundreds of samples, and a few points of it are a few samples.
+   */
+  static final double WAIT_MARGIN_PP = 10;
+
+  /**
+   * What lies beneath each statement whose time per execution moved (its mean or the server's
+   * p99 worse or better, or by the threshold where one run a side leaves it untested): its wait
+   * events' shares and its work per call, each kind a family of its own for the q-values. A wait
+   * row's {@code share} is its event's part of the change of the statement's mean: the event's
+   * share of the samples times the mean, candidate minus baseline, over the mean's change.
+   */
+  private static List<Layer> beneath(List<Layer> layers, List<RunGroup.Run> b, List<RunGroup.Run> c,
+      boolean paired, double thresholdPct) {
+    List<Layer> out = new ArrayList<>();
+    for (Layer timed : layers) {
+      boolean perExecution = timed.layer().equals("statement") && (timed.metric().equals(STATEMENT_MEAN)
+          || timed.metric().equals(SERVER_P99) && !hasMean(layers, timed.item()));
+      if (!perExecution || !(timed.finding() == Finding.WORSE || timed.finding() == Finding.BETTER
+          || timed.finding() == Finding.UNTESTED && Math.abs(timed.change().change()) >= thresholdPct)) {
+        continue;
+      }
+      List<Layer> rows = measured(WhereMeasures.beneath(timed.item(), b, c), b, c, paired);
+      List<Layer> waits = rows.stream().filter(l -> l.metric().startsWith(WhereMeasures.WAIT_PREFIX)).toList();
+      List<Layer> work = rows.stream().filter(l -> !waits.contains(l)).toList();
+      double tb = timed.change().baseline();
+      double tc = timed.change().candidate();
+      for (List<Layer> family : List.of(waits, work)) {
+        double[] q = Statistics.benjaminiHochberg(family.stream().mapToDouble(l -> l.change().p()).toArray());
+        for (int i = 0; i < family.size(); i++) {
+          Layer l = family.get(i);
+          boolean wait = family == waits;
+          double share = wait && tc != tb
+              ? (l.change().candidate() * tc - l.change().baseline() * tb) / 100 / (tc - tb) : Double.NaN;
+          out.add(new Layer(l.layer(), l.item(), l.metric(), l.change(), q[i],
+              wait ? judged(l.change(), q[i], WAIT_MARGIN_PP) : finding(l.change(), q[i], thresholdPct), share));
+        }
+      }
     }
-    // Statements ranked by their share of the server's change, each statement's rows together.
-    Map<String, Double> shareOf = new LinkedHashMap<>();
-    layers.stream().filter(l -> !Double.isNaN(l.share())).forEach(l -> shareOf.put(l.item(), Math.abs(l.share())));
-    layers.sort(Comparator.comparingInt((Layer l) -> ORDER.indexOf(l.layer()))
-        .thenComparing(l -> -shareOf.getOrDefault(l.item(), 0.0)).thenComparing(Layer::item));
-    List<PlanChange> plans = WherePlans.planChanges(changedShapes, shapesC, layers, thresholdPct);
-    String plansNote = WherePlans.plansNote(b, c, shapesB, shapesC);
-    Map<String, List<String>> issuedBy = new LinkedHashMap<>();
-    for (RunGroup.Run r : all(b, c)) {
-      WhereMeasures.statements(r).stream().filter(st -> st.operations() != null)
-          .forEach(st -> issuedBy.putIfAbsent(st.query(), st.operations()));
-    }
-    List<String> causes = WhereCauses.causes(layers, plans, c, issuedBy);
-    return new Workload(layers, plans, plansNote, WhereCauses.clause(causes, layers, c, WhereCauses.unrecorded(b, c)),
-        !causes.isEmpty());
+    return out;
+  }
+
+  private static boolean hasMean(List<Layer> layers, String statement) {
+    return layers.stream().anyMatch(l -> l.layer().equals("statement") && l.item().equals(statement)
+        && l.metric().equals(STATEMENT_MEAN));
   }
 
   static List<RunGroup.Run> all(List<RunGroup.Run> b, List<RunGroup.Run> c) {
@@ -214,10 +272,14 @@ public final class LayerComparison {
   }
 
   private static Finding finding(Statistics.Change c, double q, double thresholdPct) {
+    return judged(c, q, c.scale() == Statistics.Scale.RATIO ? thresholdPct : Comparison.ERROR_MARGIN_PP);
+  }
+
+  /** The finding of a change judged against {@code threshold}, in its own scale's units (% or points). */
+  private static Finding judged(Statistics.Change c, double q, double threshold) {
     if (!c.hasInterval()) {
       return Finding.UNTESTED;
     }
-    double threshold = c.scale() == Statistics.Scale.RATIO ? thresholdPct : Comparison.ERROR_MARGIN_PP;
     if (q <= Verdict.FALSE_DISCOVERY_RATE && c.change() >= threshold) {
       return Finding.WORSE;
     }

@@ -15,6 +15,8 @@ import dev.ybbench.analysis.where.LayerComparison.Layer;
 import dev.ybbench.analysis.where.LayerComparison.PlanChange;
 import dev.ybbench.harness.results.PhaseResult;
 import dev.ybbench.harness.server.ServerView;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -73,25 +75,43 @@ public final class WhereCauses {
     Layer worstStatement = layers.stream().filter(l -> l.layer().equals("statement")
         && l.metric().equals(STATEMENT_TIME) && l.share() > 0 && l.finding() == Finding.WORSE).findFirst()
         .orElse(null);
+    String named = null;
     if (serverTime != null && serverTime.finding() == Finding.WORSE) {
       String s = "server time per op " + pct(serverTime);
       if (worstStatement != null) {
-        Layer mean = find(layers, "statement", worstStatement.item(), STATEMENT_MEAN);
-        Layer p99 = find(layers, "statement", worstStatement.item(), SERVER_P99);
-        s += " (" + statement(worstStatement.item(), issuedBy) + ": " + String.format(Locale.ROOT, "%.0f %%",
+        named = worstStatement.item();
+        Layer mean = find(layers, "statement", named, STATEMENT_MEAN);
+        Layer p99 = find(layers, "statement", named, SERVER_P99);
+        s += " (" + statement(named, issuedBy) + ": " + String.format(Locale.ROOT, "%.0f %%",
             100 * worstStatement.share()) + " of it" + (mean != null ? ", mean " + pct(mean) : "")
-            + (p99 != null && p99.finding() == Finding.WORSE ? ", server p99 " + pct(p99) : "") + ")";
+            + (p99 != null && p99.finding() == Finding.WORSE ? ", server p99 " + pct(p99) : "")
+            + beneathClause(named, layers) + ")";
       }
       causes.add(s);
     } else {
       Layer mean = worst(layers, STATEMENT_MEAN);
       Layer p99 = worst(layers, SERVER_P99);
       if (mean != null) {
-        causes.add("server time per statement " + pct(mean) + " (" + statement(mean.item(), issuedBy) + ")");
+        named = mean.item();
+        causes.add("server time per statement " + pct(mean) + " (" + statement(named, issuedBy)
+            + beneathClause(named, layers) + ")");
       } else if (p99 != null) {
-        causes.add("server p99 of a statement " + pct(p99) + " (" + statement(p99.item(), issuedBy) + ")");
+        named = p99.item();
+        causes.add("server p99 of a statement " + pct(p99) + " (" + statement(named, issuedBy)
+            + beneathClause(named, layers) + ")");
       }
     }
+    // Other statements slower per execution, with what moved beneath them (a few: the table has all).
+    String first = named;
+    layers.stream().filter(l -> l.layer().equals("statement") && l.metric().equals(STATEMENT_MEAN)
+            && l.finding() == Finding.WORSE && !l.item().equals(first))
+        .sorted(Comparator.comparingDouble((Layer l) -> l.change().change()).reversed()).limit(MORE_STATEMENTS)
+        .forEach(l -> {
+          String beneath = beneath(l.item(), layers);
+          if (beneath != null) {
+            causes.add(statement(l.item(), issuedBy) + ": mean " + pct(l) + "; " + beneath);
+          }
+        });
     Layer serverCpu = find(layers, "server", "", "server CPU per op (µs)");
     if (serverCpu != null && serverCpu.finding() == Finding.WORSE) {
       causes.add("server CPU per op " + pct(serverCpu));
@@ -119,6 +139,56 @@ public final class WhereCauses {
         .forEach(l -> causes.add(l.metric().replace(" (% of ops)", "") + String.format(Locale.ROOT,
             " %+.2f pp of ops", l.change().change())));
     return causes;
+  }
+
+  /** How many statements beyond the first a clause names with what moved beneath them. */
+  static final int MORE_STATEMENTS = 2;
+  /** How many wait events, and how many work counters, a statement's clause names. */
+  static final int BENEATH_EACH = 3;
+
+  private static String beneathClause(String query, List<Layer> layers) {
+    String b = beneath(query, layers);
+    return b == null ? "" : "; " + b;
+  }
+
+  /**
+   * What moved beneath a statement's time: the wait events whose share of its samples grew
+   * detectably, by their part of its change ("Lock:transactionid 3 % → 58 % of its samples"),
+   * then the counters of its work per call that grew ("docdb_rows_scanned per call 1 → 10,000");
+   * or that its waits and work per call were shown unchanged; null when neither can be said.
+   */
+  static String beneath(String query, List<Layer> layers) {
+    List<Layer> waits = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(query)
+        && l.metric().startsWith(WhereMeasures.WAIT_PREFIX)).toList();
+    List<Layer> work = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(query)
+        && l.metric().endsWith(WhereMeasures.PER_CALL)).toList();
+    List<String> named = new ArrayList<>();
+    waits.stream().filter(l -> l.finding() == Finding.WORSE)
+        .sorted(Comparator.comparingDouble((Layer l) -> Double.isNaN(l.share()) ? 0 : -l.share())
+            .thenComparingDouble(l -> -l.change().change()))
+        .limit(BENEATH_EACH)
+        .forEach(l -> named.add(String.format(Locale.ROOT, "%s %.0f %% → %.0f %% of its samples",
+            l.metric().substring(WhereMeasures.WAIT_PREFIX.length(), l.metric().length()
+                - WhereMeasures.WAIT_SUFFIX.length()), l.change().baseline(), l.change().candidate())));
+    work.stream().filter(l -> l.finding() == Finding.WORSE)
+        .sorted(Comparator.comparingDouble((Layer l) -> -l.change().change())).limit(BENEATH_EACH)
+        .forEach(l -> named.add(l.metric() + " " + amount(l.change().baseline()) + " → "
+            + amount(l.change().candidate())));
+    if (!named.isEmpty()) {
+      return String.join(", ", named);
+    }
+    boolean waitsSame = !waits.isEmpty() && waits.stream().allMatch(l -> l.finding() == Finding.UNCHANGED);
+    boolean workSame = !work.isEmpty() && work.stream().allMatch(l -> l.finding() == Finding.UNCHANGED);
+    return waitsSame && workSame ? "its waits and work per call unchanged" : waitsSame ? "its waits unchanged"
+        : workSame ? "its work per call unchanged" : null;
+  }
+
+  /** A count per call as people read it: 10,000; 1,204; 3.5; 0.354. */
+  static String amount(double v) {
+    if (Math.abs(v) >= 1000) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    return v == 0 ? "0" : new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString();
   }
 
   static boolean clientCause(List<Layer> layers, List<RunGroup.Run> candidate) {

@@ -127,6 +127,46 @@ public final class WhereMeasures {
     return m;
   }
 
+  /** The metric of a wait event's share of a statement's samples: "wait Lock:transactionid (% of samples)". */
+  static String waitMetric(String event) {
+    return WAIT_PREFIX + event + WAIT_SUFFIX;
+  }
+
+  static final String WAIT_PREFIX = "wait ";
+  static final String WAIT_SUFFIX = " (% of samples)";
+  static final String PER_CALL = " per call";
+
+  /**
+   * What lies beneath statement {@code query}'s time per call: each wait event's share of its
+   * samples (percentage points), and each counter of its work per call (a counter a run kept no
+   * entry for did nothing in it: 0) — as the runs that ran it recorded them.
+   */
+  static List<Measure> beneath(String query, List<RunGroup.Run> b, List<RunGroup.Run> c) {
+    Set<String> events = new TreeSet<>();
+    Set<String> counters = new TreeSet<>();
+    for (RunGroup.Run r : LayerComparison.all(b, c)) {
+      PhaseResult.Statement s = statement(r, query);
+      if (s != null && s.waits() != null) {
+        events.addAll(s.waits().keySet());
+      }
+      if (s != null && s.workPerCall() != null) {
+        counters.addAll(s.workPerCall().keySet());
+      }
+    }
+    List<Measure> m = new ArrayList<>();
+    for (String e : events) {
+      m.add(new Measure("statement", query, waitMetric(e), Statistics.Scale.DIFFERENCE, r -> {
+        PhaseResult.Statement s = statement(r, query);
+        return s == null || s.waitSamples() <= 0 ? null : 100 * s.waits().getOrDefault(e, 0.0) / s.waitSamples();
+      }));
+    }
+    for (String k : counters) {
+      m.add(ofStatement(query, k + PER_CALL, (r, s) -> s.workPerCall() == null ? null
+          : s.workPerCall().getOrDefault(k, 0.0)));
+    }
+    return m;
+  }
+
   /** What {@code count} counts over the phase's operations, in % of those that ended. */
   static Double share(RunGroup.Run r, ToLongFunction<OperationResult> count) {
     long n = r.phase().operations().values().stream().mapToLong(count).sum();
