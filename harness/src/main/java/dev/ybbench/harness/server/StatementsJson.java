@@ -1,6 +1,7 @@
 package dev.ybbench.harness.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,7 +12,7 @@ import java.util.TreeMap;
  * <ul>
  *   <li>YSQL, port 13000 ({@code src/yb/yql/pggate/webserver/pgsql_webserver_wrapper.cc} with
  *       {@code pg_stat_statements.c}'s {@code getYsqlStatementStats}): {@code {"statements": [{…,
- *       "query", "calls", "total_time" (the 11.2 base) or "total_exec_time" (15), "rows", …,
+ *       "query_id", "query", "calls", "total_time" (the 11.2 base) or "total_exec_time" (15), "rows", …,
  *       "yb_latency_histogram"}]}}, later builds with {@code "userid"} and {@code "dbid"}; a
  *       string in place of the array when the module is disabled.
  *   <li>YCQL, port 12000 ({@code src/yb/yql/cql/cqlserver/cql_service.cc},
@@ -24,8 +25,11 @@ import java.util.TreeMap;
  * Times are in milliseconds in both, as in pg_stat_statements.
  */
 final class StatementsJson {
-  /** What one node serves: its statements by text, and whether they count the rows they touched. */
-  record NodeStatements(Map<String, ServerView.StatementCount> statements, boolean countsRows) {}
+  /**
+   * What one node serves: its statements by text, whether they count the rows they touched, and
+   * each statement's id ({@code query_id}, where the node gives it) to its text.
+   */
+  record NodeStatements(Map<String, ServerView.StatementCount> statements, boolean countsRows, Map<Long, String> ids) {}
 
   private StatementsJson() {}
 
@@ -40,13 +44,17 @@ final class StatementsJson {
       throw new IllegalArgumentException(ysql.asText()); // "PG Stat Statements module is disabled."
     }
     Map<String, ServerView.StatementCount> out = new TreeMap<>();
+    Map<Long, String> ids = new HashMap<>();
     if (ysql.isArray()) {
       for (JsonNode s : ysql) {
         if (dbid == null || !s.has("dbid") || s.get("dbid").asLong() == dbid) {
           add(out, s, s.path("rows").asLong());
+          if (s.has("query_id") && s.hasNonNull("query")) {
+            ids.put(s.get("query_id").asLong(), s.get("query").asText());
+          }
         }
       }
-      return new NodeStatements(out, true);
+      return new NodeStatements(out, true, ids);
     }
     JsonNode prepared = body.path("prepared_statements");
     JsonNode unprepared = body.path("unprepared_statements");
@@ -58,7 +66,7 @@ final class StatementsJson {
         add(out, s, 0);
       }
     }
-    return new NodeStatements(out, false);
+    return new NodeStatements(out, false, ids);
   }
 
   private static void add(Map<String, ServerView.StatementCount> out, JsonNode s, long rows) {

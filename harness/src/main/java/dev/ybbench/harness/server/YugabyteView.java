@@ -69,6 +69,8 @@ public final class YugabyteView implements ServerView {
   private Long dbid;
   /** Whether the oid was asked for: once a run, not once a reading when the endpoint does not answer. */
   private boolean dbidAsked;
+  /** The last reading's statement ids (pg_stat_statements' queryid) to their texts, every node's. */
+  private Map<Long, String> ids = Map.of();
 
   /**
    * @param hosts the nodes' host names or addresses
@@ -107,6 +109,19 @@ public final class YugabyteView implements ServerView {
       log.accept("note: " + why);
       return StatementPlans.Explained.none(why);
     }
+  }
+
+  /**
+   * YSQL's Active Session History on every node ({@link AshSampler}); the node samples at its own
+   * interval, so {@code intervalMillis} only says that a profile is wanted. None for YCQL.
+   */
+  @Override
+  public WaitSampler waits(long intervalMillis) {
+    return ysql == null ? null : new AshSampler(ysql, this::statementOf);
+  }
+
+  synchronized String statementOf(long queryId) {
+    return ids.get(queryId);
   }
 
   /**
@@ -214,12 +229,14 @@ public final class YugabyteView implements ServerView {
       return Map.of();
     }
     Map<String, StatementCount> sum = new TreeMap<>();
+    Map<Long, String> named = new java.util.HashMap<>();
     boolean rows = true;
     for (Map.Entry<String, CompletableFuture<String>> e : bodies.entrySet()) {
       try {
         StatementsJson.NodeStatements node = StatementsJson.parse(RunDirectory.JSON.readTree(e.getValue().join()),
             dbid());
         node.statements().forEach((q, c) -> sum.merge(q, c, StatementCount::plus));
+        named.putAll(node.ids());
         rows &= node.countsRows();
       } catch (RuntimeException | JsonProcessingException ex) {
         Throwable cause = ex instanceof CompletionException && ex.getCause() != null ? ex.getCause() : ex;
@@ -231,6 +248,7 @@ public final class YugabyteView implements ServerView {
         return Map.of();
       }
     }
+    ids = named;
     if (!rows) {
       unavailable.put(AUDIT, "YCQL's /statements counts a statement's calls, not the rows it wrote, so the "
           + "audit is not made from it");

@@ -21,6 +21,9 @@ class StatementsJsonTest {
     // 99 % of 6,000 is the 5,940th execution, the last of [1.6,1.8).
     assertEquals(1.8, update.latencyHistogram().percentileMs(99));
     assertEquals(32.0, update.latencyHistogram().percentileMs(99.5));
+    // Each statement's query_id, which its ASH samples carry, names its text.
+    assertEquals("SELECT * FROM usertable WHERE ycsb_key = $1", n.ids().get(-3421874316391934719L));
+    assertEquals(2, n.ids().size(), n.ids().toString());
   }
 
   @Test
