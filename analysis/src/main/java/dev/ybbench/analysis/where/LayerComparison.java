@@ -119,8 +119,9 @@ public final class LayerComparison {
       }
     }
     raw.addAll(measured(measures, b, c, paired));
-    Map<String, String> shapesB = WherePlans.shapes(b);
-    Map<String, String> shapesC = WherePlans.shapes(c);
+    WherePlans.Shapes shapes = WherePlans.compared(b, c);
+    Map<String, String> shapesB = shapes.baseline();
+    Map<String, String> shapesC = shapes.candidate();
     Map<String, String> changedShapes = WherePlans.changed(shapesB, shapesC);
     Set<String> replanned = changedShapes.keySet();
     double[] q = qValues(raw, replanned);

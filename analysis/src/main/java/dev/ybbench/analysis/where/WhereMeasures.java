@@ -135,6 +135,7 @@ public final class WhereMeasures {
   static final String WAIT_PREFIX = "wait ";
   static final String WAIT_SUFFIX = " (% of samples)";
   static final String PER_CALL = " per call";
+  static final String EXECUTED_ROWS = "rows scanned by its executed plan" + PER_CALL;
 
   /**
    * What lies beneath statement {@code query}'s time per call: each wait event's share of its
@@ -164,6 +165,9 @@ public final class WhereMeasures {
       m.add(ofStatement(query, k + PER_CALL, (r, s) -> s.workPerCall() == null ? null
           : s.workPerCall().getOrDefault(k, 0.0)));
     }
+    // The one execution EXPLAIN ANALYZE ran after the phase, with a parameter set the run bound.
+    m.add(new Measure("statement", query, EXECUTED_ROWS, Statistics.Scale.RATIO,
+        r -> WherePlans.rowsScanned(r, query)));
     return m;
   }
 

@@ -34,26 +34,28 @@ public final class WherePlans {
    * changed; the first run's alone would then stand for a side whose other runs planned otherwise.
    */
   static Map<String, String> shapes(List<RunGroup.Run> runs) {
+    return shapes(runs, false);
+  }
+
+  /**
+   * Each side's shapes as above: with {@code executed}, of the plans that ran (EXPLAIN ANALYZE
+   * with a parameter set the run bound), else of the generic plans.
+   */
+  static Map<String, String> shapes(List<RunGroup.Run> runs, boolean executed) {
     Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
     for (RunGroup.Run r : RunMatching.byStart(runs)) {
-      Path f = r.dir().resolve(StatementPlans.FILE);
-      if (!Files.isRegularFile(f)) {
-        continue;
-      }
-      try {
-        JsonNode phase = RunDirectory.JSON.readTree(f.toFile()).path("phases").path(r.phaseName());
-        phase.forEach(p -> {
-          if (p.hasNonNull("shape")) {
-            Map<String, Integer> of = counts.computeIfAbsent(p.get("statement").asText(), k -> new LinkedHashMap<>());
-            String shape = p.get("shape").asText();
+      JsonNode phase = plans(r);
+      phase.forEach(statement -> {
+        JsonNode p = executed ? statement.path("executed") : statement;
+        if (p.hasNonNull("shape")) {
+          Map<String, Integer> of = counts.computeIfAbsent(statement.get("statement").asText(),
+              k -> new LinkedHashMap<>());
+          String shape = p.get("shape").asText();
             int n = of.getOrDefault(shape, 0) + 1;
-            of.remove(shape); // re-inserted last: the latest run's shape wins a tie
-            of.put(shape, n);
-          }
-        });
-      } catch (IOException e) {
-        // An unreadable plans.json is a run without plans: the note says so.
-      }
+          of.remove(shape); // re-inserted last: the latest run's shape wins a tie
+          of.put(shape, n);
+        }
+      });
     }
     Map<String, String> out = new LinkedHashMap<>();
     counts.forEach((statement, of) -> {
@@ -68,6 +70,51 @@ public final class WherePlans {
       out.put(statement, best);
     });
     return out;
+  }
+
+  /** A run's plans of its compared phase (plans.json), or an empty node: a run without plans, which a note names. */
+  static JsonNode plans(RunGroup.Run r) {
+    Path f = r.dir().resolve(StatementPlans.FILE);
+    if (!Files.isRegularFile(f)) {
+      return RunDirectory.JSON.missingNode();
+    }
+    try {
+      return RunDirectory.JSON.readTree(f.toFile()).path("phases").path(r.phaseName());
+    } catch (IOException e) {
+      return RunDirectory.JSON.missingNode(); // unreadable: a run without plans
+    }
+  }
+
+  /**
+   * The shapes compare holds against each other: a statement's executed plans where both sides
+   * ran one, else its generic plans. An executed plan is planned for the values it was given, a
+   * generic one for any; a side of each would differ by how they were made.
+   */
+  static Shapes compared(List<RunGroup.Run> b, List<RunGroup.Run> c) {
+    Map<String, String> sb = shapes(b, false);
+    Map<String, String> sc = shapes(c, false);
+    Map<String, String> eb = shapes(b, true);
+    Map<String, String> ec = shapes(c, true);
+    eb.forEach((q, shape) -> {
+      if (ec.containsKey(q)) {
+        sb.put(q, shape);
+        sc.put(q, ec.get(q));
+      }
+    });
+    return new Shapes(sb, sc);
+  }
+
+  /** Each side's plan shape per statement. */
+  record Shapes(Map<String, String> baseline, Map<String, String> candidate) {}
+
+  /** The rows statement {@code query}'s executed plan scanned in run {@code r}; null without one. */
+  static Double rowsScanned(RunGroup.Run r, String query) {
+    for (JsonNode p : plans(r)) {
+      if (p.path("statement").asText().equals(query) && p.path("executed").hasNonNull("rows_scanned")) {
+        return p.path("executed").get("rows_scanned").asDouble();
+      }
+    }
+    return null;
   }
 
   /**

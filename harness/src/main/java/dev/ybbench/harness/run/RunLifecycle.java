@@ -13,6 +13,7 @@ import dev.ybbench.harness.results.RunDirectory;
 import dev.ybbench.harness.results.RunInfo;
 import dev.ybbench.harness.results.RunReport;
 import dev.ybbench.harness.results.RunSummary;
+import dev.ybbench.harness.server.BoundStatements;
 import dev.ybbench.harness.server.ServerSampler;
 import dev.ybbench.harness.server.ServerView;
 import java.io.IOException;
@@ -185,6 +186,7 @@ public final class RunLifecycle {
       String reason = null;
       RuntimeException rethrow = null;
       Run run = null;
+      BoundStatements.clear();
       try (Timeseries ts = new Timeseries(dir.timeseries())) {
         if (prometheus != null) {
           prometheus.runStarted(dir.path().getFileName().toString(), ts);

@@ -1,7 +1,6 @@
 package dev.ybbench.harness.server;
 
 import dev.ybbench.harness.ErrorText;
-import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -50,9 +49,7 @@ final class AshSampler implements WaitSampler {
   private String failed;
 
   AshSampler(YsqlEndpoint ysql, Function<Long, String> statementOf) {
-    for (HostList.HostPort hp : ysql.hosts().hosts()) {
-      nodes.putIfAbsent(hp.host(), ysql.withHosts(new HostList(List.of(hp))).withLoadBalance(false));
-    }
+    nodes.putAll(YugabyteView.nodes(ysql));
     this.statementOf = statementOf;
   }
 

@@ -84,6 +84,8 @@ public interface ServerView {
 
   /** The phase's wait profile ({@link WaitProfile}). */
   String WAITS = "waits";
+  /** The statements' work counters, where they are read apart from the statements (YugabyteDB's nodes over SQL). */
+  String WORK = "work";
   /** The part of a snapshot that holds the server's statements, as {@link Snapshot#unavailable} names it. */
   String STATEMENTS = "statements";
   /** The server's counters (pg_stat_database; a YugabyteDB node's metrics). */

@@ -64,7 +64,32 @@ public final class StatementPlans {
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record StatementPlan(String statement, String shape, String fingerprint, JsonNode plan, String error,
-      List<TableStatistics> tables) {}
+      List<TableStatistics> tables, Executed executed) {
+    public StatementPlan(String statement, String shape, String fingerprint, JsonNode plan, String error,
+        List<TableStatistics> tables) {
+      this(statement, shape, fingerprint, plan, error, tables, null);
+    }
+
+    StatementPlan withExecuted(Executed e) {
+      return new StatementPlan(statement, shape, fingerprint, plan, error, tables, e);
+    }
+  }
+
+  /**
+   * The plan that ran: the statement with a parameter set the run bound ({@link BoundStatements}),
+   * run under EXPLAIN ANALYZE after the phase, a write rolled back; {@code error} (and no plan)
+   * when it could not be.
+   *
+   * @param statement   the statement as bound
+   * @param rowsScanned the rows its scans read: YugabyteDB's {@code Storage Rows Scanned}, or on
+   *                    PostgreSQL each scan's rows returned and removed by its filters, times its loops
+   * @param explain     EXPLAIN's whole answer: the plan with actual rows, loops and buffers (or
+   *                    storage requests), execution time and, on YugabyteDB, the storage counters
+   */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Executed(String statement, String shape, String fingerprint, Double rowsScanned, JsonNode explain,
+      String error) {}
 
   /**
    * A table's statistics when a plan was made (pg_stat_user_tables): its live rows as counted,
@@ -117,18 +142,79 @@ public final class StatementPlans {
     }
     List<StatementPlan> out = new ArrayList<>();
     Method method;
+    String analyze;
     try (Connection c = endpoint.connectSimpleProtocol(); Statement st = c.createStatement()) {
       method = method(st);
       for (String q : wanted) {
         out.add(explain(st, q, method));
       }
       out = withStatistics(st, out);
+      analyze = analyze(st);
+      List<StatementPlan> executed = new ArrayList<>();
+      for (StatementPlan p : out) {
+        String bound = BoundStatements.of(p.statement());
+        executed.add(bound == null ? p : p.withExecuted(executed(c, st, bound, analyze)));
+      }
+      out = executed;
     } catch (SQLException e) {
       String why = "the statements' plans could not be read (" + ErrorText.firstLine(e) + ")";
       log.accept("note: " + why);
       return Explained.none(why);
     }
-    return new Explained(out, method.how, null);
+    return new Explained(out, method.how + "; executed: " + analyze + " of each statement with a parameter set the "
+        + "run bound, in a transaction rolled back", null);
+  }
+
+  /** EXPLAIN's options for the plan that ran: YugabyteDB's storage requests where the server has them. */
+  static String analyze(Statement st) {
+    try {
+      st.executeQuery("EXPLAIN (ANALYZE, DIST, FORMAT JSON) SELECT 1").close();
+      return "EXPLAIN (ANALYZE, DIST, FORMAT JSON)";
+    } catch (SQLException e) {
+      return "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)"; // 42601: "unrecognized EXPLAIN option "dist"" on PostgreSQL
+    }
+  }
+
+  /** A statement executed under EXPLAIN ANALYZE in a transaction rolled back, so a write leaves nothing. */
+  private static Executed executed(Connection c, Statement st, String bound, String analyze) {
+    try {
+      c.setAutoCommit(false);
+      try {
+        st.execute("SET LOCAL statement_timeout = '" + EXECUTED_TIMEOUT_S + "s'");
+        JsonNode answer = json(st, analyze + " " + bound).path(0);
+        String shape = shape(answer.path("Plan"));
+        return new Executed(bound, shape, fingerprint(shape), rowsScanned(answer), answer, null);
+      } finally {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException | RuntimeException e) {
+      return new Executed(bound, null, null, null, null, ErrorText.firstLine(e));
+    }
+  }
+
+  /** How long one statement may run under EXPLAIN ANALYZE: a scan of a large table must not hold up the run. */
+  static final int EXECUTED_TIMEOUT_S = 10;
+
+  /**
+   * The rows an executed plan's scans read: YugabyteDB's own count where it gives one ({@code
+   * Storage Rows Scanned}); else each scan's rows returned and removed by its filter and index
+   * recheck, times its loops (PostgreSQL's actual rows are per loop).
+   */
+  static Double rowsScanned(JsonNode answer) {
+    if (answer.has("Storage Rows Scanned")) {
+      return answer.get("Storage Rows Scanned").asDouble();
+    }
+    double[] rows = {0};
+    boolean[] any = {false};
+    answer.path("Plan").findParents("Node Type").forEach(n -> {
+      if (n.has("Relation Name") && n.has("Actual Rows")) {
+        any[0] = true;
+        rows[0] += (n.path("Actual Rows").asDouble() + n.path("Rows Removed by Filter").asDouble()
+            + n.path("Rows Removed by Index Recheck").asDouble()) * n.path("Actual Loops").asDouble(1);
+      }
+    });
+    return any[0] ? rows[0] : null;
   }
 
   /** The first way of {@link Method} this server has, tried rather than told by a version number. */
@@ -250,7 +336,7 @@ public final class StatementPlans {
       p.plan().findValuesAsText("Relation Name").forEach(tables::add);
       List<TableStatistics> of = tables.stream().map(stats::get).filter(Objects::nonNull).toList();
       out.add(new StatementPlan(p.statement(), p.shape(), p.fingerprint(), p.plan(), p.error(),
-          of.isEmpty() ? null : of));
+          of.isEmpty() ? null : of, p.executed()));
     }
     return out;
   }

@@ -69,6 +69,8 @@ public final class YugabyteView implements ServerView {
   private Long dbid;
   /** Whether the oid was asked for: once a run, not once a reading when the endpoint does not answer. */
   private boolean dbidAsked;
+  /** The reader of a node's pg_stat_statements over SQL, for its work counters; null until first read. */
+  private StatStatements workReader;
   /** The last reading's statement ids (pg_stat_statements' queryid) to their texts, every node's. */
   private Map<Long, String> ids = Map.of();
 
@@ -205,7 +207,60 @@ public final class YugabyteView implements ServerView {
     }
     Map<String, String> unavailable = new LinkedHashMap<>();
     Map<String, StatementCount> statements = statements(statementBodies, unavailable);
+    if (moment != Moment.DURING && !statements.isEmpty()) {
+      statements = withWork(statements, unavailable);
+    }
     return new Snapshot(counters, statements, null, nodes, unavailable);
+  }
+
+  /**
+   * Each YSQL node, by host, as a connection that reaches only it (the smart driver's balancing
+   * off): what is kept per node (pg_stat_statements, ASH) is read from every one.
+   */
+  static Map<String, YsqlEndpoint> nodes(YsqlEndpoint ysql) {
+    Map<String, YsqlEndpoint> out = new LinkedHashMap<>();
+    for (HostList.HostPort hp : ysql.hosts().hosts()) {
+      out.putIfAbsent(hp.host(), ysql.withHosts(new HostList(List.of(hp))).withLoadBalance(false));
+    }
+    return out;
+  }
+
+  /**
+   * The statements with their work counters, read over SQL from every node's pg_stat_statements
+   * (its {@code docdb_*} and retry columns, where the build has them: /statements does not serve
+   * them) and summed by text; as they were, with why in {@code unavailable}, when a node cannot
+   * be read: a partial sum would read as work the cluster did not do.
+   */
+  private Map<String, StatementCount> withWork(Map<String, StatementCount> statements,
+      Map<String, String> unavailable) {
+    if (ysql == null) {
+      return statements;
+    }
+    Map<String, Map<String, Double>> work = new java.util.HashMap<>();
+    for (Map.Entry<String, YsqlEndpoint> node : nodes(ysql).entrySet()) {
+      try (Connection c = node.getValue().connect(true); Statement st = c.createStatement()) {
+        if (workReader == null) {
+          workReader = StatStatements.of(StatStatements.columns(st));
+        }
+        workReader.read(st, new java.util.HashMap<>()).forEach((q, count) -> {
+          if (count.work() != null) {
+            count.work().forEach((k, v) -> work.computeIfAbsent(q, x -> new TreeMap<>()).merge(k, v, Double::sum));
+          }
+        });
+      } catch (SQLException | IllegalArgumentException e) {
+        String why = "node " + node.getKey() + "'s pg_stat_statements could not be read over SQL ("
+            + ErrorText.firstLine(e) + "), so the statements' work per call is not recorded";
+        unavailable.put(WORK, why);
+        if (noted.add(WORK)) {
+          log.accept("note: " + why);
+        }
+        return statements;
+      }
+    }
+    Map<String, StatementCount> out = new TreeMap<>();
+    statements.forEach((q, c) -> out.put(q, new StatementCount(c.calls(), c.rows(), c.timeMs(), c.blksHit(),
+        c.blksRead(), work.getOrDefault(q, Map.of()), c.latencyHistogram())));
+    return out;
   }
 
   private CompletableFuture<String> get(String url) {

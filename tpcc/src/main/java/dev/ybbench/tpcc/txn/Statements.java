@@ -1,5 +1,6 @@
 package dev.ybbench.tpcc.txn;
 
+import dev.ybbench.harness.server.BoundStatements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -37,7 +38,9 @@ final class Statements {
 
   /** The statement for {@code sql} with {@code params} bound in order. */
   PreparedStatement bind(String sql, Object... params) throws SQLException {
-    return bind(prepared(sql), params);
+    PreparedStatement ps = bind(prepared(sql), params);
+    BoundStatements.keep(sql, ps);
+    return ps;
   }
 
   /** The statement for {@code sql}, to bind once per batch entry. */

@@ -4,6 +4,7 @@ import dev.ybbench.harness.ErrorText;
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.metrics.OperationEvents;
 import dev.ybbench.harness.retry.RetryPolicy;
+import dev.ybbench.harness.server.BoundStatements;
 import dev.ybbench.harness.sql.SqlErrors;
 import dev.ybbench.harness.ysql.Session;
 import dev.ybbench.ycsb.client.BindingProperties;
@@ -113,6 +114,7 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
     return call("READ", () -> {
       PreparedStatement ps = prepare(sql);
       bindKey(ps, 1, key);
+      BoundStatements.keep(sql, ps);
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
           return Status.NOT_FOUND;
@@ -132,6 +134,7 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
       rows.clear(); // a retry starts over
       PreparedStatement ps = prepare(sql);
       ps.setString(1, value);
+      BoundStatements.keep(sql, ps);
       try (ResultSet rs = ps.executeQuery()) {
         ResultSetMetaData md = rs.getMetaData();
         while (rs.next()) {
@@ -161,6 +164,7 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
       if (result != null) {
         result.clear();
       }
+      BoundStatements.keep(sql, ps);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) { // every row fetched, whether or not its values are read
           if (result != null && valuesRead) {
@@ -185,6 +189,7 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
         PreparedStatement ps = prepare(sql);
         ps.setString(1, value);
         bindKey(ps, 2, key);
+        BoundStatements.keep(sql, ps);
         return ps.executeUpdate() == 1 ? Status.OK : Status.NOT_FOUND;
       });
     }
@@ -198,6 +203,7 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
         ps.setString(i++, v);
       }
       bindKey(ps, i, key);
+      BoundStatements.keep(sql, ps);
       return ps.executeUpdate() == 1 ? Status.OK : Status.NOT_FOUND;
     });
   }
@@ -223,6 +229,7 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
     return call("INSERT", () -> {
       PreparedStatement ps = prepare(schema.insert());
       InsertBatch.bind(ps, row);
+      BoundStatements.keep(schema.insert(), ps);
       ps.executeUpdate();
       return Status.OK;
     });
@@ -233,6 +240,7 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
     return call("DELETE", () -> {
       PreparedStatement ps = prepare(schema.delete());
       bindKey(ps, 1, key);
+      BoundStatements.keep(schema.delete(), ps);
       return ps.executeUpdate() == 1 ? Status.OK : Status.NOT_FOUND;
     });
   }
