@@ -261,6 +261,14 @@ class CompareTest {
     String md = Files.readString(o.report().resolve("report.md"));
     assertTrue(md.contains("| statement | SELECT * FROM usertable WHERE ycsb_key = $1 | wait Lock:transactionid (% of "
         + "samples) | 2.00 | 60.00 | +58.00 pp |"), md);
+    // Each side's profile as a stacked bar, 50 characters, the most sampled on the candidate first.
+    assertTrue(md.contains("Wait profile (share of its samples): `SELECT * FROM usertable WHERE ycsb_key = $1`\n\n"
+        + "```text\nbaseline   A" + "B".repeat(29) + "C".repeat(20) + "\ncandidate  " + "A".repeat(30) + "B".repeat(15)
+        + "C".repeat(5) + "\nA Lock:transactionid 2 % → 60 %, B LWLock:WALWrite 58 % → 30 %, C CPU 40 % → 10 %\n```"),
+        md);
+    String html = Files.readString(o.report().resolve("report.html"));
+    assertTrue(html.contains("<div style=\"width:60.0%;background:#d62728\" title=\"Lock:transactionid 60 %\"></div>"),
+        html);
   }
 
   /** A statement slower per call because it reads ten times the blocks, its waits the same. */

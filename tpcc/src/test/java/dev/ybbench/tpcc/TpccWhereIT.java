@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * compare.sh's where on TPC-C, interleaved rounds on one server and one load: a candidate whose
  * database lost the index of the customer lookup by last name (Payment and Order-Status, 60 % of
- * each) is traced to that statement, its transactions and its plan, and to no plan whose
+ * each) is traced to that statement, its transactions, the rows its executed plan scanned and
+ * its plan, and to no plan whose
  * statement's time did not move; a candidate whose plans changed but whose speed did not is not
  * named for them. The tables are analyzed after the load, as a database that has run a while
  * is: PostgreSQL plans a freshly loaded table without statistics otherwise, and autovacuum's
@@ -116,6 +117,8 @@ class TpccWhereIT {
     // The statement, the transactions that issue it, and its plan.
     assertTrue(clause.contains("(" + BY_NAME.substring(0, 67) + "… in OrderStatus and Payment"), clause);
     assertTrue(clause.contains("plan changed (Index Scan using idx_customer_name on customer → "), clause);
+    // The plan that ran, with a last name the run bound: it reads the district's customers, not the few of that name.
+    assertTrue(clause.matches(".*; rows scanned by its executed plan per call [0-9.,]+ → [0-9.,]+.*"), clause);
     boolean found = false;
     int named = 0;
     for (JsonNode change : where.get("plan_changes")) {

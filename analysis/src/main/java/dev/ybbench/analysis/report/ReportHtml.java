@@ -35,6 +35,38 @@ public final class ReportHtml {
     this.traced = traced;
   }
 
+  /** Colours of a wait profile's events, in the order of their share on the candidate. */
+  private static final List<String> COLOURS = List.of("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
+      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf");
+
+  /** A statement's wait profile as one stacked bar per side, each event's share of its samples, and a legend. */
+  static String waitBars(String statement, List<LayerComparison.Layer> waits) {
+    List<LayerComparison.Layer> order = ReportFormat.byCandidateShare(waits);
+    StringBuilder h = new StringBuilder("<p>Wait profile (share of its samples): <code>").append(esc(statement))
+        .append("</code></p>\n<table class=\"waits\">\n");
+    for (boolean candidate : new boolean[] {false, true}) {
+      h.append("<tr><td>").append(candidate ? "candidate" : "baseline")
+          .append("</td><td style=\"width:600px;padding:0\"><div style=\"display:flex;height:18px\">");
+      for (int i = 0; i < order.size(); i++) {
+        LayerComparison.Layer l = order.get(i);
+        double pct = candidate ? l.change().candidate() : l.change().baseline();
+        if (pct > 0) {
+          h.append(String.format(Locale.ROOT, "<div style=\"width:%.1f%%;background:%s\" title=\"%s %.0f %%\"></div>",
+              pct, COLOURS.get(i % COLOURS.size()), esc(LayerComparison.waitEvent(l)), pct));
+        }
+      }
+      h.append("</div></td></tr>\n");
+    }
+    h.append("</table>\n<p>");
+    for (int i = 0; i < order.size(); i++) {
+      LayerComparison.Layer l = order.get(i);
+      h.append(String.format(Locale.ROOT, "<span style=\"color:%s\">■</span> %s %.0f %% → %.0f %% ",
+          COLOURS.get(i % COLOURS.size()), esc(LayerComparison.waitEvent(l)), l.change().baseline(),
+          l.change().candidate()));
+    }
+    return h.append("</p>\n").toString();
+  }
+
   /** The whole page, with {@code charts} (file names beside it), or why there are none. */
   String document(VerdictLines verdicts, String method, List<String> charts, String chartsWarning) {
     StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
@@ -93,6 +125,7 @@ public final class ReportHtml {
       if (w.plansNote() != null) {
         h.append("<p>").append(esc(w.plansNote())).append("</p>\n");
       }
+      LayerComparison.waitProfiles(w).forEach((q, waits) -> h.append(waitBars(q, waits)));
     }
     if (!charts.isEmpty()) {
       h.append("<h2>Charts</h2>\n");

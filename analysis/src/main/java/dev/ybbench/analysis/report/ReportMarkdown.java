@@ -6,6 +6,7 @@ import static dev.ybbench.analysis.report.ReportFormat.metricCell;
 import static dev.ybbench.analysis.report.ReportFormat.number;
 import static dev.ybbench.analysis.report.ReportFormat.planHeading;
 import static dev.ybbench.analysis.report.ReportFormat.share;
+import static dev.ybbench.analysis.report.ReportFormat.textBars;
 import static dev.ybbench.analysis.report.ReportFormat.sideLabel;
 
 import dev.ybbench.analysis.compare.Comparison;
@@ -79,6 +80,8 @@ public final class ReportMarkdown {
       if (w.plansNote() != null) {
         s.append('\n').append(w.plansNote()).append('\n');
       }
+      LayerComparison.waitProfiles(w).forEach((q, waits) -> s.append("\nWait profile (share of its samples): `")
+          .append(q).append("`\n\n```text\n").append(textBars(waits)).append("\n```\n"));
       s.append('\n');
     }
     return s.toString();

@@ -291,6 +291,25 @@ public final class LayerComparison {
     return tost[0] > -threshold && tost[1] < threshold ? Finding.UNCHANGED : Finding.UNCLEAR;
   }
 
+  /** The wait event a layer row is the share of ("Lock:transactionid"), or null for any other row. */
+  public static String waitEvent(Layer l) {
+    String m = l.metric();
+    return l.layer().equals("statement") && m.startsWith(WhereMeasures.WAIT_PREFIX)
+        && m.endsWith(WhereMeasures.WAIT_SUFFIX)
+        ? m.substring(WhereMeasures.WAIT_PREFIX.length(), m.length() - WhereMeasures.WAIT_SUFFIX.length()) : null;
+  }
+
+  /**
+   * Each statement's wait rows (its events' shares of its samples on each side, in %), for the
+   * reports' stacked bars: the statements whose time moved, in the layers' order.
+   */
+  public static Map<String, List<Layer>> waitProfiles(Workload w) {
+    Map<String, List<Layer>> out = new LinkedHashMap<>();
+    w.layers().stream().filter(l -> waitEvent(l) != null)
+        .forEach(l -> out.computeIfAbsent(l.item(), k -> new ArrayList<>()).add(l));
+    return out;
+  }
+
   /** Long statements and plan shapes cut to a readable length. */
   public static String abbreviate(String s) {
     String one = s.replaceAll("\\s+", " ").strip();

@@ -168,8 +168,7 @@ public final class WhereCauses {
             .thenComparingDouble(l -> -l.change().change()))
         .limit(BENEATH_EACH)
         .forEach(l -> named.add(String.format(Locale.ROOT, "%s %.0f %% → %.0f %% of its samples",
-            l.metric().substring(WhereMeasures.WAIT_PREFIX.length(), l.metric().length()
-                - WhereMeasures.WAIT_SUFFIX.length()), l.change().baseline(), l.change().candidate())));
+            LayerComparison.waitEvent(l), l.change().baseline(), l.change().candidate())));
     work.stream().filter(l -> l.finding() == Finding.WORSE)
         .sorted(Comparator.comparingDouble((Layer l) -> -l.change().change())).limit(BENEATH_EACH)
         .forEach(l -> named.add(l.metric() + " " + amount(l.change().baseline()) + " → "
