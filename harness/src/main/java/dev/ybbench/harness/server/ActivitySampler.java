@@ -30,6 +30,11 @@ import java.util.function.Function;
 final class ActivitySampler implements WaitSampler {
   private static final String FROM = " FROM pg_stat_activity WHERE datname = current_database() "
       + "AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state = 'active'";
+  /**
+   * The sampler's session's name: the view's wait for the phase's sessions to end at its close
+   * does not wait for it (nor for another client's sampler).
+   */
+  static final String APPLICATION = "ybbench wait sampler";
   private static final String EVENT = "coalesce(wait_event_type || ':' || wait_event, '" + WaitProfile.CPU + "')";
 
   private final YsqlEndpoint endpoint;
@@ -63,9 +68,11 @@ final class ActivitySampler implements WaitSampler {
   public void begin() {
     try {
       connection = endpoint.connect(true);
-      try (Statement st = connection.createStatement();
-          ResultSet rs = st.executeQuery("SELECT * FROM pg_stat_activity LIMIT 0")) {
-        byQueryId = hasColumn(rs, "query_id");
+      try (Statement st = connection.createStatement()) {
+        st.execute("SET application_name = '" + APPLICATION + "'");
+        try (ResultSet rs = st.executeQuery("SELECT * FROM pg_stat_activity LIMIT 0")) {
+          byQueryId = hasColumn(rs, "query_id");
+        }
       }
       look = connection.prepareStatement("SELECT " + EVENT + ", " + (byQueryId ? "query_id, " : "NULL, ") + "query"
           + FROM);

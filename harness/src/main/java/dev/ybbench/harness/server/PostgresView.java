@@ -31,9 +31,13 @@ import java.util.function.Consumer;
 public final class PostgresView implements ServerView {
   private static final String COUNTERS = "SELECT xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, "
       + "tup_updated, tup_deleted FROM pg_stat_database WHERE datname = current_database()";
-  /** Sessions of the phase still open; a run's table claim (an advisory lock it holds all run long) is not one. */
+  /**
+   * Sessions of the phase still open; a run's table claim (an advisory lock it holds all run long)
+   * is not one, nor the wait sampler's session, which closes after this view's last reading.
+   */
   private static final String OTHER_SESSIONS = "SELECT count(*) FROM pg_stat_activity "
       + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+      + "AND application_name <> '" + ActivitySampler.APPLICATION + "' "
       + "AND pid NOT IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')";
   /** The statistics collector's directory: a setting of PostgreSQL 14 and earlier only. */
   private static final String COLLECTOR = "SELECT count(*) FROM pg_settings WHERE name = 'stats_temp_directory'";
