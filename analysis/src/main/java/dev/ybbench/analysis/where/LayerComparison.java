@@ -206,7 +206,7 @@ public final class LayerComparison {
         continue;
       }
       List<Layer> rows = measured(WhereMeasures.beneath(timed.item(), b, c), b, c, paired);
-      List<Layer> waits = rows.stream().filter(l -> l.metric().startsWith(WhereMeasures.WAIT_PREFIX)).toList();
+      List<Layer> waits = rows.stream().filter(l -> waitEvent(l) != null).toList();
       List<Layer> work = rows.stream().filter(l -> !waits.contains(l)).toList();
       double tb = timed.change().baseline();
       double tc = timed.change().candidate();

@@ -158,8 +158,8 @@ public final class WhereCauses {
    * or that its waits and work per call were shown unchanged; null when neither can be said.
    */
   static String beneath(String query, List<Layer> layers) {
-    List<Layer> waits = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(query)
-        && l.metric().startsWith(WhereMeasures.WAIT_PREFIX)).toList();
+    List<Layer> waits = layers.stream().filter(l -> l.item().equals(query) && LayerComparison.waitEvent(l) != null)
+        .toList();
     List<Layer> work = layers.stream().filter(l -> l.layer().equals("statement") && l.item().equals(query)
         && l.metric().endsWith(WhereMeasures.PER_CALL)).toList();
     List<String> named = new ArrayList<>();

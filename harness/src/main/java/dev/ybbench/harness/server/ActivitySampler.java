@@ -13,9 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -43,7 +40,7 @@ final class ActivitySampler implements WaitSampler {
   private final Function<Object, String> statementOf;
   private final Map<Object, Map<String, Double>> byKey = new HashMap<>();
   private final List<Tick> ticks = new ArrayList<>();
-  private ScheduledExecutorService ticker;
+  private Ticker ticker;
   private Connection connection;
   private PreparedStatement look;
   private boolean byQueryId;
@@ -80,12 +77,7 @@ final class ActivitySampler implements WaitSampler {
       fail(e);
       return;
     }
-    ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "wait-sampler");
-      t.setDaemon(true);
-      return t;
-    });
-    ticker.scheduleAtFixedRate(this::look, 0, intervalNanos, TimeUnit.NANOSECONDS);
+    ticker = new Ticker("wait-sampler", this::look, 0, intervalNanos);
   }
 
   private static boolean hasColumn(ResultSet rs, String name) throws SQLException {
@@ -143,12 +135,7 @@ final class ActivitySampler implements WaitSampler {
   @Override
   public WaitProfile end() {
     if (ticker != null) {
-      ticker.shutdownNow();
-      try {
-        ticker.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      ticker.stop();
     }
     try {
       if (connection != null) {

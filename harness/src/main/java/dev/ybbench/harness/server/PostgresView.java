@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -198,10 +199,10 @@ public final class PostgresView implements ServerView {
       return Map.of();
     }
     try {
-      Map<Long, String> read = new java.util.HashMap<>();
+      Map<Long, String> read = new HashMap<>();
       Map<String, ServerView.StatementCount> out = statements.read(st, read);
       ids = read;
-      Map<String, String> texts = new java.util.HashMap<>();
+      Map<String, String> texts = new HashMap<>();
       out.keySet().forEach(q -> texts.putIfAbsent(ServerReport.canonical(q), q));
       byCanonicalText = texts;
       return out;

@@ -9,9 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -30,7 +27,7 @@ public final class ServerSampler {
   private final Path file;
   private final long intervalNanos;
   private final long waitIntervalMillis;
-  private ScheduledExecutorService ticker;
+  private Ticker ticker;
   private WaitSampler waits;
   private String phase;
   private ServerView.Snapshot first;
@@ -69,12 +66,7 @@ public final class ServerSampler {
       waits.begin();
     }
     if (s != null && !s.nodes().isEmpty() && intervalNanos > 0) {
-      ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "server-sampler");
-        t.setDaemon(true);
-        return t;
-      });
-      ticker.scheduleAtFixedRate(this::sample, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+      ticker = new Ticker("server-sampler", this::sample, intervalNanos, intervalNanos);
     }
     return s;
   }
@@ -157,12 +149,7 @@ public final class ServerSampler {
 
   private void stopTicker() {
     if (ticker != null) {
-      ticker.shutdownNow();
-      try {
-        ticker.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      ticker.stop();
       ticker = null;
     }
   }

@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -236,13 +237,13 @@ public final class YugabyteView implements ServerView {
     if (ysql == null) {
       return statements;
     }
-    Map<String, Map<String, Double>> work = new java.util.HashMap<>();
+    Map<String, Map<String, Double>> work = new HashMap<>();
     for (Map.Entry<String, YsqlEndpoint> node : nodes(ysql).entrySet()) {
       try (Connection c = node.getValue().connect(true); Statement st = c.createStatement()) {
         if (workReader == null) {
           workReader = StatStatements.of(StatStatements.columns(st));
         }
-        workReader.read(st, new java.util.HashMap<>()).forEach((q, count) -> {
+        workReader.read(st, new HashMap<>()).forEach((q, count) -> {
           if (count.work() != null) {
             count.work().forEach((k, v) -> work.computeIfAbsent(q, x -> new TreeMap<>()).merge(k, v, Double::sum));
           }
@@ -284,7 +285,7 @@ public final class YugabyteView implements ServerView {
       return Map.of();
     }
     Map<String, StatementCount> sum = new TreeMap<>();
-    Map<Long, String> named = new java.util.HashMap<>();
+    Map<Long, String> named = new HashMap<>();
     boolean rows = true;
     for (Map.Entry<String, CompletableFuture<String>> e : bodies.entrySet()) {
       try {
