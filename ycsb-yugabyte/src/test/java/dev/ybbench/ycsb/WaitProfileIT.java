@@ -35,9 +35,10 @@ class WaitProfileIT {
   private static final String UPDATE = "UPDATE usertable SET field0 = $1, field1 = $2";
 
   private Path run(String hosts, String workload, String label, String phase, String... more) {
+    // A server reading a second: server-timeseries.csv gets rows from a 3 s phase (the default 10 s gives none).
     List<String> a = new ArrayList<>(List.of(workload, "--hosts", hosts, "--user", "postgres", "--records", "2000",
-        "--threads", "8", "--duration", "3", "--phase", phase, "--label", label, "--results-dir", results.toString(),
-        "--no-install", "-p", "writeallfields=true", "-p", "fieldcount=2"));
+        "--threads", "8", "--duration", "3", "--server-interval", "1", "--phase", phase, "--label", label,
+        "--results-dir", results.toString(), "--no-install", "-p", "writeallfields=true", "-p", "fieldcount=2"));
     a.addAll(List.of(more));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Runner r = new Runner(new Ycsb(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME);

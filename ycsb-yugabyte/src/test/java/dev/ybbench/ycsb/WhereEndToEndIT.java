@@ -157,7 +157,7 @@ class WhereEndToEndIT {
     Path run = both.indexed().get(0);
     JsonNode server = RunDirectory.JSON.readTree(run.resolve("server.json").toFile());
     assertTrue(server.get("source").asText().contains("pg_stat_statements (total_time, shared blocks, "
-        + "yb_latency_histogram)"), server.get("source").asText());
+        + "yb_latency_histogram, 10 work counters)"), server.get("source").asText());
     JsonNode read = server.at("/phases/run/statements").get("SELECT * FROM usertable WHERE ycsb_key = $1");
     assertTrue(read.at("/latency_histogram/0").fieldNames().next().matches("\\[\\d+\\.\\d,\\d+\\.\\d\\)"),
         read.toString());

@@ -1,6 +1,7 @@
 package dev.ybbench.harness.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -83,6 +84,38 @@ class StatStatementsTest {
     List<String> pg13 = YUGABYTE_1_10.subList(0, YUGABYTE_1_10.size() - 1);
     assertTrue(StatStatements.of(typed(pg13)).query().startsWith("SELECT query, calls, rows, total_exec_time, "
         + "shared_blks_hit, shared_blks_read, plans, total_plan_time, shared_blks_dirtied"));
+  }
+
+  /**
+   * YugabyteDB's view with its storage work (1.10-yb-2.0: the OUT parameters of its upgrade
+   * script, read from the script itself), each SQL type as pgjdbc reports it: every docdb counter
+   * and retry count is read as work; the ids, the text, the histogram and the min/max/mean/stddev are not.
+   */
+  @Test
+  void yugabyteDbsStorageWorkColumnsAreReadAsWork() throws Exception {
+    String script;
+    try (var in = StatStatementsTest.class.getResourceAsStream("pg_stat_statements--1.10-yb-1.0--1.10-yb-2.0.sql")) {
+      script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    Map<String, Integer> columns = new LinkedHashMap<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("OUT (\\w+) (\\w+)").matcher(script);
+    while (m.find()) {
+      columns.put(m.group(1), switch (m.group(2)) {
+        case "oid", "int8", "bigint" -> Types.BIGINT;
+        case "float8" -> Types.DOUBLE;
+        case "numeric" -> Types.NUMERIC;
+        case "bool" -> Types.BIT;
+        case "text" -> Types.VARCHAR;
+        default -> Types.OTHER; // jsonb
+      });
+    }
+    assertEquals(55, columns.size(), columns.toString());
+    String query = StatStatements.of(columns).query();
+    assertTrue(query.contains(", yb_latency_histogram, plans, total_plan_time, "), query);
+    assertTrue(query.contains(", jit_emission_time, docdb_read_rpcs, docdb_write_rpcs, catalog_wait_time, "
+        + "docdb_read_operations, docdb_write_operations, docdb_rows_scanned, docdb_rows_returned, docdb_wait_time, "
+        + "conflict_retries, read_restart_retries, total_retries, queryid FROM "), query);
+    assertFalse(query.contains("mean_exec_time") || query.contains("toplevel") || query.contains("userid"), query);
   }
 
   @Test
