@@ -115,6 +115,7 @@ class DocumentedOptionsTest {
     c.put("--max-outage-pct", ysql("--max-outage-pct", "5"));
     c.put("--max-abort-pct", ysql("--max-abort-pct", "5"));
     c.put("--server-interval", ysql("--server-interval", "5"));
+    c.put("--wait-interval", ysql("--wait-interval", "0"));
     c.put("--metrics-ports", ysql("--metrics-ports", "none"));
     c.put("--prometheus-port", ysql("--prometheus-port", "0")); // what it serves: PrometheusIT scrapes it
     // ybbench's binding properties
