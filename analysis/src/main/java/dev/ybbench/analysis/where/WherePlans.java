@@ -32,14 +32,8 @@ public final class WherePlans {
    * Each side's plan shape per statement: the one most of its runs had (the latest run's among
    * equals). A plan can move between one side's runs as autovacuum analyzes a table the runs
    * changed; the first run's alone would then stand for a side whose other runs planned otherwise.
-   */
-  static Map<String, String> shapes(List<RunGroup.Run> runs) {
-    return shapes(runs, false);
-  }
-
-  /**
-   * Each side's shapes as above: with {@code executed}, of the plans that ran (EXPLAIN ANALYZE
-   * with a parameter set the run bound), else of the generic plans.
+   * With {@code executed}, of the plans that ran (EXPLAIN ANALYZE with a parameter set the run
+   * bound), else of the generic plans.
    */
   static Map<String, String> shapes(List<RunGroup.Run> runs, boolean executed) {
     Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();

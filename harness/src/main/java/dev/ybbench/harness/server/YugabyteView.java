@@ -237,17 +237,13 @@ public final class YugabyteView implements ServerView {
     if (ysql == null) {
       return statements;
     }
-    Map<String, Map<String, Double>> work = new HashMap<>();
+    Map<String, StatementCount> sum = new HashMap<>();
     for (Map.Entry<String, YsqlEndpoint> node : nodes(ysql).entrySet()) {
       try (Connection c = node.getValue().connect(true); Statement st = c.createStatement()) {
         if (workReader == null) {
           workReader = StatStatements.of(StatStatements.columns(st));
         }
-        workReader.read(st, new HashMap<>()).forEach((q, count) -> {
-          if (count.work() != null) {
-            count.work().forEach((k, v) -> work.computeIfAbsent(q, x -> new TreeMap<>()).merge(k, v, Double::sum));
-          }
-        });
+        workReader.read(st, new HashMap<>()).forEach((q, count) -> sum.merge(q, count, StatementCount::plus));
       } catch (SQLException | IllegalArgumentException e) {
         String why = "node " + node.getKey() + "'s pg_stat_statements could not be read over SQL ("
             + ErrorText.firstLine(e) + "), so the statements' work per call is not recorded";
@@ -259,8 +255,11 @@ public final class YugabyteView implements ServerView {
       }
     }
     Map<String, StatementCount> out = new TreeMap<>();
-    statements.forEach((q, c) -> out.put(q, new StatementCount(c.calls(), c.rows(), c.timeMs(), c.blksHit(),
-        c.blksRead(), work.getOrDefault(q, Map.of()), c.latencyHistogram())));
+    statements.forEach((q, c) -> {
+      Map<String, Double> work = sum.containsKey(q) ? sum.get(q).work() : null;
+      out.put(q, new StatementCount(c.calls(), c.rows(), c.timeMs(), c.blksHit(), c.blksRead(),
+          work == null ? Map.of() : work, c.latencyHistogram()));
+    });
     return out;
   }
 
