@@ -4,6 +4,7 @@ import dev.ybbench.analysis.compare.Comparison;
 import dev.ybbench.analysis.compare.ComparisonOptions;
 import dev.ybbench.analysis.compare.MachineDrift;
 import dev.ybbench.analysis.compare.RunGroup;
+import dev.ybbench.analysis.compare.RunMatching;
 import dev.ybbench.analysis.compare.Verdict;
 import dev.ybbench.analysis.history.AgainstHistory;
 import dev.ybbench.analysis.history.Confirmation;
@@ -499,6 +500,14 @@ public final class Compare implements Callable<Integer> {
       console.line("note: judged against runs made before it, one after another: a slowdown of this machine or "
           + "cluster during the candidate's runs cannot be ruled out (its probe did not move; runs interleaved with "
           + "the previous build can: regress.sh)");
+    }
+    if (!history && result.workloads().values().stream().anyMatch(m -> RunMatching.sequential(m.baseline(),
+        m.candidate()))) {
+      // Before and after an upgrade of one cluster: what more runs can and cannot settle.
+      console.line("note: every run of one side came before every run of the other (as before and after an upgrade): "
+          + "a drift of the machine or cluster between the two halves moves the result as the change would. More "
+          + "runs a side narrow the noise, not the drift; a history of the baseline's runs (--history) shows how far "
+          + "it drifts on its own, and interleaved runs on two clusters (regress.sh) cancel it");
     }
     result.warnings().forEach(w -> console.line("warning: " + w));
     if (b.directories() == 1 && c.directories() == 1) {

@@ -145,6 +145,10 @@ class CompareTest {
     assertTrue(o.out().contains("suspect      ycsb/workloada READ throughput (ops/s) -30.0 %"), o.out());
     assertTrue(o.out().contains("| workloada | ALL | throughput (ops/s) ★ | 1000 | 700 | -30.0 % |"), o.out());
     assertTrue(o.out().contains("1 regression, 0 headlines undecided"), o.out());
+    // a's runs all came first, as before and after an upgrade: the drift between the halves is named.
+    assertTrue(o.out().contains("note: every run of one side came before every run of the other (as before and "
+        + "after an upgrade): a drift of the machine or cluster between the two halves moves the result as the "
+        + "change would."), o.out());
     assertTrue(Files.exists(o.report().resolve("report.md")));
     String html = Files.readString(o.report().resolve("report.html"));
     assertTrue(html.contains("16.15") && html.contains("17.11") && !html.contains("http"), html);
@@ -372,6 +376,7 @@ class CompareTest {
     Outcome o = compare("a", "b");
     assertEquals(1, o.exitCode(), o.out());
     assertTrue(o.out().contains("3 rounds, paired)"), o.out());
+    assertFalse(o.out().contains("came before every run of the other"), o.out());
   }
 
   @Test

@@ -7,10 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** regress.sh's YCSB suites: the core workloads a–f over one API, each loaded and run (30 s) per round. */
+/**
+ * regress.sh's YCSB suites: the core workloads a–f over one API, each round on each side the core
+ * sequence ({@code run_ycsb.sh core}: a, b, c, f, d over one load, e over its own; 30 s a run); with
+ * --workloads, each named workload loaded and run.
+ */
 record CoreSuite(String name, String api) implements Suite {
-  static final List<String> CORE_WORKLOADS = List.of("workloada", "workloadb", "workloadc", "workloadd",
-      "workloade", "workloadf");
+  /** In the order the core sequence runs them. */
+  static final List<String> CORE_WORKLOADS = CoreSequence.STEPS.stream().map(CoreSequence.Step::workload).toList();
 
   @Override
   public String summary() {
@@ -30,6 +34,15 @@ record CoreSuite(String name, String api) implements Suite {
       }
     }
     return given;
+  }
+
+  @Override
+  public List<String> sequence(Path home, List<String> target, Integer duration, long records) {
+    List<String> a = new ArrayList<>(List.of(CoreSequence.WORD, "--api", api));
+    a.addAll(target);
+    a.addAll(List.of("--records", Long.toString(records), "--duration", Integer.toString(duration != null ? duration
+        : 30)));
+    return a;
   }
 
   @Override

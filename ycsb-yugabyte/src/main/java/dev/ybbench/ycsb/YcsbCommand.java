@@ -7,6 +7,7 @@ import dev.ybbench.harness.benchmark.Context;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
+import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.run.Run;
@@ -56,6 +57,7 @@ import picocli.CommandLine.Mixin;
     footer = {"",
         "Examples:",
         "  ./run_ycsb.sh workloada",
+        "  ./run_ycsb.sh core --hosts 10.0.0.1,10.0.0.2,10.0.0.3 --label 2024.2   (a b c f d, then e on its own load)",
         "  ./run_ycsb.sh workloade-hashrange --threads 16 --duration 120",
         "  ./run_ycsb.sh workloadb --hosts 10.0.0.1,10.0.0.2,10.0.0.3 --tablets 12",
         "  ./run_ycsb.sh workloada --db-version 16 -p requestdistribution=uniform",
@@ -134,6 +136,17 @@ public final class YcsbCommand implements BenchmarkCommand {
   @Override
   public boolean audit(Path merged, Consumer<String> out) throws IOException {
     return YcsbMerge.audit(merged, out);
+  }
+
+  /** {@code core} in place of a workload: YCSB's core sequence, each of its runs a run of this command. */
+  @Override
+  public Outcome instead(Context context) throws Exception {
+    if (!CoreSequence.WORD.equals(o.workload)) {
+      return null;
+    }
+    CoreSequence sequence = new CoreSequence(context.home(), context.console(), args);
+    List<Runner.DryRun> plans = sequence.plan();
+    return o.run.dryRun ? sequence.dryRun(plans) : sequence.run(context);
   }
 
   @Override

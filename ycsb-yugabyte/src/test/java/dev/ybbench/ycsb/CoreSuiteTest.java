@@ -22,8 +22,10 @@ class CoreSuiteTest {
   void eachRunLoadsAndRunsOneWorkloadOverItsApiOrRunsAloneOnReusedData() {
     Suite ysql = new Ycsb().suites().get(0);
     Suite ycql = new Ycsb().suites().get(1);
-    assertEquals(List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf"),
+    assertEquals(List.of("workloada", "workloadb", "workloadc", "workloadf", "workloadd", "workloade"),
         ysql.workloads());
+    assertEquals(List.of("core", "--api", "ysql", "--db-version", "17", "--records", "20000", "--duration", "5"),
+        ysql.sequence(RunYcsbTest.HOME, List.of("--db-version", "17"), 5, 20000));
     assertEquals(List.of("workloada", "--api", "ysql", "--db-version", "17", "--records", "20000", "--duration", "5",
         "--phase", "both"), ysql.args(RunYcsbTest.HOME, "workloada", List.of("--db-version", "17"), false, 5, 20000));
     assertEquals(List.of("workloadb", "--api", "ycql", "--hosts", "h1", "--records", "1000", "--duration", "30",

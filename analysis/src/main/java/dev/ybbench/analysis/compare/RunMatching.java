@@ -115,4 +115,20 @@ public final class RunMatching {
     }
     return true;
   }
+
+  /**
+   * Whether every run of one side started before every run of the other: runs before and after an
+   * upgrade of one cluster. A drift of the machine or cluster between the halves then moves the
+   * candidate as a change of the release would.
+   */
+  public static boolean sequential(List<RunGroup.Run> baseline, List<RunGroup.Run> candidate) {
+    if (baseline.isEmpty() || candidate.isEmpty()) {
+      return false;
+    }
+    java.time.Instant lastBaseline = byStart(baseline).get(baseline.size() - 1).started();
+    java.time.Instant firstCandidate = byStart(candidate).get(0).started();
+    java.time.Instant lastCandidate = byStart(candidate).get(candidate.size() - 1).started();
+    java.time.Instant firstBaseline = byStart(baseline).get(0).started();
+    return lastBaseline.isBefore(firstCandidate) || lastCandidate.isBefore(firstBaseline);
+  }
 }

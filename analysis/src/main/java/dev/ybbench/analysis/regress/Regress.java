@@ -292,6 +292,11 @@ public final class Regress implements Callable<Integer> {
     }
     long budgetS = seconds(budget);
     List<String> list = workloads(suite);
+    if (reuseData && sequenced(suite)) {
+      throw new UserError("--reuse-data runs later rounds over the first round's data; " + suite.suite().name()
+          + " runs its sequence each round, with its own loads: give --workloads to run single workloads over "
+          + "reused data");
+    }
     List<String> baseTarget;
     List<String> candTarget;
     String baseName;
@@ -399,14 +404,29 @@ public final class Regress implements Callable<Integer> {
   /** One side of the comparison: its name, the label its runs carry, its server, its extra flags. */
   record SuiteSide(String name, String label, List<String> target, List<String> extra) {}
 
-  /** Every workload once on each side, the two sides in a random order per workload. */
+  /**
+   * Every workload once on each side, the two sides in a random order per workload; or, for a suite
+   * that runs its workloads as one sequence (YCSB's core), the sequence once on each side, the sides
+   * in a random order.
+   */
   private void round(Found suite, List<String> list, int rep, SuiteSide baseline, SuiteSide candidate, Random order,
       Path results) throws IOException, InterruptedException {
-    for (String w : list) {
+    for (String w : sequenced(suite) ? java.util.Collections.<String>singletonList(null) : list) {
       boolean baselineFirst = order.nextBoolean();
       one(suite, baselineFirst ? baseline : candidate, w, rep, results);
       one(suite, baselineFirst ? candidate : baseline, w, rep, results);
     }
+  }
+
+  /** Whether the suite's workloads run as one sequence a side: its own, not --workloads. */
+  private boolean sequenced(Found suite) {
+    return workloads == null && suite.suite().sequence(home, List.of(), duration, records) != null;
+  }
+
+  /** How a round's line names a run: its workload, or (null) the suite's sequence. */
+  private static String describe(Found suite, String workload) {
+    return workload == null ? "the " + suite.suite().name() + " sequence (" + String.join(", ",
+        suite.suite().workloads()) + ")" : suite.suite().describe(workload);
   }
 
   /**
@@ -418,19 +438,20 @@ public final class Regress implements Callable<Integer> {
     double first = 0;
     double later = 0;
     java.util.Set<String> untimed = new java.util.LinkedHashSet<>();
-    for (String w : list) {
+    List<String> planned = sequenced(suite) ? java.util.Collections.singletonList(null) : list;
+    for (String w : planned) {
       List<String> shown = null;
       for (SuiteSide side : List.of(baseline, candidate)) {
         DryRun round1 = planOne(suite, side, w, 1, results);
         DryRun next = reuseData && side.target.get(0).equals("--hosts") ? planOne(suite, side, w, 2, results)
             : round1;
         if (shown == null) {
-          console.line("[" + side.name + "] " + suite.suite().describe(w) + ":");
+          console.line("[" + side.name + "] " + describe(suite, w) + ":");
           round1.lines().forEach(console::line);
           shown = round1.lines();
         } else {
           List<String> base = shown;
-          console.line("[" + side.name + "] " + suite.suite().describe(w) + ", where its plan differs:");
+          console.line("[" + side.name + "] " + describe(suite, w) + ", where its plan differs:");
           round1.lines().stream().filter(l -> !base.contains(l)).forEach(console::line);
         }
         if (next != round1) {
@@ -456,15 +477,16 @@ public final class Regress implements Callable<Integer> {
     try {
       return dev.ybbench.harness.benchmark.Runner.dryRun(suite.benchmark(), home, args(suite, side, workload, rep, results));
     } catch (UserError e) {
-      throw new UserError("the " + side.name + "'s run of " + suite.suite().describe(workload) + ": " + e.getMessage());
+      throw new UserError("the " + side.name + "'s run of " + describe(suite, workload) + ": " + e.getMessage());
     }
   }
 
-  /** A run's arguments to its benchmark: the suite's for the workload and side, the label, the results. */
+  /** A run's arguments to its benchmark: the suite's for the workload (null: its sequence) and side, the label, the results. */
   private List<String> args(Found suite, SuiteSide side, String workload, int rep, Path results) {
     // With --reuse-data against hosts, the first round loads and later rounds only run.
     boolean runOnly = reuseData && rep > 1 && side.target.get(0).equals("--hosts");
-    List<String> args = new ArrayList<>(suite.suite().args(home, workload, side.target, runOnly, duration, records));
+    List<String> args = new ArrayList<>(workload == null ? suite.suite().sequence(home, side.target, duration, records)
+        : suite.suite().args(home, workload, side.target, runOnly, duration, records));
     args.addAll(List.of("--label", side.label, "--results-dir", results.toString()));
     if (noInstall) {
       args.add("--no-install");
@@ -473,14 +495,14 @@ public final class Regress implements Callable<Integer> {
     return args;
   }
 
-  /** One run of one workload (or of TPC-C) against one side. */
+  /** One run of one workload (or of TPC-C, or of a suite's sequence) against one side. */
   private void one(Found suite, SuiteSide side, String workload, int rep, Path results)
       throws IOException, InterruptedException {
-    console.line("[round " + rep + ", " + side.name + "] " + suite.suite().describe(workload));
+    console.line("[round " + rep + ", " + side.name + "] " + describe(suite, workload));
     // Through the registry: ./ybbench BENCHMARK and the suite's arguments, in a process of its own.
     List<String> cmd = new ArrayList<>(List.of(home.resolve("ybbench").toString(), suite.benchmark().name()));
     cmd.addAll(args(suite, side, workload, rep, results));
-    runsStarted++;
+    runsStarted += workload == null ? suite.suite().workloads().size() : 1; // a sequence is its workloads' runs
     Outcome o = runner.run(cmd);
     if (o.exitCode() == 0) {
       return;

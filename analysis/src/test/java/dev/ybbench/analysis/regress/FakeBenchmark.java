@@ -23,7 +23,8 @@ import picocli.CommandLine;
 /**
  * A benchmark registered for the analysis module's tests alone (src/test/resources/META-INF/services),
  * so that regress.sh's rounds and bisection are tested through the registry as the real benchmarks
- * plug in: "fake-core" runs workload files, "fake-one" one configuration.
+ * plug in: "fake-core" runs workload files, "fake-one" one configuration, "fake-seq" its workloads as one
+ * sequence a side.
  */
 public final class FakeBenchmark implements Benchmark {
   @Override
@@ -149,7 +150,47 @@ public final class FakeBenchmark implements Benchmark {
 
   @Override
   public List<Suite> suites() {
-    return List.of(new Core(), new One());
+    return List.of(new Core(), new One(), new Sequenced());
+  }
+
+  /** The same workloads run as one sequence a side ("seq"), as YCSB's core runs; --workloads runs them one by one. */
+  static final class Sequenced implements Suite {
+    private final Core core = new Core();
+
+    @Override
+    public String name() {
+      return "fake-seq";
+    }
+
+    @Override
+    public String summary() {
+      return "workloads a-d as one sequence";
+    }
+
+    @Override
+    public List<String> workloads() {
+      return core.workloads();
+    }
+
+    @Override
+    public List<String> workloads(List<String> given, Path home) {
+      return core.workloads(given, home);
+    }
+
+    @Override
+    public List<String> sequence(Path home, List<String> target, Integer duration, long records) {
+      List<String> a = new ArrayList<>(List.of("seq"));
+      a.addAll(target);
+      a.addAll(List.of("--records", Long.toString(records), "--duration", Integer.toString(duration != null
+          ? duration : 30)));
+      return a;
+    }
+
+    @Override
+    public List<String> args(Path home, String workload, List<String> target, boolean runOnly, Integer duration,
+        long records) {
+      return core.args(home, workload, target, runOnly, duration, records);
+    }
   }
 
   /** Workload files, each loaded and run, or run alone on reused data. */

@@ -101,6 +101,37 @@ class RegressTest {
   }
 
   @Test
+  void aSequencedSuiteRunsItsSequenceOnceASideEachRoundAndItsWorkloadsAloneWhenNamed() throws Exception {
+    Done d = regress("--suite", "fake-seq", "--repeat", "2", "--baseline-version", "16", "--candidate-version", "17",
+        "--seed", "7", "--duration", "5");
+    assertEquals(0, d.exitCode(), d.out());
+    Random order = new Random(7);
+    List<String> expected = new ArrayList<>();
+    for (int round = 0; round < 2; round++) {
+      boolean baselineFirst = order.nextBoolean();
+      expected.add((baselineFirst ? "baseline " : "candidate ") + "seq");
+      expected.add((baselineFirst ? "candidate " : "baseline ") + "seq");
+    }
+    assertEquals(expected, d.order(), "one invocation a side a round, the sides in the seed's order");
+    List<String> first = d.runs().get(d.order().indexOf("candidate seq"));
+    assertEquals(List.of("HOME/ybbench", "fake", "seq", "--db-version", "17", "--records", "20000", "--duration", "5",
+        "--label"), first.subList(0, 10));
+    assertTrue(d.out().contains("[round 1, baseline] the fake-seq sequence (workloada, workloadb, workloadc, "
+        + "workloadd)"), d.out());
+    Done plan = regress("--suite", "fake-seq", "--baseline-version", "16", "--candidate-version", "17", "--dry-run");
+    assertEquals(0, plan.exitCode(), plan.out());
+    assertTrue(plan.out().contains("Suite fake-seq: 3 rounds of 8 runs, at least 3 min 00 s of phases"), plan.out());
+    Done named = regress("--suite", "fake-seq", "--workloads", "workloadc", "--repeat", "1", "--baseline-version",
+        "16", "--candidate-version", "17");
+    assertEquals(List.of("workloadc", "workloadc"), named.runs().stream().map(r -> r.get(2)).toList());
+    Done reused = regress("--suite", "fake-seq", "--baseline-hosts", "a1", "--candidate-hosts", "b1", "--reuse-data");
+    assertEquals(2, reused.exitCode(), reused.out());
+    assertTrue(reused.out().contains("--reuse-data runs later rounds over the first round's data; fake-seq runs its "
+        + "sequence each round, with its own loads: give --workloads to run single workloads over reused data"),
+        reused.out());
+  }
+
+  @Test
   void reusedDataOnHostsLoadsInTheFirstRoundOnly() throws Exception {
     Done d = regress("--suite", "fake-one", "--repeat", "2", "--baseline-hosts", "a1,a2", "--candidate-hosts",
         "b1", "--reuse-data", "--seed", "1");
@@ -224,8 +255,8 @@ class RegressTest {
         {"--suite", "fake-core", "--baseline-version", "16", "--candidate-version", "17", "--gate", "p42"},
     };
     String[] said = {
-        "error: --suite is missing: fake-core or fake-one",
-        "error: unknown suite 'fake-extra': use fake-core or fake-one",
+        "error: --suite is missing: fake-core, fake-one or fake-seq",
+        "error: unknown suite 'fake-extra': use fake-core, fake-one or fake-seq",
         "error: give both --baseline-version and --candidate-version",
         "error: give versions or hosts, not both",
         "error: name the two sides: --baseline-version/--candidate-version, --baseline-hosts/--candidate-hosts or "

@@ -86,6 +86,14 @@ public interface BenchmarkCommand {
   /** What the run will do, every refusal made before anything starts. */
   Plan plan(Context context) throws Exception;
 
-  /** What {@link #instead} did: its exit code, and the run directory it wrote (or null). */
-  record Outcome(int exitCode, Path runDirectory) {}
+  /**
+   * What {@link #instead} did: its exit code, the run directory it wrote (or null), and for a dry
+   * run of several runs at once (YCSB's core sequence) their phases in one outline (or null), as
+   * regress.sh plans a suite's time by.
+   */
+  record Outcome(int exitCode, Path runDirectory, Outline planned) {
+    public Outcome(int exitCode, Path runDirectory) {
+      this(exitCode, runDirectory, null);
+    }
+  }
 }

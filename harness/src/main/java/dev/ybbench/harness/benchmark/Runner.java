@@ -205,10 +205,11 @@ public final class Runner implements Callable<Integer> {
     if (merging.includeIncomplete) {
       throw new UserError("--include-incomplete goes with --merge RUN_DIR…; leave it out of a run");
     }
-    Context context = new Context(home, console, recorded);
+    Context context = new Context(home, console, recorded, lifecycle::onStop, lifecycle::interrupted);
     BenchmarkCommand.Outcome other = command.instead(context);
     if (other != null) {
       written = other.runDirectory();
+      planned = other.planned();
       return other.exitCode();
     }
     Plan plan = command.plan(context);

@@ -26,6 +26,16 @@ public interface Suite {
   }
 
   /**
+   * Where the suite's own workloads run as one sequence on each side (YCSB's core: several
+   * workloads over one load), the benchmark's arguments for that one invocation, before its label
+   * and results directory; null (the default) where each workload is a run of its own. Its dry run
+   * gives every phase of the sequence in one outline.
+   */
+  default List<String> sequence(Path home, List<String> target, Integer duration, long records) {
+    return null;
+  }
+
+  /**
    * The benchmark's arguments for one run, before its label and results directory.
    *
    * @param target   the side's server flags (--db-version V or --hosts H)

@@ -129,7 +129,8 @@ public final class RunLifecycle {
     return runDirectory;
   }
 
-  void onStop(Runnable stop) {
+  /** What Ctrl-C stops from now on (run at once when it already came). */
+  public void onStop(Runnable stop) {
     stopWork = stop;
     if (interrupted()) {
       stop.run();

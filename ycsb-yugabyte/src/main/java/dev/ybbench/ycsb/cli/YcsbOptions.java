@@ -24,7 +24,8 @@ public final class YcsbOptions {
   @Parameters(index = "0", arity = "0..1", paramLabel = "WORKLOAD",
       description = "a file in workloads/ (workloada … workloadf, workloade-hashrange, and the published "
           + "experiments: sqlinserts, sqlinserts-read, cassandra-kv-read, cassandra-kv-write, largedata-load, "
-          + "largedata-read-uniform, largedata-read-subset) or a path to any YCSB workload file")
+          + "largedata-read-uniform, largedata-read-subset) or a path to any YCSB workload file; or core: YCSB's core "
+          + "sequence, a, b, c, f and d over one load and e over its own, each a run of its own, then one table")
   public String workload;
 
   @Option(names = "-P", paramLabel = "FILE",
