@@ -44,6 +44,8 @@ public final class ServerTarget implements AutoCloseable {
   private final String askedVersion;
   private final String version;
   private final int nodes;
+  /** Where the nodes were named: the flag ("--hosts", pgbench's "-h") or the environment variable. */
+  private String hostsSource = "--hosts";
   private volatile EmbeddedPostgres postgres;
   private volatile EmbeddedCassandra cassandra;
   private volatile Consumer<String> log = line -> { };
@@ -68,6 +70,15 @@ public final class ServerTarget implements AutoCloseable {
     return choose(api, hostsFlag, dbVersion, nodes, System.getenv());
   }
 
+  /** As {@link #choose(Api, String, String, int)}, the nodes given by a flag of another name (pgbench's -h). */
+  public static ServerTarget choose(Api api, String hostsFlag, String flagName, String dbVersion, int nodes) {
+    ServerTarget t = choose(api, hostsFlag, dbVersion, nodes, System.getenv());
+    if (hostsFlag != null) {
+      t.hostsSource = flagName;
+    }
+    return t;
+  }
+
   static ServerTarget choose(Api api, String hostsFlag, String dbVersion, int nodes, Map<String, String> env) {
     if (hostsFlag != null && hostsFlag.isBlank()) {
       throw new UserError("--hosts is empty (an unset variable?); give host[:port],… or leave it out for an "
@@ -81,14 +92,18 @@ public final class ServerTarget implements AutoCloseable {
       hosts = null; // an empty variable is an unset one
     }
     if (hosts != null) {
+      String source = hostsFlag != null ? "--hosts" : api == Api.YSQL ? "YSQL_NODES"
+          : env.get("YCQL_NODES") != null ? "YCQL_NODES" : "YCQL_ADDRS";
       if (dbVersion != null) {
-        throw new UserError("--db-version picks the embedded server's version; it cannot apply with --hosts");
+        throw new UserError("--db-version picks the embedded server's version; it cannot apply with " + source);
       }
       if (nodes != 1) {
-        throw new UserError("--nodes sizes the embedded Cassandra; it cannot apply with --hosts");
+        throw new UserError("--nodes sizes the embedded Cassandra; it cannot apply with " + source);
       }
       // Parsed here and only here: a bad port fails before anything starts.
-      return new ServerTarget(api, hosts, HostList.parse(hosts, api.defaultPort), null, null, nodes);
+      ServerTarget t = new ServerTarget(api, hosts, HostList.parse(hosts, api.defaultPort), null, null, nodes);
+      t.hostsSource = source;
+      return t;
     }
     if (api == Api.YCQL) {
       EmbeddedCassandra.checkNodes(nodes);
@@ -129,6 +144,25 @@ public final class ServerTarget implements AutoCloseable {
     }
     settings = Map.copyOf(given);
     return this;
+  }
+
+  /**
+   * Refuses, by its name, a connection option the user gave (TLS, URL options) where the server is
+   * the embedded one: it serves no TLS and its connection is the harness's own, so the option would
+   * otherwise be dropped without a word. Null or blank: nothing given.
+   */
+  public ServerTarget refusing(String named, String value) {
+    if (embedded() && value != null && !value.isBlank()) {
+      throw new UserError(named + " is for a server given by --hosts (or " + (api == Api.YCQL ? "YCQL_NODES"
+          : "YSQL_NODES") + "): the embedded " + (api == Api.YCQL ? "Cassandra" : "PostgreSQL") + " serves no TLS "
+          + "and ybbench makes its connection; give --hosts, or leave " + named + " out");
+    }
+    return this;
+  }
+
+  /** Where the nodes were named, for a refusal that names what the user gave: "--hosts", "YSQL_NODES" … */
+  public String hostsSource() {
+    return hostsSource;
   }
 
   /** The settings given to the embedded server (empty for none). */

@@ -57,8 +57,10 @@ class ServerTargetTest {
         refusal(Api.YSQL, " ", null, 1, NONE));
     assertEquals("--db-version picks the embedded server's version; it cannot apply with --hosts",
         refusal(Api.YSQL, "n1", "16", 1, NONE));
-    assertEquals("--db-version picks the embedded server's version; it cannot apply with --hosts",
+    assertEquals("--db-version picks the embedded server's version; it cannot apply with YCQL_NODES",
         refusal(Api.YCQL, null, "5.0", 1, Map.of("YCQL_NODES", "n1")));
+    assertEquals("--db-version picks the embedded server's version; it cannot apply with YSQL_NODES",
+        refusal(Api.YSQL, null, "16", 1, Map.of("YSQL_NODES", "n1")));
     assertEquals("--nodes sizes the embedded Cassandra; it cannot apply with --hosts",
         refusal(Api.YCQL, "n1", null, 3, NONE));
     assertEquals("--nodes applies to YCQL's embedded Cassandra; the embedded PostgreSQL is one server",
@@ -67,5 +69,29 @@ class ServerTargetTest {
         refusal(Api.YSQL, "n1:0", null, 1, NONE));
     assertTrue(refusal(Api.YSQL, null, "10", 1, NONE).contains("10"), "an unknown version is named");
     assertTrue(refusal(Api.YCQL, null, null, 0, NONE).contains("--nodes"), "a cluster needs a node");
+  }
+
+  @Test
+  void aRefusalNamesWhereTheNodesWereGiven() {
+    assertEquals("--hosts", ServerTarget.choose(Api.YSQL, "n1", null, 1, Map.of("YSQL_NODES", "e1")).hostsSource());
+    assertEquals("YSQL_NODES", ServerTarget.choose(Api.YSQL, null, null, 1, Map.of("YSQL_NODES", "e1"))
+        .hostsSource());
+    assertEquals("YCQL_ADDRS", ServerTarget.choose(Api.YCQL, null, null, 1, Map.of("YCQL_ADDRS", "c1"))
+        .hostsSource());
+  }
+
+  @Test
+  void aConnectionOptionOnTheEmbeddedServerIsRefusedByItsNameNotDropped() {
+    ServerTarget embedded = ServerTarget.choose(Api.YSQL, null, null, 1, NONE);
+    assertEquals("--url-options is for a server given by --hosts (or YSQL_NODES): the embedded PostgreSQL serves no "
+        + "TLS and ybbench makes its connection; give --hosts, or leave --url-options out",
+        assertThrows(UserError.class, () -> embedded.refusing("--url-options", "sslmode=verify-full")).getMessage());
+    assertSame(embedded, embedded.refusing("--url-options", null), "nothing given, nothing refused");
+    assertSame(embedded, embedded.refusing("--url-options", " "));
+    ServerTarget given = ServerTarget.choose(Api.YSQL, "n1", null, 1, NONE);
+    assertSame(given, given.refusing("--url-options", "sslmode=verify-full"), "a given server takes it");
+    assertTrue(assertThrows(UserError.class, () -> ServerTarget.choose(Api.YCQL, null, null, 1, NONE)
+        .refusing("-p ycql.truststore", "/ca.crt")).getMessage().startsWith("-p ycql.truststore is for a server "
+            + "given by --hosts (or YCQL_NODES): the embedded Cassandra serves no TLS"));
   }
 }

@@ -148,14 +148,15 @@ record PgbenchPlan(boolean initialize, int scale, boolean scaleGiven, List<Strin
     }
     String hosts = o.host != null ? o.host + ":" + (o.port != null ? o.port : binary.ysql() ? 5433 : 5432)
         : o.server.hosts;
-    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, hosts, o.server.dbVersion, 1)
-        .withSettings(o.server.dbSettings());
+    ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, hosts, o.host != null ? "-h" : "--hosts",
+        o.server.dbVersion, 1).withSettings(o.server.dbSettings()).refusing("--url-options", o.server.urlOptions);
     if (o.fleet.clients > 1 && server.hosts() == null) {
       throw new UserError("--clients " + o.fleet.clients + " share one server's tables, and an embedded server is this "
           + "client's alone: give --hosts (or -h)");
     }
     if (server.hosts() != null && server.hosts().hosts().size() > 1) {
-      throw new UserError("--hosts " + server.hosts() + ": pgbench connects to one host; give one node");
+      throw new UserError(server.hostsSource() + " " + server.hosts() + ": pgbench connects to one host; give one "
+          + "node");
     }
     String user = o.username != null ? o.username : o.server.user != null ? o.server.user : "yugabyte";
     YsqlEndpoint endpoint = YsqlEndpoint.of(YsqlEndpoint.Driver.PGJDBC, server.hosts() == null

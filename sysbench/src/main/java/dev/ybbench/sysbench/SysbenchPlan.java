@@ -83,9 +83,9 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
     SysbenchBinary binary = SysbenchBinary.toInstall(o.sysbench, path, o.run.noInstall) ? SysbenchBinary.TO_INSTALL
         : SysbenchBinary.find(o.sysbench, path);
     ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.server.hosts, o.server.dbVersion, 1)
-        .withSettings(o.server.dbSettings());
+        .withSettings(o.server.dbSettings()).refusing("--url-options", o.server.urlOptions);
     if (server.hosts() != null) {
-      hosts(server.hosts(), binary);
+      hosts(server, binary);
     }
     if (o.fleet.clients > 1 && server.hosts() == null) {
       throw new UserError("--clients " + o.fleet.clients + " share one server's tables, and an embedded server is this "
@@ -178,13 +178,15 @@ record SysbenchPlan(SysbenchTests.Test test, String command, int tables, long ta
    * Several hosts need a sysbench whose pgsql driver spreads its threads over them
    * (yugabyte/sysbench's); all take one port, sysbench's --pgsql-port.
    */
-  private static void hosts(HostList hosts, SysbenchBinary binary) {
+  private static void hosts(ServerTarget server, SysbenchBinary binary) {
+    HostList hosts = server.hosts();
     if (hosts.hosts().size() > 1 && !binary.hostList()) {
-      throw new UserError(binary.version() + " connects to one host: give one --hosts node, or a yugabyte/sysbench "
-          + "build (--sysbench PATH), which spreads its threads over a list");
+      throw new UserError(binary.version() + " connects to one host: give one node in " + server.hostsSource()
+          + ", or a yugabyte/sysbench build (--sysbench PATH), which spreads its threads over a list");
     }
     if (hosts.hosts().stream().map(HostList.HostPort::port).distinct().count() > 1) {
-      throw new UserError("--hosts " + hosts + ": sysbench takes one port for all its hosts (--pgsql-port)");
+      throw new UserError(server.hostsSource() + " " + hosts + ": sysbench takes one port for all its hosts "
+          + "(--pgsql-port)");
     }
   }
 

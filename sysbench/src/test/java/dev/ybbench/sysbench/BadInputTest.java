@@ -44,7 +44,7 @@ class BadInputTest {
     cases.put(List.of("oltp_read_only", "--rate=10"), "--rate sysbench times an event from when a thread takes it");
     cases.put(List.of("oltp_read_only", "--report-checkpoints=10"), "--report-checkpoints prints whole reports");
     cases.put(List.of("oltp_read_only", "--hosts", "h1:5433,h2:5433"), "sysbench 1.0.20 connects to one host: give "
-        + "one --hosts node, or a yugabyte/sysbench build (--sysbench PATH)");
+        + "one node in --hosts, or a yugabyte/sysbench build (--sysbench PATH)");
     cases.put(List.of("oltp_read_only", "--hosts", "h1:5433", "--url-options", "prepareThreshold=0"),
         "--url-options prepareThreshold: sysbench connects through libpq and takes sslcert, sslkey, sslmode, "
             + "sslrootcert only");

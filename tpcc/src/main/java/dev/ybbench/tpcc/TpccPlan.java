@@ -47,7 +47,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
 
   static TpccPlan of(TpccOptions o, Path home) {
     ServerTarget server = ServerTarget.choose(ServerTarget.Api.YSQL, o.server.hosts, o.server.dbVersion, 1)
-        .withSettings(o.server.dbSettings());
+        .withSettings(o.server.dbSettings()).refusing("--url-options", o.server.urlOptions);
     // With --warehouses and --hosts, a run asks the server which config fits it; a dry run
     // contacts nothing, so it plans with YugabyteDB's and says so.
     boolean ask = o.warehouses != null && o.configFile == null && !server.embedded();

@@ -116,6 +116,7 @@ public class RunTpccTest {
         List.of("--hosts", "127.0.0.1:1"),
         List.of("--hosts", ""),
         List.of("--db-version", "99"),
+        List.of("--warehouses", "2", "--url-options", "sslmode=verify-full&sslrootcert=/etc/ca.crt"),
         List.of("--results-dir", "/proc/ybbench-results"),
         List.of("--max-outage-pct", "-1"),
         List.of("--engine", "hammerdb"),

@@ -157,10 +157,16 @@ public final class YcsbCommand implements BenchmarkCommand {
     YcsbSettings s = SettingSources.settle(o, files);
     settled = s;
     SettingsCheck.check(s, o);
-    ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), o.server.dbVersion, o.nodes)
-        .withSettings(o.server.dbSettings());
-    SettingsCheck.checkOn(server, s, o, home);
     Properties props = s.properties(); // the run's own: the plan and the target complete them
+    // TLS and URL options are for a server given by --hosts; on the embedded one they are refused, not dropped.
+    ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), o.server.dbVersion, o.nodes)
+        .withSettings(o.server.dbSettings())
+        .refusing(o.server.urlOptions != null ? "--url-options" : "-p " + YsqlConfig.URL_OPTIONS,
+            s.ycql() ? null : props.getProperty(YsqlConfig.URL_OPTIONS))
+        .refusing("-p " + YcqlConfig.TRUSTSTORE, s.ycql() ? props.getProperty(YcqlConfig.TRUSTSTORE) : null)
+        .refusing("-p " + YcqlConfig.TLS, s.ycql() && Boolean.parseBoolean(props.getProperty(YcqlConfig.TLS))
+            ? "true" : null);
+    SettingsCheck.checkOn(server, s, o, home);
     String workloadName = s.workloadName();
     String equivalent = EquivalentCommand.of(s, o, nativeFlags(), server);
     if (s.provenance().foreign() && !o.run.dryRun && !sampleApp) { // a sample app's line printed it first

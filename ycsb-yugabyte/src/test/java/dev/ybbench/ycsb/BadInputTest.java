@@ -80,6 +80,13 @@ class BadInputTest {
     cases.put(new String[] {"sqlinserts-read"}, "ybbench.phase=run (sqlinserts-read) needs --hosts of a server loaded "
         + "earlier");
     cases.put(new String[] {"workloada", "--phase", "run"}, "--phase run needs --hosts of a server loaded earlier");
+    // A TLS or URL option with no hosts is refused by the name it was given, never dropped.
+    cases.put(new String[] {"workloada", "--url-options", "sslmode=verify-full&sslrootcert=/etc/ca.crt"},
+        "--url-options is for a server given by --hosts (or YSQL_NODES): the embedded PostgreSQL serves no TLS");
+    cases.put(new String[] {"workloada", "-p", "ysql.url_options=sslmode=require"}, "-p ysql.url_options is for a "
+        + "server given by --hosts (or YSQL_NODES)");
+    cases.put(new String[] {"workloada", "--api", "ycql", "-p", "ycql.tls=true"}, "-p ycql.tls is for a server given "
+        + "by --hosts (or YCQL_NODES): the embedded Cassandra serves no TLS");
     cases.put(new String[] {"workloadz"}, "Unknown workload 'workloadz'");
     cases.put(new String[] {"workloada", "--resume", "no/such/run"}, "--resume no/such/run is not a directory");
     cases.put(new String[] {"workloada", "--resume", RunYcsbTest.HOME.resolve("workloads").toString()},

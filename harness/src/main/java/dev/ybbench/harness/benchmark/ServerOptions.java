@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  */
 public final class ServerOptions {
   @Option(names = "--hosts", paramLabel = "H[:P],…", descriptionKey = "hosts", description = "YugabyteDB nodes "
-      + "(default port 5433; or env YSQL_NODES). Without: an embedded server")
+      + "(default port 5433; or env YSQL_NODES; none given: an embedded server)")
   public String hosts;
 
   @Option(names = "--db-version", paramLabel = "V", descriptionKey = "db-version",
@@ -31,16 +31,17 @@ public final class ServerOptions {
       description = "the database, created when missing")
   public String database;
 
-  @Option(names = "--user", paramLabel = "USER", descriptionKey = "user", description = "default: yugabyte (the "
-      + "embedded server's own)")
+  @Option(names = "--user", paramLabel = "USER", descriptionKey = "user", description = "the user (default: "
+      + "yugabyte; postgres on the embedded server)")
   public String user;
 
-  @Option(names = "--password", paramLabel = "PW", descriptionKey = "password", description = "default: env "
-      + "YSQL_PASSWORD; never written to results")
+  @Option(names = "--password", paramLabel = "PW", descriptionKey = "password", description = "(default: env "
+      + "YSQL_PASSWORD; never written to results)")
   public String password;
 
   @Option(names = "--url-options", paramLabel = "OPTS", descriptionKey = "url-options", description = "connection "
-      + "options, e.g. 'sslmode=verify-full&sslrootcert=/path/ca.crt' for TLS")
+      + "options, e.g. 'sslmode=verify-full&sslrootcert=/path/ca.crt' for TLS; only with --hosts: the embedded server "
+      + "has no TLS")
   public String urlOptions;
 
   /** --db-setting as a map, in the order given (the last of a name wins). */
