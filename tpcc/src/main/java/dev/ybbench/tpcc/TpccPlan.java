@@ -2,6 +2,7 @@ package dev.ybbench.tpcc;
 
 import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
+import dev.ybbench.harness.benchmark.LastLoad;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.server.YugabyteView;
@@ -10,6 +11,7 @@ import dev.ybbench.tpcc.config.TpccConfig;
 import dev.ybbench.tpcc.core.TpccSchema;
 import dev.ybbench.tpcc.core.WarehouseRange;
 import dev.ybbench.tpcc.load.LoadResume;
+import dev.ybbench.tpcc.load.TpccLoader;
 import dev.ybbench.tpcc.load.WarehouseCheckpoint;
 import dev.ybbench.tpcc.txn.ExecutePhase;
 import dev.ybbench.tpcc.txn.Terminals;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
@@ -33,10 +36,12 @@ import java.util.function.BooleanSupplier;
  * @param steps      the phases asked for by flag (all false: what is missing, then execute and check)
  * @param resume     null, or the run directory whose load this one finishes (--resume)
  * @param earlier    what that load's checkpoint records
+ * @param lastLoad   this machine's last measured TPC-C load on the same target, or null
  */
 record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<TpccConfig.Work> works,
     WarehouseRange range, Terminals.Setup setup, YsqlEndpoint endpoint, Steps steps, int tablets,
-    boolean foreignKeys, Integer loaderThreadsGiven, Path resume, WarehouseCheckpoint.Saved earlier) {
+    boolean foreignKeys, Integer loaderThreadsGiven, Path resume, WarehouseCheckpoint.Saved earlier,
+    LastLoad lastLoad) {
 
   /** The phase flags: --create, --load, --execute, --check, --clear. */
   record Steps(boolean create, boolean load, boolean execute, boolean check, boolean clear) {
@@ -101,7 +106,7 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     }
     return new TpccPlan(server, config, configNote, works, range, setup, endpoint,
         new Steps(o.create, o.load, o.execute, o.check, o.clear), o.tablets, o.foreignKeys, o.loaderThreads,
-        o.resume, earlier);
+        o.resume, earlier, LastLoad.find(o.run.resultsRoot(home), Tpcc.NAME, server, null));
   }
 
   /** The config's file name without .xml: the run's "workload". */
@@ -214,6 +219,22 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
    *
    * @param ownTerminals whether ybbench's terminals run the works (BenchBase opens its own)
    */
+  /**
+   * The load's size before it starts: its rows (order lines at their mean of 10 an order) and its
+   * bytes on disk as PostgreSQL 15 stores them.
+   */
+  String size() {
+    long bytes = range.count() * TpccLoader.PG_BYTES_PER_WAREHOUSE + (range.first() == 1 ? TpccLoader.PG_ITEM_BYTES
+        : 0);
+    return String.format(Locale.ROOT, "%,d rows, about %s on PostgreSQL (%s a warehouse)", rows(),
+        Outline.bytes(bytes), Outline.bytes(TpccLoader.PG_BYTES_PER_WAREHOUSE));
+  }
+
+  /** The load's rows, the items' with the first warehouse's. */
+  private long rows() {
+    return range.count() * TpccLoader.ROWS_PER_WAREHOUSE + (range.first() == 1 ? TpccLoader.ITEMS : 0);
+  }
+
   Outline outline(boolean ownTerminals, List<Integer> metricsPorts) {
     String tables = "the " + TpccSchema.TABLES.size() + " TPC-C tables";
     String warehouses = range.total() + " warehouse" + (range.total() == 1 ? "" : "s");
@@ -248,8 +269,9 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
       phases.add(Outline.Phase.untimed("create", missing ? "when the tables are missing or of another count" : ""));
     }
     if (steps.load || missing) {
-      phases.add(Outline.Phase.untimed("load", (range.isWhole() ? warehouses : "warehouses " + range.first() + " … "
-          + range.last() + " of " + range.total()) + (missing ? ", when not loaded" : "")));
+      phases.add(Outline.Phase.estimated("load", (range.isWhole() ? warehouses : "warehouses " + range.first() + " … "
+          + range.last() + " of " + range.total()) + (missing ? ", when not loaded" : "") + ": " + size(),
+          LastLoad.estimate(lastLoad, rows())));
     }
     if (steps.execute || missing) {
       for (int i = 0; i < works.size(); i++) {

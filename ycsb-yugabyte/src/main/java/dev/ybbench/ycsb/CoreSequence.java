@@ -207,8 +207,7 @@ final class CoreSequence {
       untimed.addAll(outline.untimed());
       String over = step.loads() ? "load " + ++load + " (drops and creates the table, loads "
           + first.records() + " records), then runs" : "runs over load " + load;
-      String phases = String.join(", ", outline.phases().stream().map(p -> p.name() + " " + (p.seconds() == null
-          ? "time unknown" : Outline.seconds(p.seconds()))).toList());
+      String phases = String.join(", ", outline.phases().stream().map(p -> p.name() + " " + p.time()).toList());
       console.line("  " + (i + 1) + ". " + step.workload() + ": " + over + " (" + phases + ")");
       console.line("     " + Outline.command("run_ycsb.sh", shown(step)));
     }
@@ -226,7 +225,7 @@ final class CoreSequence {
     List<Outline.Phase> phases = new ArrayList<>();
     for (int i = 0; i < STEPS.size(); i++) {
       for (Outline.Phase p : plans.get(i).outline().phases()) {
-        phases.add(new Outline.Phase(STEPS.get(i).workload() + "." + p.name(), p.what(), p.seconds()));
+        phases.add(new Outline.Phase(STEPS.get(i).workload() + "." + p.name(), p.what(), p.seconds(), p.estimate()));
       }
     }
     return new Outline(o.target(), o.tls(), o.database(), o.tables(), o.connections(), o.reads(), phases,

@@ -4,6 +4,7 @@ import dev.ybbench.harness.ServerTarget;
 import dev.ybbench.harness.UserError;
 import dev.ybbench.harness.benchmark.BenchmarkCommand;
 import dev.ybbench.harness.benchmark.Context;
+import dev.ybbench.harness.benchmark.LastLoad;
 import dev.ybbench.harness.benchmark.MergeOptions;
 import dev.ybbench.harness.benchmark.Outline;
 import dev.ybbench.harness.benchmark.Plan;
@@ -187,7 +188,7 @@ public final class YcsbCommand implements BenchmarkCommand {
     }
     LoadCheckpoint.Saved earlier = o.resume == null ? null
         : LoadResume.earlier(o.resume, workloadName, parameters(s, props, mine), mine);
-    return new Planned(s, server, props, plan, mine, earlier, console, equivalent);
+    return new Planned(s, server, props, plan, mine, earlier, console, equivalent, home);
   }
 
   /** The plan as the runner takes it: the schema as --create-table says, the load, the run. */
@@ -201,10 +202,12 @@ public final class YcsbCommand implements BenchmarkCommand {
     private final Console console;
     private final YcsbReport report;
     private final String equivalent;
+    /** The repository, under which a dry run looks for the last load's rate. */
+    private final Path home;
     private volatile ApiTarget apiTarget;
 
     Planned(YcsbSettings s, ServerTarget server, Properties props, YcsbPlan plan, long[] mine,
-        LoadCheckpoint.Saved earlier, Console console, String equivalent) {
+        LoadCheckpoint.Saved earlier, Console console, String equivalent, Path home) {
       this.s = s;
       this.server = server;
       this.props = props;
@@ -213,12 +216,13 @@ public final class YcsbCommand implements BenchmarkCommand {
       this.earlier = earlier;
       this.console = console;
       this.equivalent = equivalent;
+      this.home = home;
       this.report = new YcsbReport(props, YcsbCommandLine.isYcsbs(args.toArray(String[]::new)));
     }
 
     @Override
     public Outline outline() {
-      return plan.outline(equivalent);
+      return plan.outline(equivalent, LastLoad.find(o.run.resultsRoot(home), Ycsb.NAME, server, s.api().flag()));
     }
 
     @Override

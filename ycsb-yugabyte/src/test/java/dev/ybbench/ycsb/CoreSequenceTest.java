@@ -87,7 +87,8 @@ class CoreSequenceTest {
     assertTrue(out.startsWith("Plan (nothing started): YCSB's core sequence over YSQL, in YCSB's order, 6 runs on 2 "
         + "loads\n"), out);
     assertTrue(out.contains("  1. workloada: load 1 (drops and creates the table, loads 5000 records), then runs "
-        + "(load time unknown, run 20 s)\n"), out);
+        + "(load time unknown until it runs; no earlier complete load of this benchmark on this target in the results "
+        + "directory to go by, run 20 s)\n"), out);
     assertTrue(out.contains("  5. workloadd: runs over load 1 (run 20 s)\n     ./run_ycsb.sh workloadd --records 5000 "
         + "--duration 20 --label 2024.2 --results-dir " + results + " --hosts '<embedded server>' --user postgres "
         + "--phase run\n"), out);

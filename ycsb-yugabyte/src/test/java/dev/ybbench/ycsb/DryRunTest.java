@@ -64,7 +64,8 @@ class DryRunTest {
     assertEquals(0, load.exitCode(), load.err() + load.out());
     for (String line : new String[] {"  target: embedded PostgreSQL ", "  database: ycsb as postgres",
         "  schema: usertable: dropped if it is there, and created before the load",
-        "  connections: 8, one per client thread", "  phase.load: 100000 records (time unknown until it runs)",
+        "  connections: 8, one per client thread", "  phase.load: 100000 records, about 122 MB on PostgreSQL (1220 bytes a record) (time unknown until "
+            + "it runs; no earlier complete load of this benchmark on this target in the results directory to go by)",
         "  phase.warmup: (5 s)", "  phase.run: 100000000 operations or 30 s, whichever ends first (30 s)",
         "  wall_time: at least 35 s, plus the time of the load, which only the run can tell",
         "  label: none", "  create_table: always (a load's default)",

@@ -39,11 +39,16 @@ public record Outline(String target, String tls, String database, List<String> t
   /**
    * A phase as planned.
    *
-   * @param name    as run.json and the console name it
-   * @param what    what it does, e.g. "100000 records", "oltp_read_only"
-   * @param seconds how long it takes, or null where only the run can tell (a load at full speed)
+   * @param name     as run.json and the console name it
+   * @param what     what it does, e.g. "100000 records", "oltp_read_only"
+   * @param seconds  how long it takes, or null where only the run can tell (a load at full speed)
+   * @param estimate where only the run can tell, what an earlier run suggests ({@link LastLoad}), or null
    */
-  public record Phase(String name, String what, Double seconds) {
+  public record Phase(String name, String what, Double seconds, String estimate) {
+    public Phase(String name, String what, Double seconds) {
+      this(name, what, seconds, null);
+    }
+
     public static Phase timed(String name, String what, double seconds) {
       return new Phase(name, what, seconds);
     }
@@ -52,9 +57,19 @@ public record Outline(String target, String tls, String database, List<String> t
       return new Phase(name, what, null);
     }
 
+    /** A phase only the run can time, with what an earlier run suggests. */
+    public static Phase estimated(String name, String what, String estimate) {
+      return new Phase(name, what, null, estimate);
+    }
+
+    /** Its time as a plan says it: "60 s", "time unknown until it runs; about 20 s at …". */
+    public String time() {
+      return seconds == null ? "time unknown until it runs" + (estimate == null ? "" : "; " + estimate)
+          : Outline.seconds(seconds);
+    }
+
     String line() {
-      String time = seconds == null ? "time unknown until it runs" : Outline.seconds(seconds);
-      return "phase." + name + ": " + (what == null || what.isEmpty() ? "" : what + " ") + "(" + time + ")";
+      return "phase." + name + ": " + (what == null || what.isEmpty() ? "" : what + " ") + "(" + time() + ")";
     }
   }
 
@@ -121,6 +136,18 @@ public record Outline(String target, String tls, String database, List<String> t
     }
     return (known > 0 ? "at least " + seconds(known) + ", plus " : "") + "the time of the "
         + String.join(" and the ", unknown) + ", which only the run can tell";
+  }
+
+  /** A size for a plan, in decimal units as df -H prints them: "950 kB", "12.9 MB", "122 MB", "10.7 GB". */
+  public static String bytes(long b) {
+    String[] units = {"B", "kB", "MB", "GB", "TB"};
+    double v = b;
+    int u = 0;
+    while (v >= 1000 && u < units.length - 1) {
+      v /= 1000;
+      u++;
+    }
+    return String.format(Locale.ROOT, u > 0 && v < 100 ? "%.1f %s" : "%.0f %s", v, units[u]);
   }
 
   /** "90 s", "1 h 02 min 05 s". */

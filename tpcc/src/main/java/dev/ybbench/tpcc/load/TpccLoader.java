@@ -28,6 +28,14 @@ public final class TpccLoader {
       * (1 + 2L * CUSTOMERS_PER_DISTRICT + ORDERS_PER_DISTRICT + (ORDERS_PER_DISTRICT - FIRST_NEW_ORDER + 1)
       + 10L * ORDERS_PER_DISTRICT);
 
+  /**
+   * Bytes on disk a warehouse adds, tables and indexes (pg_total_relation_size), and the item
+   * table's, as PostgreSQL 15 stored 4 warehouses loaded by this loader (docs/tpcc.md): for a dry
+   * run's size. YugabyteDB stores rows compressed, times its replication factor.
+   */
+  public static final long PG_BYTES_PER_WAREHOUSE = 107_147_264;
+  public static final long PG_ITEM_BYTES = 12_935_168;
+
   /** Rows per COPY: a few MB, large enough that per-statement overhead does not matter. */
   static final int COPY_BATCH_ROWS = 10_000;
 
