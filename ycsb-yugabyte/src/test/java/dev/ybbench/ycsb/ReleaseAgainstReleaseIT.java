@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/yugabytedb.md's release against release on one cluster, as written, embedded PostgreSQL 16
- * standing in for the cluster before its upgrade and 17 for after: YCSB's core sequence twice
+ * docs/yugabytedb.md's release against release on one cluster, as written, embedded PostgreSQL 11
+ * (YSQL's base before 2.25) standing in for the cluster before its upgrade and 15 (2025.1's base)
+ * for after: YCSB's core sequence twice
  * labelled 2024.2, the upgrade, twice labelled 2025.1, then {@code ./compare.sh 2024.2 2025.1}.
  * Each sequence runs a, b, c, f, d over one load and e over its own, the runs after a load reading
  * what it wrote (no read finds a key missing).
@@ -68,10 +69,10 @@ class ReleaseAgainstReleaseIT {
 
   @Test
   void beforeTheUpgradeTheUpgradeAfterAndOneComparison() throws Exception {
-    core("16", "2024.2");
-    core("16", "2024.2");
-    core("17", "2025.1"); // the upgrade
-    core("17", "2025.1");
+    core("11", "2024.2");
+    core("11", "2024.2");
+    core("15", "2025.1"); // the upgrade
+    core("15", "2025.1");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int rc = new Compare(new Console(new PrintStream(out, true, StandardCharsets.UTF_8)), RunYcsbTest.HOME,
         () -> false).execute(new String[] {"2024.2", "2025.1", "--results-dir", results.toString(), "--no-install"},

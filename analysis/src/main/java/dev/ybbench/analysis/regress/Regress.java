@@ -315,15 +315,17 @@ public final class Regress implements Callable<Integer> {
     } else if (baseHosts != null && candHosts != null) {
       baseTarget = List.of("--hosts", baseHosts);
       candTarget = List.of("--hosts", candHosts);
-      baseName = "baseline";
-      candName = "candidate";
+      baseName = null; // two clusters: the side's name is the label's end
+      candName = null;
     } else {
       throw new UserError("name the two sides: --baseline-version/--candidate-version, "
           + "--baseline-hosts/--candidate-hosts or labels");
     }
     String prefix = "regress-" + stamp() + "-" + suite.suite().name();
-    SuiteSide baseline = new SuiteSide("baseline", prefix + "-baseline-" + baseName, baseTarget, words(baseArgs));
-    SuiteSide candidate = new SuiteSide("candidate", prefix + "-candidate-" + candName, candTarget, words(candArgs));
+    SuiteSide baseline = new SuiteSide("baseline", prefix + "-baseline" + (baseName == null ? "" : "-" + baseName),
+        baseTarget, words(baseArgs));
+    SuiteSide candidate = new SuiteSide("candidate", prefix + "-candidate" + (candName == null ? "" : "-" + candName),
+        candTarget, words(candArgs));
     if (dryRun) {
       return plan(suite, list, baseline, candidate, results);
     }

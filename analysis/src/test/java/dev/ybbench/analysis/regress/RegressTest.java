@@ -145,6 +145,9 @@ class RegressTest {
       assertEquals("60", run.get(run.indexOf("--duration") + 1));
     }
     assertTrue(d.out().contains("] the one configuration"), "a run named as its suite names it: " + d.out());
+    String label = d.runs().get(0).get(d.runs().get(0).indexOf("--label") + 1);
+    assertTrue(label.matches("regress-\\d{8}T\\d{6}Z-fake-one-(baseline|candidate)"), "two clusters: the side names the "
+        + "label: " + label);
   }
 
   @Test
