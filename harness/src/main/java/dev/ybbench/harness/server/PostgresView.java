@@ -48,7 +48,9 @@ public final class PostgresView implements ServerView {
   private static final String OWN_COUNTER = "xact_commit";
 
   private final YsqlEndpoint endpoint;
-  private final Long serverPid;
+  /** The postmaster's pid, given for an embedded server, else looked for once on this machine (or null). */
+  private Long serverPid;
+  private boolean lookedForServer;
   private final Consumer<String> log;
   private final Set<String> noted = new HashSet<>();
   /** The statements' reader, once the view's columns are known; null before, or when they cannot be had. */
@@ -61,8 +63,9 @@ public final class PostgresView implements ServerView {
   private Map<String, String> byCanonicalText = Map.of();
 
   /**
-   * @param serverPid the postmaster's pid when the server runs on this machine (its CPU is read
-   *                  from /proc), else null
+   * @param serverPid the postmaster's pid when the harness started the server (its CPU is read
+   *                  from /proc), else null: the first snapshot looks for a PostgreSQL on this
+   *                  machine ({@link LocalPostmaster})
    */
   public PostgresView(YsqlEndpoint endpoint, Long serverPid, Consumer<String> log) {
     this.endpoint = endpoint;
@@ -108,6 +111,10 @@ public final class PostgresView implements ServerView {
           && otherSessions(st) == 0;
       Map<String, Long> counters = quiet && collector(st) ? settled(st) : counters(st);
       Map<String, ServerView.StatementCount> statements = statements(st, unavailable);
+      if (serverPid == null && !lookedForServer) {
+        lookedForServer = true;
+        serverPid = LocalPostmaster.of(endpoint.hosts(), st);
+      }
       Long cpu = serverPid == null ? null : ProcessCpu.nanos(serverPid);
       return new Snapshot(counters, statements, cpu,
           statements.isEmpty() ? Map.of() : Map.of(endpoint.hosts().toString(), node(statements, cpu)), unavailable);

@@ -35,7 +35,8 @@ public interface ServerView {
    * pg_stat_statements is kept per node, so one connection cannot see the cluster's statements),
    * PostgreSQL through its statistics views.
    *
-   * @param serverPid    the postmaster's pid for an embedded PostgreSQL, else null
+   * @param serverPid    the postmaster's pid for an embedded PostgreSQL, else null (then looked for,
+   *                     for a PostgreSQL on this machine: {@link LocalPostmaster})
    * @param metricsPorts YugabyteDB's metrics ports (null: 9000 and 13000; empty: none)
    */
   static ServerView forYsql(ServerInfo server, YsqlEndpoint endpoint, Long serverPid, List<Integer> metricsPorts,
