@@ -54,6 +54,11 @@ final class YcsbFleet implements FleetSteps {
   }
 
   private static YcsbSettings settings(BenchmarkCommand planned) {
-    return ((YcsbCommand) planned).settings();
+    YcsbSettings s = ((YcsbCommand) planned).settings();
+    if (s == null) { // planned as no single run: the core sequence
+      throw new dev.ybbench.harness.UserError("fleet.sh runs one workload a step, and core is six runs: run "
+          + "./run_ycsb.sh core, or fleet.sh with one workload at a time");
+    }
+    return s;
   }
 }

@@ -71,6 +71,16 @@ class CoreSequenceTest {
     assertEquals(2, o.exitCode(), o.out());
     assertEquals("error: --confirm does not go with core: judge each run with compare.sh --history --confirm RUN_DIR",
         o.err().strip());
+    Outcome merged = run("--merge", dir.resolve("a").toString(), "core");
+    assertEquals(2, merged.exitCode(), merged.out());
+    java.io.ByteArrayOutputStream fleetErr = new java.io.ByteArrayOutputStream();
+    int fleet = new dev.ybbench.harness.fleet.FleetCommand(new Console(new PrintStream(OutputStream.nullOutputStream())),
+        RunYcsbTest.HOME, new dev.ybbench.harness.cli.ShutdownGuard(() -> { }, () -> { }, java.time.Duration.ofSeconds(1)))
+        .execute(new String[] {"--benchmark", "ycsb", "--clients", "2", "core", "--dry-run"}, new PrintStream(fleetErr,
+            true, java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(2, fleet);
+    assertEquals("error: fleet.sh runs one workload a step, and core is six runs: run ./run_ycsb.sh core, or "
+        + "fleet.sh with one workload at a time", fleetErr.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
     // What one of its runs would refuse is refused before anything starts, naming the run.
     Outcome bad = run("core", "--threads", "0", "--results-dir", dir.toString());
     assertEquals(2, bad.exitCode(), bad.out());
