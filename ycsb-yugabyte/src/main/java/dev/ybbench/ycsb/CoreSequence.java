@@ -164,8 +164,8 @@ final class CoreSequence {
     asTyped = dryRun(STEPS.get(0), planned(STEPS.get(0)));
     YcsbCommand first = (YcsbCommand) asTyped.command();
     YcsbSettings s = first.settings();
-    ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), first.options().server.dbVersion,
-        first.options().nodes);
+    server = ServerTarget.choose(s.api(), s.hosts(), first.options().server.dbVersion, first.options().nodes)
+        .withSettings(first.options().server.dbSettings());
     embedded = server.embedded() ? new Started(PLANNED_HOSTS, s.ycql() ? null : EmbeddedPostgres.SUPERUSER,
         s.ycql() ? Math.min(3, server.nodes()) : null) : null;
     List<Runner.DryRun> plans = new ArrayList<>();
@@ -179,6 +179,8 @@ final class CoreSequence {
   private static final String PLANNED_HOSTS = "127.0.0.1";
   /** The first step's plan as typed (on an embedded server, the server's start is in it). */
   private Runner.DryRun asTyped;
+  /** The server as the first step chose it: the embedded one is started once, here. */
+  private ServerTarget server;
   /** The embedded server as planned (its nodes stand-ins), or null for hosts given. */
   private Started embedded;
 
@@ -192,7 +194,7 @@ final class CoreSequence {
 
   /** --dry-run: the sequence, its loads and its time, then the first run's plan as every run's. */
   Outcome dryRun(List<Runner.DryRun> plans) {
-    YcsbSettings first = ((YcsbCommand) plans.get(0).command()).settings();
+    YcsbSettings first = ((YcsbCommand) asTyped.command()).settings();
     console.line("Plan (nothing started): YCSB's core sequence over " + first.api().flag().toUpperCase(
         java.util.Locale.ROOT) + ", in YCSB's order, " + STEPS.size() + " runs on " + loads() + " loads");
     console.line("  server: " + (embedded != null ? "one embedded server, started before the first run and stopped "
@@ -241,10 +243,7 @@ final class CoreSequence {
    * process of its own, its output shown as it comes; the first that does not complete ends it.
    */
   Outcome run(Context context) throws IOException, InterruptedException {
-    YcsbCommand first = (YcsbCommand) asTyped.command();
-    YcsbSettings s = first.settings();
-    ServerTarget server = ServerTarget.choose(s.api(), s.hosts(), first.options().server.dbVersion,
-        first.options().nodes).withSettings(first.options().server.dbSettings());
+    YcsbSettings s = ((YcsbCommand) asTyped.command()).settings();
     AtomicReference<Process> running = new AtomicReference<>();
     context.onStop().accept(() -> {
       Process p = running.get();
