@@ -144,15 +144,15 @@ public final class Statistics {
       int ac;
       if (paired) {
         double[] d = new double[baseline.size()];
-        double within = 0;
+        double[] within = new double[d.length];
         for (int i = 0; i < d.length; i++) {
           d[i] = Math.log(candidate.get(i).value()) - Math.log(baseline.get(i).value());
-          within += baseline.get(i).withinVariance() + candidate.get(i).withinVariance();
+          within[i] = baseline.get(i).withinVariance() + candidate.get(i).withinVariance();
         }
-        ab = ac = outlier(d, Math.sqrt(within / d.length));
+        ab = ac = outlier(d, within);
       } else {
-        ab = outlier(values(baseline, true), Math.sqrt(meanWithin(baseline)));
-        ac = outlier(values(candidate, true), Math.sqrt(meanWithin(candidate)));
+        ab = outlier(values(baseline, true), withins(baseline));
+        ac = outlier(values(candidate, true), withins(candidate));
       }
       if (ab >= 0 || ac >= 0) {
         Change c = estimate(without(baseline, ab), without(candidate, ac), design, scale, confidence, earlierLevel);
@@ -171,28 +171,39 @@ public final class Statistics {
   /**
    * The one value that lies more than {@link #OUTLIER_SCALES} scales from the median of the
    * others, or −1. The scale is the others' median absolute deviation (× 1.4826, a normal's σ),
-   * but never below {@code noiseSd}, the spread the runs' own blocks predict: without that floor,
-   * four runs that happen to agree closely would make any fifth an outlier. No floor (runs
-   * without per-second data), no outliers: a run is set aside only on evidence. With 1 run in 100
-   * slowed by another process, five rounds hold one such run 1 time in 10, and one run 20 % off
-   * would otherwise widen the interval until a 10 % regression goes unseen.
+   * but never below the spread the others' own blocks predict (the square root of their mean
+   * within-run variance): without that floor, four runs that happen to agree closely would make
+   * any fifth an outlier. The suspect's own blocks are left out of its floor: a run that stalled
+   * for a second has a wide spread of its own, which must not shield it (a history of 8 runs at
+   * 7,460 ops/s kept one at 3,358 whose stall made the floor 0.24, so every later night was
+   * undecided). No floor (runs without per-second data), no outliers: a run is set aside only on
+   * evidence. With 1 run in 100 slowed by another process, five rounds hold one such run 1 time in
+   * 10, and one run 20 % off would otherwise widen the interval until a 10 % regression goes unseen.
+   *
+   * @param within each value's within-run variance
    */
-  static int outlier(double[] x, double noiseSd) {
-    if (x.length < OUTLIER_MIN_RUNS || !(noiseSd > 0)) {
+  static int outlier(double[] x, double[] within) {
+    if (x.length < OUTLIER_MIN_RUNS) {
       return -1;
     }
     int worst = -1;
     double worstScore = OUTLIER_SCALES;
     for (int i = 0; i < x.length; i++) {
       double[] others = new double[x.length - 1];
+      double othersWithin = 0;
       for (int j = 0, k = 0; j < x.length; j++) {
         if (j != i) {
           others[k++] = x[j];
+          othersWithin += within[j];
         }
+      }
+      double floor = Math.sqrt(othersWithin / others.length);
+      if (!(floor > 0)) {
+        continue;
       }
       double median = median(others);
       double[] deviations = Arrays.stream(others).map(v -> Math.abs(v - median)).toArray();
-      double scale = Math.max(1.4826 * median(deviations), noiseSd);
+      double scale = Math.max(1.4826 * median(deviations), floor);
       double score = Math.abs(x[i] - median) / scale;
       if (score > worstScore) {
         worst = i;
@@ -200,6 +211,17 @@ public final class Statistics {
       }
     }
     return worst;
+  }
+
+  /** As {@link #outlier(double[], double[])}, every run's blocks predicting {@code noiseSd}. */
+  static int outlier(double[] x, double noiseSd) {
+    double[] within = new double[x.length];
+    Arrays.fill(within, noiseSd * noiseSd);
+    return outlier(x, within);
+  }
+
+  private static double[] withins(List<Sample> side) {
+    return side.stream().mapToDouble(Sample::withinVariance).toArray();
   }
 
   static double median(double[] v) {
@@ -211,10 +233,6 @@ public final class Statistics {
 
   private static boolean allPositive(List<Sample> side) {
     return side.stream().allMatch(s -> s.value() > 0);
-  }
-
-  private static double meanWithin(List<Sample> side) {
-    return side.stream().mapToDouble(Sample::withinVariance).average().orElse(0);
   }
 
   private static List<Sample> without(List<Sample> side, int index) {

@@ -204,6 +204,13 @@ class StatisticsTest {
     assertEquals(-1, Statistics.outlier(d, 0), "without the runs' own noise nothing is set aside");
     assertEquals(-1, Statistics.outlier(new double[] {0, 0.01, 0.3}, 0.02), "three runs cannot outvote one");
     assertEquals(-1, Statistics.outlier(new double[] {0, 0.01, -0.01, 0.005, 0.07}, 0.02), "3.4 scales is noise");
+    // A run that stalled has a wide spread of its own: it must not shield it. Seven runs within 1 %
+    // of each other (blocks predicting 1 %) and one 55 % below whose blocks spread 0.7.
+    double[] stalled = {0, 0.01, -0.01, 0.005, 0.004, -0.003, 0.002, Math.log(3357.7 / 7458.1)};
+    double[] within = {1e-4, 1e-4, 1e-4, 1e-4, 1e-4, 1e-4, 1e-4, 0.5};
+    assertEquals(7, Statistics.outlier(stalled, within));
+    double pooled = Math.sqrt(Arrays.stream(within).average().orElseThrow());
+    assertEquals(-1, Statistics.outlier(stalled, pooled), "with every run's blocks pooled (0.25), it was kept");
   }
 
   @Test
