@@ -214,27 +214,22 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
   }
 
   /**
+   * The load's size before it starts: its rows (order lines at their mean of 10 an order) and its
+   * bytes on disk as PostgreSQL 15 stores them.
+   */
+  String size() {
+    return String.format(Locale.ROOT, "%,d rows, about %s on PostgreSQL (%s a warehouse)",
+        TpccLoader.rows(range.count(), range.loadsItems()),
+        Outline.bytes(TpccLoader.postgresBytes(range.count(), range.loadsItems())),
+        Outline.bytes(TpccLoader.PG_BYTES_PER_WAREHOUSE));
+  }
+
+  /**
    * What every dry run says first: the server and how it is reached, what happens to the nine
    * tables and when, the connections, the phases.
    *
    * @param ownTerminals whether ybbench's terminals run the works (BenchBase opens its own)
    */
-  /**
-   * The load's size before it starts: its rows (order lines at their mean of 10 an order) and its
-   * bytes on disk as PostgreSQL 15 stores them.
-   */
-  String size() {
-    long bytes = range.count() * TpccLoader.PG_BYTES_PER_WAREHOUSE + (range.first() == 1 ? TpccLoader.PG_ITEM_BYTES
-        : 0);
-    return String.format(Locale.ROOT, "%,d rows, about %s on PostgreSQL (%s a warehouse)", rows(),
-        Outline.bytes(bytes), Outline.bytes(TpccLoader.PG_BYTES_PER_WAREHOUSE));
-  }
-
-  /** The load's rows, the items' with the first warehouse's. */
-  private long rows() {
-    return range.count() * TpccLoader.ROWS_PER_WAREHOUSE + (range.first() == 1 ? TpccLoader.ITEMS : 0);
-  }
-
   Outline outline(boolean ownTerminals, List<Integer> metricsPorts) {
     String tables = "the " + TpccSchema.TABLES.size() + " TPC-C tables";
     String warehouses = range.total() + " warehouse" + (range.total() == 1 ? "" : "s");
@@ -271,7 +266,8 @@ record TpccPlan(ServerTarget server, TpccConfig config, String configNote, List<
     if (steps.load || missing) {
       phases.add(Outline.Phase.estimated("load", (range.isWhole() ? warehouses : "warehouses " + range.first() + " … "
           + range.last() + " of " + range.total()) + (missing ? ", when not loaded" : "") + ": " + size(),
-          LastLoad.estimate(lastLoad, rows())));
+          LastLoad.estimate(lastLoad,
+          TpccLoader.rows(range.count(), range.loadsItems()))));
     }
     if (steps.execute || missing) {
       for (int i = 0; i < works.size(); i++) {

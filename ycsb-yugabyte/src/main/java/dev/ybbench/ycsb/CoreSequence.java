@@ -270,9 +270,9 @@ final class CoreSequence {
         List<String> args = running(step, started);
         console.line("[core " + (done.size() + 1) + "/" + STEPS.size() + "] ./run_ycsb.sh "
             + ShellWords.join(RunInfo.redactCommand(args, Console::clean)));
-        Path[] dir = new Path[1];
-        int rc = runOne(args, running, dir);
-        done.add(new CoreTable.Done(step.workload(), dir[0], rc));
+        CoreTable.Done ran = runOne(step, args, running);
+        done.add(ran);
+        int rc = ran.exit();
         if (rc != RunLifecycle.EXIT_COMPLETE) {
           exit = rc == RunLifecycle.EXIT_INTERRUPTED || context.stopped().getAsBoolean()
               ? RunLifecycle.EXIT_INTERRUPTED : RunLifecycle.EXIT_FAILED;
@@ -291,19 +291,20 @@ final class CoreSequence {
   }
 
   /** One step in a JVM of its own (as fleet.sh's clients), its lines passed on; its run directory from "Results: ". */
-  private int runOne(List<String> args, AtomicReference<Process> running, Path[] dir)
+  private CoreTable.Done runOne(Step step, List<String> args, AtomicReference<Process> running)
       throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(Runner.inNewJvm(home, new Ycsb(), args)).redirectErrorStream(true);
     Process p = pb.start();
     running.set(p);
+    Path dir = null;
     try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line; (line = out.readLine()) != null; ) {
         console.line(line);
         if (line.startsWith("Results: ")) {
-          dir[0] = Path.of(line.substring("Results: ".length()).strip());
+          dir = Path.of(line.substring("Results: ".length()).strip());
         }
       }
-      return p.waitFor();
+      return new CoreTable.Done(step.workload(), dir, p.waitFor());
     } finally {
       running.set(null);
     }

@@ -49,7 +49,7 @@ public final class LoadPhase {
     }
     boolean items = !checkpoint.itemsLoaded();
     threads = Math.max(1, Math.min(threads, warehouses.size()));
-    long expectedRows = (items ? TpccLoader.ITEMS : 0) + warehouses.size() * TpccLoader.ROWS_PER_WAREHOUSE;
+    long expectedRows = TpccLoader.rows(warehouses.size(), items);
     log.accept(String.format(Locale.ROOT, "Loading warehouses %s (%d rows) with %d threads",
         warehouses.size() == range.count() ? range : range + ", those not loaded whole: " + (warehouses.size() > 10
             ? warehouses.size() : warehouses.toString().replaceAll("[\\[\\]]", "")), expectedRows, threads));

@@ -36,6 +36,16 @@ public final class TpccLoader {
   public static final long PG_BYTES_PER_WAREHOUSE = 107_147_264;
   public static final long PG_ITEM_BYTES = 12_935_168;
 
+  /** Rows a load of {@code warehouses} writes (order lines at their mean), the items' too when it loads them. */
+  public static long rows(long warehouses, boolean items) {
+    return (items ? ITEMS : 0) + warehouses * ROWS_PER_WAREHOUSE;
+  }
+
+  /** Their bytes on disk as PostgreSQL 15 stores them. */
+  public static long postgresBytes(long warehouses, boolean items) {
+    return (items ? PG_ITEM_BYTES : 0) + warehouses * PG_BYTES_PER_WAREHOUSE;
+  }
+
   /** Rows per COPY: a few MB, large enough that per-statement overhead does not matter. */
   static final int COPY_BATCH_ROWS = 10_000;
 
