@@ -131,15 +131,16 @@ bench_per_op() {
   awk -v c="$1" -v n="$2" 'BEGIN { printf "%.1f", 1e6 * c / n }'
 }
 
-# bench_maven_classpath DIR GROUP:ARTIFACT:VERSION…: the classpath of those artifacts from Maven
-# Central and their dependencies, resolved through a throwaway pom in DIR.
+# bench_maven_classpath DIR GROUP:ARTIFACT:VERSION[:CLASSIFIER]…: the classpath of those artifacts
+# from Maven Central and their dependencies, resolved through a throwaway pom in DIR.
 bench_maven_classpath() {
-  local dir=$1 deps="" coord g a v
+  local dir=$1 deps="" coord g a v c
   shift
   mkdir -p "$dir"
   for coord in "$@"; do
-    IFS=: read -r g a v <<<"$coord"
-    deps+="<dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version></dependency>"
+    IFS=: read -r g a v c <<<"$coord"
+    deps+="<dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version>"
+    deps+="${c:+<classifier>$c</classifier>}</dependency>"
   done
   cat >"$dir/pom.xml" <<POM
 <project xmlns="http://maven.apache.org/POM/4.0.0">
