@@ -118,8 +118,16 @@ ybbench_charts() {
 # the run keeps live. Measured, 3 rounds alternated, 64 terminals on 4 warehouses: peak RSS
 # 215 MB -> 155 MB (medians) for the same tpmC and CPU, the longest pause 34 ms (G1's 18 ms);
 # workloadc at 8 threads: 132 MB -> 107 MB, ops/s and CPU per operation unchanged.
+#
+# Four JIT compiler threads (three of them C2), where a 2-core machine's default is two: on a
+# machine the client shares with its server, one C2 thread is one runnable thread among the
+# client's and the server's (1/17 of the cores beside 8 client threads and their 8 backends), so
+# the hot path waited 17-22 s in C1's profiling code for its C2 compiles and C2 was still busy in
+# the measured window; with three C2 threads it was compiled 4-8 s after the start
+# (-XX:+PrintCompilation; docs/performance.md, "Where a point read's time goes"). Larger machines
+# start more by default, but a client's hot path needs no more than these.
 YBBENCH_DEFAULT_JAVA_OPTS="-Xms32m -Xmx2g -XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 \
--Djdk.net.usePlainSocketImpl=true"
+-Djdk.net.usePlainSocketImpl=true -XX:CICompilerCount=4"
 
 # ybbench_java_opts NAME: sets the array NAME to the client JVM's options.
 ybbench_java_opts() {
