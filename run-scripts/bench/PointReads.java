@@ -1,5 +1,8 @@
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.impl.ContextInternal;
+import io.vertx.core.impl.VertxInternal;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.PreparedQuery;
@@ -7,15 +10,18 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.Constructor;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The floor under a Java client's point reads, for drivers.sh: one prepared single-row read in a
@@ -27,7 +33,12 @@ import java.util.concurrent.atomic.LongAdder;
  *       threads do;
  *   <li>{@code vertx}: the Vert.x reactive client on JOBS event loops (epoll when Netty's native
  *       transport is on the class path), each connection's next read sent from the previous one's
- *       completion, as each pgbench thread polls its connections.
+ *       completion, as each pgbench thread polls its connections;
+ *   <li>{@code loom}: blocking code again, each connection's loop a virtual thread whose scheduler is
+ *       one of the JOBS event loops, waiting on the Vert.x client's futures: a thread per
+ *       connection in the code, an event loop per core underneath (Java 21 or later, with
+ *       {@code --add-opens java.base/java.lang=ALL-UNNAMED}: Java has no public API for a virtual
+ *       thread's scheduler).
  * </ul>
  *
  * <p>TABLE {@code pgbench} reads pgbench_accounts by aid, as {@code pgbench -S} does; {@code ycsb}
@@ -58,8 +69,9 @@ public class PointReads {
     AtomicBoolean running = new AtomicBoolean(true);
     switch (engine) {
       case "jdbc" -> threads(host, port, connections, table, reads, running);
-      case "vertx" -> vertx(host, port, connections, jobs, table, reads, running);
-      default -> throw new IllegalArgumentException("engine jdbc or vertx, was " + engine);
+      case "vertx" -> vertx(host, port, connections, jobs, table, reads, running, false);
+      case "loom" -> vertx(host, port, connections, jobs, table, reads, running, true);
+      default -> throw new IllegalArgumentException("engine jdbc, vertx or loom, was " + engine);
     }
     TimeUnit.SECONDS.sleep(warmup);
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -130,16 +142,33 @@ public class PointReads {
     connected.await();
   }
 
-  /** Each connection a chain of completions on its event loop. */
+  /**
+   * Each connection on its event loop: a chain of completions, or ({@code loom}) a virtual thread
+   * scheduled on the loop that parks until each read completes.
+   */
   static void vertx(String host, int port, int connections, int jobs, Table table, LongAdder reads,
-      AtomicBoolean running) throws InterruptedException {
+      AtomicBoolean running, boolean loom) throws Exception {
     Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(jobs).setPreferNativeTransport(true));
     System.err.println("Vert.x on " + (vertx.isNativeTransportEnabled() ? "epoll" : "Java NIO"));
     PgConnectOptions options = new PgConnectOptions().setHost(host).setPort(port).setDatabase(table.database())
         .setUser("postgres").setCachePreparedStatements(true);
     CountDownLatch connected = new CountDownLatch(connections);
     for (int i = 0; i < connections; i++) {
-      PgConnection.connect(vertx, options).onSuccess(c -> {
+      ContextInternal loop = ((VertxInternal) vertx).createEventLoopContext(); // the loops in turn
+      if (loom) {
+        virtualThreadOn(loop.nettyEventLoop(), "reader-" + i, () -> {
+          PgConnection c = await(loop.succeededFuture().compose(v -> PgConnection.connect(vertx, options)));
+          PreparedQuery<RowSet<Row>> query = c.preparedQuery(table.sql());
+          connected.countDown();
+          while (running.get()) {
+            if (await(query.execute(Tuple.of(table.key(ThreadLocalRandom.current())))).iterator().hasNext()) {
+              reads.increment();
+            }
+          }
+        });
+        continue;
+      }
+      loop.runOnContext(v -> PgConnection.connect(vertx, options).onSuccess(c -> {
         connected.countDown();
         new Object() {
           final PreparedQuery<RowSet<Row>> query = c.preparedQuery(table.sql());
@@ -162,10 +191,50 @@ public class PointReads {
       }).onFailure(e -> {
         e.printStackTrace();
         System.exit(1);
-      });
+      }));
     }
     if (!connected.await(30, TimeUnit.SECONDS)) {
       throw new IllegalStateException("connections not open after 30 s");
     }
+  }
+
+  /**
+   * Starts {@code task} as a virtual thread that {@code scheduler} runs: java.lang's builder of
+   * such threads, reached by reflection (Java 21 or later).
+   */
+  static void virtualThreadOn(Executor scheduler, String name, Runnable task) throws Exception {
+    Constructor<?> builder = Class.forName("java.lang.ThreadBuilders$VirtualThreadBuilder")
+        .getDeclaredConstructor(Executor.class);
+    builder.setAccessible(true);
+    Object b = builder.newInstance(scheduler);
+    Class<?> api = Class.forName("java.lang.Thread$Builder");
+    api.getMethod("name", String.class).invoke(b, name);
+    Runnable failing = () -> {
+      try {
+        task.run();
+      } catch (RuntimeException e) {
+        e.printStackTrace();
+        System.exit(1);
+      }
+    };
+    api.getMethod("start", Runnable.class).invoke(b, failing);
+  }
+
+  /**
+   * The future's result, the calling virtual thread parked until it is done: its carrier, the
+   * event loop, runs other connections' work meanwhile.
+   */
+  static <T> T await(Future<T> f) {
+    if (!f.isComplete()) {
+      Thread waiting = Thread.currentThread();
+      f.onComplete(ar -> LockSupport.unpark(waiting));
+      while (!f.isComplete()) {
+        LockSupport.park();
+      }
+    }
+    if (f.failed()) {
+      throw new IllegalStateException(f.cause());
+    }
+    return f.result();
   }
 }

@@ -8,15 +8,18 @@
 #   jdbc-ycsb   the same with workloadc's statement (usertable by YCSB's key, both columns back);
 #   vertx       pgbench's statement through the Vert.x reactive client on min(N, cores) event loops
 #               over epoll (pgbench's model: a thread polls many connections);
+#   loom        the same client under blocking code: each connection's loop a virtual thread that
+#               its event loop schedules (with a Java 21 or later: --loom-java, or the java on PATH);
 #   binding     ./run_ycsb.sh workloadc (uniform keys, one 84-byte field) at N threads.
 #
 # It prints ops/s and client CPU per read: the Java sides' in their measured window after --warmup
 # seconds (JIT and collector included, JVM start not), pgbench's for its whole process; and both as
 # ratios to pgbench's. The distance between jdbc-ycsb and binding is what the harness adds to the
-# driver; between jdbc and vertx, what a thread per connection costs.
+# driver; between jdbc and vertx, what a thread per connection costs; between vertx and loom, what
+# blocking code costs on an event loop.
 #
 # Usage: run-scripts/bench/drivers.sh [--connections "8 16"] [--seconds S] [--warmup S] [--rows N]
-#                                     [--rounds N] [--db-version V] [--vertx VERSION]
+#                                     [--rounds N] [--db-version V] [--vertx VERSION] [--loom-java JAVA]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -32,6 +35,7 @@ rows=100000
 rounds=3
 version=17
 vertx=4.5.22
+loom_java=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --connections) counts=$2; shift 2 ;;
@@ -41,11 +45,23 @@ while [[ $# -gt 0 ]]; do
     --rounds) rounds=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
     --vertx) vertx=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --loom-java) loom_java=$2; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 bench_need pgbench postgresql "for the reference" # Debian ships pgbench with the server, not the client
+java_release() {
+  "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p'
+}
+if [[ -n $loom_java ]]; then
+  (( $(java_release "$loom_java" || echo 0) >= 21 )) ||
+    { echo "error: --loom-java $loom_java is not a Java 21 or later" >&2; exit 2; }
+elif (( $(java_release java) >= 21 )); then
+  loom_java=java
+else
+  echo "note: no loom row: it needs a Java 21 or later (--loom-java JAVA)" >&2
+fi
 max=0
 for n in $counts; do
   [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "error: --connections takes whole numbers above 0, was '$n'" >&2; exit 2; }
@@ -68,7 +84,7 @@ read_args=(workloadc --records "$rows" -p fieldcount=1 -p fieldlength=84 -p requ
 PGUSER=postgres pgbench -i -q -s $(( (rows + 99999) / 100000 )) -h "$host" -p "$port" postgres >/dev/null 2>&1
 bench_ycsb "${read_args[@]}" --phase load --threads 8 >/dev/null
 
-sides=(pgbench jdbc jdbc-ycsb vertx binding)
+sides=(pgbench jdbc jdbc-ycsb vertx ${loom_java:+loom} binding)
 printf '%6s %-10s %10s %10s %8s %8s\n' conns side "ops/s" "µs/read" tput "CPU/op"
 for n in $counts; do
   jobs=$(( n < cores ? n : cores ))
@@ -80,11 +96,13 @@ for n in $counts; do
           bench_cpu env PGUSER=postgres pgbench -S -M prepared -n -c "$n" -j "$jobs" -T "$seconds" -h "$host" -p "$port" postgres
           echo "$(awk '/^tps/ { print $3; exit }' "$bench_work/out")" \
             "$(bench_per_op "$bench_cpu_s" "$(awk '/actually processed/ { print $NF }' "$bench_work/out")")" ;;
-        jdbc|jdbc-ycsb|vertx)
+        jdbc|jdbc-ycsb|vertx|loom)
           table=pgbench
           [[ $side == jdbc-ycsb ]] && table=ycsb
-          java -cp "$cp" "$here/PointReads.java" "${side%-ycsb}" "$table" "$hostport" "$n" "$jobs" "$warmup" "$seconds" \
-            "$rows" 2>"$bench_work/err" || { cat "$bench_work/err" >&2; exit 1; } ;;
+          jvm=(java)
+          [[ $side == loom ]] && jvm=("$loom_java" --add-opens java.base/java.lang=ALL-UNNAMED)
+          "${jvm[@]}" -cp "$cp" "$here/PointReads.java" "${side%-ycsb}" "$table" "$hostport" "$n" "$jobs" "$warmup" \
+            "$seconds" "$rows" 2>"$bench_work/err" || { cat "$bench_work/err" >&2; exit 1; } ;;
         binding)
           "$YBBENCH_HOME/run_ycsb.sh" "${read_args[@]}" --phase run --threads "$n" --duration "$seconds" \
             --warmup "$warmup" --hosts "$hostport" --results-dir "$bench_work/results" >"$bench_work/out" 2>&1 ||
