@@ -26,7 +26,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The floor under a Java client's point reads, for drivers.sh: one prepared single-row read in a
  * closed loop on each of N connections, with nothing around it (no workload, no measurement but a
- * count), driven one of two ways:
+ * count), driven one of three ways:
  *
  * <ul>
  *   <li>{@code jdbc}: pgjdbc, an OS thread per connection blocking on its socket, as YCSB's client
