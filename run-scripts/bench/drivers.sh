@@ -62,11 +62,7 @@ elif (( $(java_release java) >= 21 )); then
 else
   echo "note: no loom row: it needs a Java 21 or later (--loom-java JAVA)" >&2
 fi
-max=0
-for n in $counts; do
-  [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "error: --connections takes whole numbers above 0, was '$n'" >&2; exit 2; }
-  (( n > max )) && max=$n
-done
+max=$(bench_largest --connections "$counts")
 
 ybbench_build
 bench_serve ServePostgres "$version" $((max + 20))
@@ -92,10 +88,7 @@ for n in $counts; do
   for _ in $(seq 1 "$rounds"); do
     for side in "${sides[@]}"; do
       case $side in
-        pgbench)
-          bench_cpu env PGUSER=postgres pgbench -S -M prepared -n -c "$n" -j "$jobs" -T "$seconds" -h "$host" -p "$port" postgres
-          echo "$(awk '/^tps/ { print $3; exit }' "$bench_work/out")" \
-            "$(bench_per_op "$bench_cpu_s" "$(awk '/actually processed/ { print $NF }' "$bench_work/out")")" ;;
+        pgbench) bench_pgbench_reads "$n" "$seconds" ;;
         jdbc|jdbc-ycsb|vertx|loom)
           table=pgbench
           [[ $side == jdbc-ycsb ]] && table=ycsb

@@ -131,6 +131,29 @@ bench_per_op() {
   awk -v c="$1" -v n="$2" 'BEGIN { printf "%.1f", 1e6 * c / n }'
 }
 
+# bench_largest FLAG COUNTS: the largest of COUNTS (whole numbers above 0, FLAG's value); exits 2
+# naming FLAG on anything else.
+bench_largest() {
+  local n max=0
+  for n in $2; do
+    [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "error: $1 takes whole numbers above 0, was '$n'" >&2; exit 2; }
+    (( n > max )) && max=$n
+  done
+  echo "$max"
+}
+
+# bench_pgbench_reads CLIENTS SECONDS: pgbench -S -M prepared against the benchmark's server, its
+# threads at most the cores (more only contend); prints "TPS µs_OF_CPU_PER_TRANSACTION", the
+# transactions from its own report, the CPU of its whole process (bench_cpu).
+bench_pgbench_reads() {
+  local n=$1 cores
+  cores=$(nproc)
+  bench_cpu env PGUSER=postgres pgbench -S -M prepared -n -c "$n" -j "$(( n < cores ? n : cores ))" -T "$2" \
+    -h "${hostport%:*}" -p "${hostport##*:}" postgres
+  echo "$(awk '/^tps/ { print $3; exit }' "$bench_work/out")" \
+    "$(bench_per_op "$bench_cpu_s" "$(awk '/actually processed/ { print $NF }' "$bench_work/out")")"
+}
+
 # bench_maven_classpath DIR GROUP:ARTIFACT:VERSION[:CLASSIFIER]…: the classpath of those artifacts
 # from Maven Central and their dependencies, resolved through a throwaway pom in DIR.
 bench_maven_classpath() {

@@ -45,11 +45,7 @@ while [[ $# -gt 0 ]]; do
 done
 bench_need pgbench postgresql "for the reference" # Debian ships pgbench with the server, not the client
 
-max=0
-for n in $counts; do
-  [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "error: --threads takes whole numbers above 0, was '$n'" >&2; exit 2; }
-  (( n > max )) && max=$n
-done
+max=$(bench_largest --threads "$counts")
 
 ybbench_build
 bench_serve ServePostgres "$version" $((max + 20))
@@ -71,12 +67,7 @@ for n in $counts; do
   : >"$bench_work/p.txt"
   : >"$bench_work/b.txt"
   for _ in $(seq 1 "$rounds"); do
-    # pgbench: its threads at most the cores (more only contend), its transactions from its own report.
-    bench_cpu env PGUSER=postgres pgbench -S -M prepared -n -c "$n" -j "$(( n < cores ? n : cores ))" -T "$seconds" \
-      -h "$host" -p "$port" postgres
-    tx=$(awk '/actually processed/ { print $NF }' "$bench_work/out")
-    tps=$(awk '/^tps/ { print $3; exit }' "$bench_work/out")
-    echo "$tps $(bench_per_op "$bench_cpu_s" "$tx")" >>"$bench_work/p.txt"
+    bench_pgbench_reads "$n" "$seconds" >>"$bench_work/p.txt"
     bench_cpu "$YBBENCH_HOME/run_ycsb.sh" "${read_args[@]}" --phase run --threads "$n" ${jobs:+--jobs "$jobs"} \
       --duration "$seconds" --warmup "$warmup" --hosts "$hostport" --results-dir "$bench_work/results"
     run=$(bench_last_run "$bench_work/results")
