@@ -126,8 +126,11 @@ ybbench_charts() {
 # the measured window; with three C2 threads it was compiled 4-8 s after the start
 # (-XX:+PrintCompilation; docs/performance.md, "Where a point read's time goes"). Larger machines
 # start more by default, but a client's hot path needs no more than these.
+# --add-opens java.base/java.lang: --driver vertx runs its client threads as virtual threads that
+# its event loops schedule, through java.lang's own builder of such threads (Java has no public API
+# for a virtual thread's scheduler); every Java from 17 takes the option.
 YBBENCH_DEFAULT_JAVA_OPTS="-Xms32m -Xmx2g -XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 \
--Djdk.net.usePlainSocketImpl=true -XX:CICompilerCount=4"
+-Djdk.net.usePlainSocketImpl=true -XX:CICompilerCount=4 --add-opens java.base/java.lang=ALL-UNNAMED"
 
 # ybbench_java_opts NAME: sets the array NAME to the client JVM's options.
 ybbench_java_opts() {

@@ -1,5 +1,6 @@
 package dev.ybbench.ycsb;
 
+import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.RunFailure;
 import dev.ybbench.harness.run.RunLifecycle;
 import java.util.function.BooleanSupplier;
@@ -71,6 +72,19 @@ public interface ApiTarget extends RunLifecycle.Target {
 
   /** A new, uninitialised binding; YCSB's client thread sets its properties and calls init(). */
   DB newBinding();
+
+  /**
+   * How the run phase's client threads run, given how they were {@code asked} to (--jobs): as
+   * asked, unless the binding brings its own event loops to run them on.
+   */
+  default ClientThreads runThreads(ClientThreads asked) {
+    return asked;
+  }
+
+  /** A new binding for the run phase, on {@link #runThreads}: by default the load's, {@link #newBinding()}. */
+  default DB newRunBinding() {
+    return newBinding();
+  }
 
   /** Lets go of the table and stops an embedded server (idempotent). */
   @Override

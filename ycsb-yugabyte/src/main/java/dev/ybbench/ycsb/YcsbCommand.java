@@ -11,6 +11,7 @@ import dev.ybbench.harness.benchmark.Plan;
 import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.cli.ShellWords;
 import dev.ybbench.harness.results.Console;
+import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.run.Run;
 import dev.ybbench.harness.run.RunLifecycle;
 import dev.ybbench.harness.run.RunOptions;
@@ -40,6 +41,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import site.ycsb.DB;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -305,25 +308,27 @@ public final class YcsbCommand implements BenchmarkCommand {
                 null)
             : LoadResume.resume(run, o.resume, earlier, loadProps, apiTarget::newBinding, reserveAhead);
         runPhase(run, Phase.LOAD, loadProps, List.of(plan.loadThreads(checkpoint == null ? mine[1]
-            : checkpoint.toInsert())), 0, 0, checkpoint);
+            : checkpoint.toInsert())), 0, 0, checkpoint, apiTarget::newBinding, s.clientThreads());
       }
       if (doRun && !run.interrupted()) {
         List<YcsbPhase.Threads> pools = plan.runPools();
+        ClientThreads threads = apiTarget.runThreads(s.clientThreads());
         console.line("Running " + s.workloadName() + " with " + String.join(" and ", pools.stream().map(p ->
-            p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + s.clientThreads().describe()
+            p.count() + " " + (p.pool() == Pool.MIX ? "threads" : p.pool().label()) + threads.describe()
                 + ": " + (p.operations() == 0 ? "unlimited" : Long.toString(p.operations())) + " " + p.unit()
                 + (p.targetOps() > 0 ? String.format(" at %.0f ops/s", p.targetOps()) : "")).toList())
             + (s.duration() == 0 ? ", no time limit" : ", at most " + s.duration() + " s"));
-        runPhase(run, Phase.RUN, props, pools, s.warmup(), s.duration(), null);
+        runPhase(run, Phase.RUN, props, pools, s.warmup(), s.duration(), null, apiTarget::newRunBinding, threads);
       }
       report.export();
     }
 
     private void runPhase(Run run, Phase phase, Properties phaseProps, List<YcsbPhase.Threads> pools,
-        long warmupSeconds, long maxSeconds, LoadCheckpoint checkpoint) throws Exception {
+        long warmupSeconds, long maxSeconds, LoadCheckpoint checkpoint, Supplier<DB> bindings, ClientThreads threads)
+        throws Exception {
       String name = phase.toString();
-      YcsbPhase p = new YcsbPhase(phase, phaseProps, apiTarget::newBinding, run.console()::line,
-          () -> run.beginPhase(name)).checkpointed(checkpoint).on(s.clientThreads());
+      YcsbPhase p = new YcsbPhase(phase, phaseProps, bindings, run.console()::line,
+          () -> run.beginPhase(name)).checkpointed(checkpoint).on(threads);
       run.onStop(p::stop);
       YcsbPhase.Result r = p.execute(pools, warmupSeconds, maxSeconds, run.directory().latencyDir(), run.timeseries());
       run.console().line(report.text(r));

@@ -208,6 +208,14 @@ final class YcsbPlan {
       if (c.getName().equals("table")) {
         v = createTable((TableSpec) v, settingsDialect(ycql, embedded, dialectGiven));
       }
+      if (c.getName().equals("vertx")) {
+        if (!(Boolean) v) {
+          continue; // JDBC throughout: the endpoint line says which driver
+        }
+        int loops = s.jobs() != null ? s.jobs() : Runtime.getRuntime().availableProcessors();
+        v = "the run phase through Vert.x's client, its threads virtual threads on " + loops + " event loop"
+            + (loops == 1 ? "" : "s") + "; the load and the server's views through pgjdbc";
+      }
       if (v instanceof YsqlEndpoint e) { // its URL, and who connects (the password never printed)
         v = e.url() + " as " + (e.user().isEmpty() ? "(no user)" : e.user())
             + (e.password().isEmpty() ? "" : " with a password");

@@ -58,6 +58,7 @@ class BadInputTest {
     cases.put(new String[] {"workloada", "--load-method", "bulk"}, "Unknown load method 'bulk'; use copy or insert");
     cases.put(new String[] {"workloada", "-p", "ysql.load_method=fast"}, "Unknown load method 'fast'");
     cases.put(new String[] {"workloada", "--api", "ycql", "--load-method", "copy"}, "--load-method is for YSQL loads");
+    cases.put(new String[] {"workloada", "--api", "ycql", "--driver", "pgjdbc"}, "--driver chooses YSQL's client");
     cases.put(new String[] {"workloada", "--clients", "0"}, "--clients must be at least 1, was 0");
     cases.put(new String[] {"workloada", "--clients", "2", "--client-index", "2"},
         "--client-index must be 0 … 1 for --clients 2, was 2");

@@ -9,7 +9,6 @@ import dev.ybbench.harness.benchmark.Runner;
 import dev.ybbench.harness.results.Console;
 import dev.ybbench.harness.testing.Jdks;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +16,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -59,28 +57,10 @@ class VirtualThreadsIT {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     // The process's OS threads, as the kernel names them, while it runs: the clients' names
     // (ycsb-load-N, ycsb-run-N) never appear as OS threads, the virtual threads' carriers do.
-    Set<String> osThreads = new TreeSet<>();
-    Thread watcher = new Thread(() -> {
-      Path tasks = Path.of("/proc", Long.toString(p.pid()), "task");
-      while (p.isAlive()) {
-        try (Stream<Path> s = Files.list(tasks)) {
-          s.forEach(t -> {
-            try {
-              osThreads.add(Files.readString(t.resolve("comm")).strip().replaceAll("-?\\d+$", ""));
-            } catch (IOException e) {
-              // the thread ended
-            }
-          });
-          Thread.sleep(50);
-        } catch (IOException | InterruptedException e) {
-          return;
-        }
-      }
-    });
-    watcher.start();
+    OsThreads threads = OsThreads.of(p);
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(5, TimeUnit.MINUTES));
-    watcher.join();
+    Set<String> osThreads = threads.names();
     assertEquals(0, p.exitValue(), out);
     assertTrue(out.contains("Loading 500 records with 8 threads, virtual on 2 OS threads"), out);
     assertTrue(out.contains("Running workloada with 8 threads, virtual on 2 OS threads: unlimited operations"), out);

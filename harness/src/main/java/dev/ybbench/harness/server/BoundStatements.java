@@ -1,9 +1,12 @@
 package dev.ybbench.harness.server;
 
+import dev.ybbench.harness.sql.Placeholders;
 import java.sql.PreparedStatement;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * One parameter set per statement that the workload really bound in the run, for the plan that
@@ -31,6 +34,29 @@ public final class BoundStatements {
     if (bound != null && !bound.equals(sql) && firstWord(bound).equals(firstWord(sql))) {
       BY_TEXT.putIfAbsent(sql, bound);
     }
+  }
+
+  /**
+   * Keeps {@code sql} (its parameters JDBC's {@code ?}) with {@code params} written as literals in
+   * their places — the first time only: for a driver that does not render a statement itself
+   * (Vert.x's). Numbers stand as they are; anything else is quoted as a SQL string.
+   */
+  public static void keep(String sql, Supplier<List<?>> params) {
+    if (BY_TEXT.containsKey(sql)) {
+      return;
+    }
+    BY_TEXT.putIfAbsent(sql, render(sql, params.get()));
+  }
+
+  /** {@code sql} with its {@code ?} outside quotes replaced by {@code params} as literals. */
+  static String render(String sql, List<?> params) {
+    return Placeholders.replace(sql, n -> {
+      if (n >= params.size()) {
+        return "?";
+      }
+      Object v = params.get(n);
+      return v instanceof Number ? v.toString() : "'" + String.valueOf(v).replace("'", "''") + "'";
+    });
   }
 
   private static String firstWord(String sql) {

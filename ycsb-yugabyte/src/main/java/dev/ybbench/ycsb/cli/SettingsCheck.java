@@ -71,9 +71,16 @@ public final class SettingsCheck {
     if (s.jobs() != null) {
       ClientThreads.virtual(s.jobs(), s.said("--jobs", JOBS)); // refused here on an older JVM, before anything starts
     }
+    if (s.api() == Api.YSQL && s.driver() != null && s.driver().strip().equalsIgnoreCase("vertx")) {
+      ClientThreads.checkScheduledBy(s.said("--driver", "ysql.driver") + " vertx");
+    }
     pools(s);
     if (s.batchSize() < 1) {
       throw new UserError(s.said("--batch-size", FILE_BATCH_SIZE) + " must be at least 1, was " + s.batchSize());
+    }
+    if (s.driver() != null && s.ycql()) {
+      throw new UserError("--driver chooses YSQL's client (yugabyte, pgjdbc or vertx); YCQL has one, YugabyteDB's CQL "
+          + "driver: leave --driver out");
     }
     if (s.loadMethod() != null && s.ycql()) {
       throw new UserError("--load-method is for YSQL loads; YCQL's load keeps --batch-size writes in flight");

@@ -157,8 +157,10 @@ public final class YcsbOptions {
   public Path resume;
 
   @Option(names = "--driver", paramLabel = "D",
-      description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb) or pgjdbc (default: db.driver, else the "
-          + "smart driver on YugabyteDB, pgjdbc on PostgreSQL)")
+      description = "yugabyte (smart driver, com.yugabyte:jdbc-yugabytedb), pgjdbc, or vertx: the run phase through "
+          + "Vert.x's PostgreSQL client, its threads virtual threads on an event loop per core or per --jobs (Java 21 "
+          + "or later; the load stays on pgjdbc) (default: ysql.driver, else the smart driver on YugabyteDB, pgjdbc "
+          + "on PostgreSQL)")
   public String driver;
 
   @Mixin

@@ -18,7 +18,9 @@ import java.util.Properties;
 
 /**
  * The YSQL binding's settings, read from YCSB properties (so {@code -p name=value} sets any of
- * them): where to connect, as a {@link YsqlEndpoint}, and the table.
+ * them): where to connect, as a {@link YsqlEndpoint}, and the table. With {@code vertx} the run
+ * phase goes through the event-loop client ({@link VertxClient}); the endpoint is pgjdbc's then,
+ * for everything else (the schema, the load, the server's views).
  */
 public record YsqlConfig(
     YsqlEndpoint endpoint,
@@ -28,7 +30,8 @@ public record YsqlConfig(
     int batchSize,
     LoadMethod loadMethod,
     int maxRetries,
-    int fetchSize) {
+    int fetchSize,
+    boolean vertx) {
 
   public static final int DEFAULT_PORT = YsqlEndpoint.YSQL_PORT;
 
@@ -64,12 +67,20 @@ public record YsqlConfig(
 
   /** The settings with the nodes the runner's server target parsed once, for every binding thread. */
   public static YsqlConfig from(Properties p, HostList hosts) {
-    YsqlEndpoint.Driver driver = switch (p.getProperty(DRIVER, "yugabyte").toLowerCase()) {
+    String driverName = p.getProperty(DRIVER, "yugabyte").toLowerCase();
+    boolean vertx = driverName.equals("vertx");
+    YsqlEndpoint.Driver driver = switch (driverName) {
       case "yugabyte", "yb", "smart" -> YsqlEndpoint.Driver.YUGABYTE;
-      case "pgjdbc", "postgresql", "postgres" -> YsqlEndpoint.Driver.PGJDBC;
+      case "pgjdbc", "postgresql", "postgres", "vertx" -> YsqlEndpoint.Driver.PGJDBC;
       default -> throw new UserError("Unknown " + DRIVER + " '" + p.getProperty(DRIVER)
-          + "'; use yugabyte (smart driver) or pgjdbc");
+          + "'; use yugabyte (smart driver), pgjdbc or vertx (event loops)");
     };
+    if (vertx) {
+      refuseWithVertx(p, URL_OPTIONS, "--url-options are JDBC's connection options", null);
+      refuseWithVertx(p, LOAD_BALANCE, "it has no topology awareness; its connections go to the nodes in turn",
+          "false");
+      refuseWithVertx(p, FETCH_SIZE, "a scan fetches its rows at once, as pgjdbc's do outside a transaction", "0");
+    }
     YsqlEndpoint endpoint = YsqlEndpoint.of(driver, hosts,
             p.getProperty(DATABASE, "ycsb"), p.getProperty(USER, "yugabyte"),
             p.getProperty(PASSWORD, System.getenv().getOrDefault("YSQL_PASSWORD", "")))
@@ -91,7 +102,17 @@ public record YsqlConfig(
         Math.max(1, intProp(p, BATCH_SIZE, 1)),
         LoadMethod.named(p.getProperty(LOAD_METHOD, "copy")),
         intProp(p, MAX_RETRIES, 10),
-        Math.max(0, intProp(p, FETCH_SIZE, 0)));
+        Math.max(0, intProp(p, FETCH_SIZE, 0)),
+        vertx);
+  }
+
+  /** Refuses {@code name} with the event-loop client, unless it says {@code harmless} (its default). */
+  private static void refuseWithVertx(Properties p, String name, String why, String harmless) {
+    String v = p.getProperty(name);
+    if (v != null && !v.isBlank() && !v.strip().equalsIgnoreCase(harmless)) {
+      throw new UserError(name + " cannot be honoured with " + DRIVER + "=vertx: " + why
+          + " (leave it out, or use --driver pgjdbc)");
+    }
   }
 
   public SqlSchema schema() {

@@ -3,6 +3,7 @@ package dev.ybbench.ycsb.ysql;
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.ServerInfo;
 import dev.ybbench.harness.ServerTarget;
+import dev.ybbench.harness.run.ClientThreads;
 import dev.ybbench.harness.server.ServerView;
 import dev.ybbench.harness.ysql.SqlDialect;
 import dev.ybbench.harness.ysql.TableClaim;
@@ -23,6 +24,8 @@ public final class YsqlTarget implements ApiTarget {
   private final Consumer<String> log;
   /** This run's claim on its table, from createSchema or useExistingSchema until close (which Ctrl-C may call). */
   private final AtomicReference<TableClaim> claim = new AtomicReference<>();
+  /** With --driver vertx: the run phase's event loops, from {@link #runThreads} until close. */
+  private final AtomicReference<VertxClient> vertx = new AtomicReference<>();
 
   private YsqlTarget(ServerInfo server, YsqlConfig config, ServerTarget target, Consumer<String> log) {
     this.server = server;
@@ -121,6 +124,30 @@ public final class YsqlTarget implements ApiTarget {
     return new YsqlDB(config.endpoint().hosts());
   }
 
+  /**
+   * With --driver vertx: virtual threads on the event-loop client's loops, one loop per OS thread
+   * --jobs asks for, else per core.
+   */
+  @Override
+  public ClientThreads runThreads(ClientThreads asked) {
+    if (!config.vertx()) {
+      return asked;
+    }
+    int loops = asked.jobs() > 0 ? asked.jobs() : Runtime.getRuntime().availableProcessors();
+    VertxClient client = VertxClient.start(loops, config.endpoint());
+    closeVertx(client);
+    if (!client.epoll()) {
+      log.accept("note: Netty's epoll transport is not available here; the event loops use Java's selector");
+    }
+    return client.threads();
+  }
+
+  @Override
+  public DB newRunBinding() {
+    VertxClient client = vertx.get();
+    return client == null ? newBinding() : new YsqlVertxDB(client, config);
+  }
+
   @Override
   public ServerView serverView(List<Integer> metricsPorts) {
     return ServerView.forYsql(server, config.endpoint(), target.serverPid(), metricsPorts, log);
@@ -129,7 +156,15 @@ public final class YsqlTarget implements ApiTarget {
   @Override
   public void close() {
     hold(null);
+    closeVertx(null);
     target.close();
+  }
+
+  private void closeVertx(VertxClient next) {
+    VertxClient previous = vertx.getAndSet(next);
+    if (previous != null) {
+      previous.close();
+    }
   }
 
   private void hold(TableClaim next) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.HostList;
 import dev.ybbench.harness.UserError;
@@ -48,6 +49,33 @@ class YsqlConfigTest {
   }
 
   @Test
+  void theEventLoopClientKeepsPgjdbcForEverythingButTheRunPhase() {
+    YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "a:1,b:2", "ysql.driver", "vertx", "ysql.load_balance", "false",
+        "ysql.fetch_size", "0"));
+    assertTrue(c.vertx());
+    assertEquals("jdbc:postgresql://a:1,b:2/ycsb"
+        + "?ApplicationName=ybbench&connectTimeout=10&reWriteBatchedInserts=true&loadBalanceHosts=true",
+        c.url(c.database()));
+    assertFalse(YsqlConfig.from(props("ysql.hosts", "a", "ysql.driver", "pgjdbc")).vertx());
+  }
+
+  @Test
+  void whatTheEventLoopClientCannotHonourIsRefusedByName() {
+    assertEquals("ysql.url_options cannot be honoured with ysql.driver=vertx: --url-options are JDBC's connection "
+        + "options (leave it out, or use --driver pgjdbc)", assertThrows(UserError.class, () -> YsqlConfig.from(
+        props("ysql.hosts", "a", "ysql.driver", "vertx", "ysql.url_options", "sslmode=require"))).getMessage());
+    assertEquals("ysql.load_balance cannot be honoured with ysql.driver=vertx: it has no topology awareness; its "
+        + "connections go to the nodes in turn (leave it out, or use --driver pgjdbc)", assertThrows(UserError.class,
+        () -> YsqlConfig.from(props("ysql.hosts", "a", "ysql.driver", "vertx", "ysql.load_balance", "true")))
+        .getMessage());
+    assertThrows(UserError.class, () -> YsqlConfig.from(props("ysql.hosts", "a", "ysql.driver", "vertx",
+        "ysql.fetch_size", "100")));
+    assertEquals("Unknown ysql.driver 'netty'; use yugabyte (smart driver), pgjdbc or vertx (event loops)",
+        assertThrows(UserError.class, () -> YsqlConfig.from(props("ysql.hosts", "a", "ysql.driver", "netty")))
+            .getMessage());
+  }
+
+  @Test
   void thePasswordNeverAppearsInTheUrl() {
     YsqlConfig c = YsqlConfig.from(props("ysql.hosts", "h", "ysql.password", "s3cret"));
     assertFalse(c.url("ycsb").contains("s3cret"));
@@ -87,7 +115,7 @@ class YsqlConfigTest {
   void badValuesAreNamed() {
     UserError driver = assertThrows(UserError.class, () -> YsqlConfig.from(props("ysql.hosts", "h",
         "ysql.driver", "odbc")));
-    assertEquals("Unknown ysql.driver 'odbc'; use yugabyte (smart driver) or pgjdbc", driver.getMessage());
+    assertEquals("Unknown ysql.driver 'odbc'; use yugabyte (smart driver), pgjdbc or vertx (event loops)", driver.getMessage());
     UserError count = assertThrows(UserError.class, () -> YsqlConfig.from(props("ysql.hosts", "h",
         "fieldcount", "ten")));
     assertEquals("Property fieldcount=ten is not a whole number", count.getMessage());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
 import dev.ybbench.harness.metrics.Metrics;
+import dev.ybbench.harness.ysql.YsqlEndpoint;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.nio.charset.StandardCharsets;
@@ -27,12 +28,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
+import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
-/** The YSQL binding against a real embedded PostgreSQL. */
+/** The YSQL bindings (JDBC's, and the event-loop client's for the run phase) against a real embedded PostgreSQL. */
 class YsqlDBTest {
   private static EmbeddedPostgres pg;
+  /** The event-loop clients of the vertx binding's cases, one per database; here their callers are ordinary threads. */
+  private static final Map<YsqlEndpoint, VertxClient> VERTX = new HashMap<>();
 
   @BeforeAll
   static void startServer() {
@@ -41,6 +45,7 @@ class YsqlDBTest {
 
   @AfterAll
   static void stopServer() {
+    VERTX.values().forEach(VertxClient::close);
     if (pg != null) {
       pg.close();
     }
@@ -67,6 +72,20 @@ class YsqlDBTest {
     return db;
   }
 
+  /** The binding of {@code p}'s driver: {@link YsqlVertxDB} for vertx, else {@link YsqlDB}. */
+  private static DB openAny(Properties p, Metrics metrics) throws Exception {
+    YsqlConfig config = YsqlConfig.from(p);
+    if (!config.vertx()) {
+      return open(p, metrics);
+    }
+    VertxClient client = VERTX.computeIfAbsent(config.endpoint(), e -> VertxClient.start(1, e));
+    YsqlVertxDB db = new YsqlVertxDB(client, config);
+    db.setProperties(p);
+    db.setEvents(metrics);
+    db.init();
+    return db;
+  }
+
   private static Map<String, ByteIterator> row(String... values) {
     Map<String, ByteIterator> m = new HashMap<>();
     for (int i = 0; i < values.length; i++) {
@@ -83,11 +102,11 @@ class YsqlDBTest {
 
   @Test
   void theFiveOperations() throws Exception {
-    for (String driver : List.of("yugabyte", "pgjdbc")) {
+    for (String driver : List.of("yugabyte", "pgjdbc", "vertx")) {
       Properties p = props("table", "ops_" + driver, YsqlConfig.DRIVER, driver);
       YsqlConfig config = YsqlConfig.from(p);
       YsqlSetup.createSchema(config, null, s -> { }, stop -> { });
-      YsqlDB db = open(p, new Metrics());
+      DB db = openAny(p, new Metrics());
       String t = config.table().table();
       assertEquals(Status.OK, db.insert(t, "user1", row("a", "b", "c")));
       assertEquals(Status.OK, db.insert(t, "user2", row("d", "e", "f")));
@@ -205,53 +224,58 @@ class YsqlDBTest {
     assertTrue(batches.getMinValue() >= 10, "a batch statement in " + batches.getMinValue() + " µs");
   }
 
-  @Test
-  void workloadEScanReadsOneThreadInKeyOrder() throws Exception {
-    Properties p = props("table", "threads", YsqlConfig.LAYOUT, "hash-range", YsqlConfig.SPLIT, "10");
+  @ParameterizedTest
+  @ValueSource(strings = {"pgjdbc", "vertx"})
+  void workloadEScanReadsOneThreadInKeyOrder(String driver) throws Exception {
+    Properties p = props("table", "threads_" + driver, YsqlConfig.LAYOUT, "hash-range", YsqlConfig.SPLIT, "10",
+        YsqlConfig.DRIVER, driver);
     YsqlConfig config = YsqlConfig.from(p);
     YsqlSetup.createSchema(config, null, s -> { }, stop -> { });
-    YsqlDB db = open(p, new Metrics());
+    DB db = openAny(p, new Metrics());
+    String t = config.table().table();
     List<Integer> keys = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
       keys.add(i);
     }
     Collections.shuffle(keys, new java.util.Random(7));
     for (int k : keys) {
-      assertEquals(Status.OK, db.insert("threads", "user" + k, row(Integer.toString(k), "", "")));
+      assertEquals(Status.OK, db.insert(t, "user" + k, row(Integer.toString(k), "", "")));
     }
     Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
-    assertEquals(Status.OK, db.scan("threads", "user13", 100, Set.of("field0"), scanned));
+    assertEquals(Status.OK, db.scan(t, "user13", 100, Set.of("field0"), scanned));
     // Thread 1 holds posts 10..19; the scan starts at post 3 and stops at the thread's end.
     assertEquals(List.of("13", "14", "15", "16", "17", "18", "19"),
         scanned.stream().map(r -> r.get("field0").toString()).toList());
     scanned.clear();
-    assertEquals(Status.OK, db.scan("threads", "user40", 4, null, scanned));
+    assertEquals(Status.OK, db.scan(t, "user40", 4, null, scanned));
     assertEquals(List.of("40", "41", "42", "43"), scanned.stream().map(r -> r.get("field0").toString()).toList());
     Map<String, ByteIterator> read = new HashMap<>();
-    assertEquals(Status.OK, db.read("threads", "user27", null, read));
+    assertEquals(Status.OK, db.read(t, "user27", null, read));
     assertEquals("27", read.get("field0").toString());
     db.cleanup();
   }
 
-  @Test
-  void aSerializationFailureIsRetriedAndCountedAsARetry() throws Exception {
-    Properties p = props("table", "conflicts", YsqlConfig.DATABASE, "conflicts");
+  @ParameterizedTest
+  @ValueSource(strings = {"pgjdbc", "vertx"})
+  void aSerializationFailureIsRetriedAndCountedAsARetry(String driver) throws Exception {
+    String name = "conflicts_" + driver;
+    Properties p = props("table", "conflicts", YsqlConfig.DATABASE, name, YsqlConfig.DRIVER, driver);
     YsqlConfig config = YsqlConfig.from(p);
     YsqlSetup.createSchema(config, null, s -> { }, stop -> { });
     Metrics metrics = new Metrics();
-    YsqlDB db = open(p, metrics);
+    DB db = openAny(p, metrics);
     assertEquals(Status.OK, db.insert("conflicts", "user1", row("0", "", "")));
     db.cleanup();
     try (Connection admin = config.connect(); Statement st = admin.createStatement()) {
       // Under REPEATABLE READ an update of a row that another transaction changed and committed
       // after this one began fails with SQLSTATE 40001, as YugabyteDB's conflicts do.
-      st.execute("ALTER DATABASE conflicts SET default_transaction_isolation = 'repeatable read'");
+      st.execute("ALTER DATABASE " + name + " SET default_transaction_isolation = 'repeatable read'");
     }
-    db = open(p, metrics);
+    db = openAny(p, metrics);
     try (Connection other = config.connect(); Statement st = other.createStatement()) {
       other.setAutoCommit(false);
       st.executeUpdate("UPDATE conflicts SET field0 = 'other' WHERE ycsb_key = 'user1'");
-      YsqlDB binding = db;
+      DB binding = db;
       CompletableFuture<Status> update = CompletableFuture.supplyAsync(
           () -> binding.update("conflicts", "user1", Map.of("field0", new StringByteIterator("mine"))));
       Thread.sleep(500); // the binding's update now waits for the other transaction's row lock
@@ -265,13 +289,14 @@ class YsqlDBTest {
     db.cleanup();
   }
 
-  @Test
-  void aRestartIsOneOutageWithAFewErrorsNotThousands() throws Exception {
-    Properties p = props("table", "restarted");
+  @ParameterizedTest
+  @ValueSource(strings = {"pgjdbc", "vertx"})
+  void aRestartIsOneOutageWithAFewErrorsNotThousands(String driver) throws Exception {
+    Properties p = props("table", "restarted_" + driver, YsqlConfig.DRIVER, driver);
     YsqlSetup.createSchema(YsqlConfig.from(p), null, s -> { }, stop -> { });
     Metrics metrics = new Metrics();
-    YsqlDB db = open(p, metrics);
-    assertEquals(Status.OK, db.insert("restarted", "user1", row("v", "", "")));
+    DB db = openAny(p, metrics);
+    assertEquals(Status.OK, db.insert("restarted_" + driver, "user1", row("v", "", "")));
 
     Thread restart = new Thread(pg::restart);
     restart.start();
@@ -279,7 +304,7 @@ class YsqlDBTest {
     int errors = 0;
     long afterRestart = Long.MAX_VALUE;
     while (System.nanoTime() < afterRestart) {
-      Status s = db.read("restarted", "user1", null, new HashMap<>());
+      Status s = db.read("restarted_" + driver, "user1", null, new HashMap<>());
       reads++;
       if (!s.isOk()) {
         assertEquals("connection", s.getName(), s.toString());
