@@ -107,7 +107,7 @@ ybbench_charts() {
 # ybbench_java (below) runs a main class with the repository as ybbench.home; it replaces this shell so
 # Ctrl-C reaches the JVM, which writes what was measured and stops the embedded server.
 # The client JVM's options unless YBBENCH_JAVA_OPTS gives others (the benchmark scripts run their
-# references with the same). -Xms32m: the heap starts small and grows only as far as the run's
+# references with the same). A small heap at the start: it grows only as far as the run's
 # allocation needs, where a heap starting at 1/64 of the machine's memory is touched whole: TPC-C
 # at 10 warehouses and 64 terminals peaked at 218 MB client RSS instead of 483 MB, point reads at
 # 128 MB instead of 331 MB, for the same throughput and CPU. usePlainSocketImpl: JDK 17's default
@@ -118,6 +118,12 @@ ybbench_charts() {
 # the run keeps live. Measured, 3 rounds alternated, 64 terminals on 4 warehouses: peak RSS
 # 215 MB -> 155 MB (medians) for the same tpmC and CPU, the longest pause 34 ms (G1's 18 ms);
 # workloadc at 8 threads: 132 MB -> 107 MB, ops/s and CPU per operation unchanged.
+# -Xms96m -Xmn64m: a young generation of 64 MB whatever the free ratios say. Kept within them, it
+# stayed at 10 MB, so YCSB's garbage (a result map, strings, the driver's rows) was collected 17
+# to 52 times a second, each collection a stop of every thread: on one machine, 8 threads, 3 runs
+# alternated by hand, client CPU per operation 61 -> 51 us on workloade, 18.1 -> 17.2 on
+# workloada, 6.8 -> 6.2 on workloadc, for 45-80 MB more peak RSS (docs/performance.md, "Client
+# memory").
 #
 # Four JIT compiler threads (three of them C2), where a 2-core machine's default is two: on a
 # machine the client shares with its server, one C2 thread is one runnable thread among the
@@ -129,7 +135,7 @@ ybbench_charts() {
 # --add-opens java.base/java.lang: --driver vertx runs its client threads as virtual threads that
 # its event loops schedule, through java.lang's own builder of such threads (Java has no public API
 # for a virtual thread's scheduler); every Java from 17 takes the option.
-YBBENCH_DEFAULT_JAVA_OPTS="-Xms32m -Xmx2g -XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 \
+YBBENCH_DEFAULT_JAVA_OPTS="-Xms96m -Xmn64m -Xmx2g -XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 \
 -Djdk.net.usePlainSocketImpl=true -XX:CICompilerCount=4 --add-opens java.base/java.lang=ALL-UNNAMED"
 
 # ybbench_java_opts NAME: sets the array NAME to the client JVM's options.

@@ -111,7 +111,8 @@ public final class ClientThreads {
     needJava21(flag);
     if (!Thread.class.getModule().isOpen("java.lang", ClientThreads.class.getModule())) {
       throw new UserError(flag + " schedules its client threads on its event loops, which needs the JVM option "
-          + "--add-opens java.base/java.lang=ALL-UNNAMED (run_ycsb.sh passes it; a YBBENCH_JAVA_OPTS of your own must too)");
+          + "--add-opens java.base/java.lang=ALL-UNNAMED (run_ycsb.sh passes it; a YBBENCH_JAVA_OPTS of your own "
+          + "must too)");
     }
     try {
       Constructor<?> c = Class.forName("java.lang.ThreadBuilders$VirtualThreadBuilder")

@@ -29,6 +29,19 @@ class ClientThreadsTest {
   }
 
   @Test
+  void threadsOnAnEventLoopNeedJava21AndJavaLangOpened() {
+    UserError e = assertThrows(UserError.class, () -> ClientThreads.checkScheduledBy("--driver vertx"));
+    if (Runtime.version().feature() < 21) {
+      assertEquals("--driver vertx runs the client threads as virtual threads, which need Java 21 or later; this is "
+          + "Java " + Runtime.version().feature() + " (put a newer JDK's bin first on PATH, or leave --driver vertx "
+          + "out)", e.getMessage());
+    } else { // the tests' JVM does not open java.lang (the runner on JDK 21+ is EventLoopDriverIT's)
+      assertTrue(e.getMessage().startsWith("--driver vertx schedules its client threads on its event loops, which "
+          + "needs the JVM option --add-opens java.base/java.lang=ALL-UNNAMED"), e.getMessage());
+    }
+  }
+
+  @Test
   void virtualThreadsNeedJava21() throws Exception {
     if (Runtime.version().feature() < 21) {
       UserError e = assertThrows(UserError.class, () -> ClientThreads.virtual(2, "--jobs"));
