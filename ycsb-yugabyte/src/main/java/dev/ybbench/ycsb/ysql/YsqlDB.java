@@ -78,6 +78,11 @@ public class YsqlDB extends DB implements OperationEvents.Source, IndexRead {
   @Override
   public void init() throws DBException {
     config = hosts == null ? YsqlConfig.from(getProperties()) : YsqlConfig.from(getProperties(), hosts);
+    if (hosts == null && config.vertx()) {
+      // The event-loop client needs its threads made on its loops, which only the runner does.
+      throw new DBException(YsqlConfig.DRIVER + "=vertx needs ybbench's runner (run_ycsb.sh), which runs the "
+          + "client threads on its event loops; YCSB's own client cannot: use pgjdbc or yugabyte there");
+    }
     schema = config.schema();
     sqlText = new StatementCache(schema);
     valuesRead = BindingProperties.valuesRead(getProperties());

@@ -1,6 +1,7 @@
 package dev.ybbench.ycsb.ysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ybbench.harness.embedded.EmbeddedPostgres;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
+import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
@@ -135,6 +137,14 @@ class YsqlDBTest {
       db.cleanup();
       assertEquals(2, YsqlSetup.countRows(config), driver);
     }
+  }
+
+  @Test
+  void ycsbsOwnClientCannotRunTheEventLoopClient() {
+    YsqlDB db = new YsqlDB(); // as YCSB's client makes it, by its class name
+    db.setProperties(props(YsqlConfig.DRIVER, "vertx"));
+    DBException e = assertThrows(DBException.class, db::init);
+    assertTrue(e.getMessage().startsWith("ysql.driver=vertx needs ybbench's runner (run_ycsb.sh)"), e.getMessage());
   }
 
   @ParameterizedTest
