@@ -41,11 +41,11 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
-import site.ycsb.DB;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import site.ycsb.DB;
 
 /** {@code ./run_ycsb.sh WORKLOAD [options]}: server, schema, load, run, results. */
 @Command(name = "run_ycsb.sh", sortOptions = false, usageHelpAutoWidth = true,

@@ -38,19 +38,25 @@ class SharedOptionsWordingTest {
       assertTrue(own.contains(e.getValue()), "ServerOptions --" + e.getKey() + ": " + own);
     }
     Path root = Path.of("..").toAbsolutePath().normalize();
-    try (Stream<Path> files = Files.walk(root, 8)) {
-      for (Path f : files.filter(p -> p.getFileName().toString().endsWith("Command.properties")
-          && p.toString().contains("src" + java.io.File.separator + "main")).toList()) {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-          p.load(r);
+    List<Path> bundles = new ArrayList<>();
+    // Each module's sources only: the build's output (target/) changes under a walk while tests run.
+    try (Stream<Path> modules = Files.list(root)) {
+      for (Path main : modules.map(m -> m.resolve("src").resolve("main")).filter(Files::isDirectory).toList()) {
+        try (Stream<Path> files = Files.walk(main)) {
+          files.filter(p -> p.getFileName().toString().endsWith("Command.properties")).forEach(bundles::add);
         }
-        for (Map.Entry<String, String> e : SAME.entrySet()) {
-          String text = p.getProperty(e.getKey());
-          if (text != null) {
-            assertTrue(text.contains(e.getValue()), f.getFileName() + " " + e.getKey() + ": " + text);
-            checked.add(f.getFileName() + " " + e.getKey());
-          }
+      }
+    }
+    for (Path f : bundles) {
+      Properties p = new Properties();
+      try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+        p.load(r);
+      }
+      for (Map.Entry<String, String> e : SAME.entrySet()) {
+        String text = p.getProperty(e.getKey());
+        if (text != null) {
+          assertTrue(text.contains(e.getValue()), f.getFileName() + " " + e.getKey() + ": " + text);
+          checked.add(f.getFileName() + " " + e.getKey());
         }
       }
     }

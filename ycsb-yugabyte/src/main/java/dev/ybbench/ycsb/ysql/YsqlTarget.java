@@ -135,7 +135,7 @@ public final class YsqlTarget implements ApiTarget {
     }
     int loops = asked.jobs() > 0 ? asked.jobs() : Runtime.getRuntime().availableProcessors();
     VertxClient client = VertxClient.start(loops, config.endpoint());
-    closeVertx(client);
+    replaceVertx(client);
     if (!client.epoll()) {
       log.accept("note: Netty's epoll transport is not available here; the event loops use Java's selector");
     }
@@ -156,11 +156,11 @@ public final class YsqlTarget implements ApiTarget {
   @Override
   public void close() {
     hold(null);
-    closeVertx(null);
+    replaceVertx(null);
     target.close();
   }
 
-  private void closeVertx(VertxClient next) {
+  private void replaceVertx(VertxClient next) {
     VertxClient previous = vertx.getAndSet(next);
     if (previous != null) {
       previous.close();
