@@ -29,8 +29,43 @@ public final class YcqlSetup {
 
   private YcqlSetup() {}
 
-  /** Connects once (a clear error if that fails) and asks the server what it is. */
+  /**
+   * Connects (a clear error if that fails) and asks the server what it is. A connection that
+   * every node closed as it opened (a busy node's native transport can) is tried twice more, a
+   * second apart; a refused one, or one refused over TLS or its credentials, is not.
+   */
   public static ServerInfo detect(YcqlConfig config) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return ask(config);
+      } catch (UserError e) {
+        if (attempt == 3 || !(e.getCause() instanceof AllNodesFailedException all) || !closedAsItOpened(all)) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new UserError("interrupted while connecting to YCQL at " + config.hosts());
+      }
+    }
+  }
+
+  /** Whether every node's every error is its channel closed under the driver, and nothing else. */
+  static boolean closedAsItOpened(AllNodesFailedException e) {
+    List<Throwable> errors = e.getAllErrors().values().stream().flatMap(List::stream).toList();
+    return !errors.isEmpty() && errors.stream().allMatch(error -> {
+      for (Throwable t = error; t != null; t = t.getCause()) {
+        if (t instanceof java.nio.channels.ClosedChannelException) {
+          return true;
+        }
+      }
+      return false;
+    });
+  }
+
+  private static ServerInfo ask(YcqlConfig config) {
     try (CqlSession s = config.withPartitionMetadata(false).open()) {
       Row local = s.execute("SELECT release_version FROM system.local").one();
       String release = local == null ? "unknown" : local.getString("release_version");
@@ -61,7 +96,7 @@ public final class YcqlSetup {
       return new UserError("Cannot connect to YCQL at " + config.hosts()
           + ": no node answered; check --hosts (or YCQL_NODES) and that the server is up"
           + (config.tls() || !config.trustStore().isEmpty() ? ""
-              : " (a cluster that takes only TLS needs -p ycql.truststore=ca.crt)"));
+              : " (a cluster that takes only TLS needs -p ycql.truststore=ca.crt)"), all);
     }
     return new UserError("YCQL at " + config.hosts() + " refused the connection: " + ErrorText.firstLine(e)
         + "; check --user, --password");
