@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * compare.sh on real runs, interleaved as regress.sh runs them. No absolute speed is assumed:
  * a first run measures what this machine does now, and both sides are paced relative to it, the
- * baseline at 80 % of it and the throttled candidate (PostgreSQL 16 against 17) at half the
+ * baseline at half of it ({@link RunYcsbTest#pace}) and the throttled candidate (PostgreSQL 16 against 17) at half the
  * baseline's pace (so a machine that slows down between runs still leaves the candidate the
  * slower side). The same version twice is no regression; the throttled one is, and the report
  * says where.
@@ -77,7 +77,7 @@ class CompareEndToEndIT {
       JsonNode calibration = RunDirectory.JSON.readTree(ycsb(pg17, "run", "calibration", null)
           .resolve("summary.json").toFile());
       double measured = calibration.at("/phases/run/throughput_ops").asDouble();
-      int pace = (int) Math.max(100, measured * 0.8);
+      int pace = RunYcsbTest.pace(measured);
       for (int round = 0; round < 3; round++) {
         ycsb(pg17, "run", "same-a", pace);
         ycsb(pg17, "run", "same-b", pace);

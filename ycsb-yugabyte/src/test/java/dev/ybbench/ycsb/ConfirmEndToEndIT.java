@@ -27,9 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * confirmed (run again while a regression or undecided, a regression then re-judged against the
  * previous build's command in interleaved rounds on the same server), the machine kept busy on
  * some nights; then a build paced at 70 %, also judged by the runner's own --confirm. No absolute speed is assumed: a first run measures what the machine does
- * now, and every run is paced at half of it (the slow build at 70 % of that): one run's rate may be a
- * burst that a shared machine does not keep, and a pace it cannot keep makes the history as noisy as
- * the machine (at 80 % a CI machine's history spread 43 K … 86 K ops/s and left the slow build undecided).
+ * now, and every run is paced at half of it ({@link RunYcsbTest#pace}; the slow build at 70 % of that).
  */
 @Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
 class ConfirmEndToEndIT {
@@ -95,7 +93,7 @@ class ConfirmEndToEndIT {
       assertEquals(0, ycsb(pg, "load", null, List.of()).exitCode());
       double measured = RunDirectory.JSON.readTree(dir(ycsb(pg, "run", null, List.of())).resolve("summary.json")
           .toFile()).at("/phases/run/throughput_ops").asDouble();
-      int pace = (int) Math.max(100, measured * 0.5);
+      int pace = RunYcsbTest.pace(measured);
       for (int i = 0; i < HISTORY; i++) {
         assertEquals(0, ycsb(pg, "run", pace, List.of("--label", "build-1", "--history", db)).exitCode());
       }

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A nightly pipeline on a real server: runs recorded into a history as they end, one run judged
  * against that history, a shift in the series found and placed, and the dashboard read in a real
  * Chromium. No absolute speed is assumed: a first run measures what the machine does now, the
- * history's runs are paced at 80 % of it and the throttled ones at half that.
+ * history's runs are paced at half of it ({@link RunYcsbTest#pace}) and the throttled ones at half that.
  */
 @Tag("alone") // measures the machine: runs after the others, one at a time (see the pom)
 class HistoryEndToEndIT {
@@ -88,7 +88,7 @@ class HistoryEndToEndIT {
       ycsb(pg, "load", null, null);
       double measured = RunDirectory.JSON.readTree(ycsb(pg, "run", null, null).resolve("summary.json").toFile())
           .at("/phases/run/throughput_ops").asDouble();
-      int pace = (int) Math.max(100, measured * 0.8);
+      int pace = RunYcsbTest.pace(measured);
       for (int i = 0; i < 6; i++) {
         nightly.add(ycsb(pg, "run", pace, db));
       }

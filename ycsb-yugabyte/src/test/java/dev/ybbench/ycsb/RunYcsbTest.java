@@ -137,6 +137,15 @@ class RunYcsbTest {
     return total;
   }
 
+  /**
+   * The target for the paced runs of a test that judges runs against each other: half of what one
+   * unpaced run did. One run's rate can be a burst a shared machine does not keep, and runs short of
+   * their pace are as noisy as the machine (at 80 % a CI machine's paced runs spread 43 K … 86 K ops/s).
+   */
+  static int pace(double measured) {
+    return (int) Math.max(100, measured * 0.5);
+  }
+
   static boolean gnuplotInstalled() {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       if (Files.isExecutable(Path.of(dir, "gnuplot"))) {
