@@ -328,7 +328,7 @@ public final class YcsbCommand implements BenchmarkCommand {
         throws Exception {
       String name = phase.toString();
       YcsbPhase p = new YcsbPhase(phase, phaseProps, bindings, run.console()::line,
-          () -> run.beginPhase(name)).checkpointed(checkpoint).on(threads);
+          counting -> run.beginPhase(name, counting)).checkpointed(checkpoint).on(threads);
       run.onStop(p::stop);
       YcsbPhase.Result r = p.execute(pools, warmupSeconds, maxSeconds, run.directory().latencyDir(), run.timeseries());
       run.console().line(report.text(r));

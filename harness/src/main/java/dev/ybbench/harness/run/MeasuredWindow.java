@@ -12,17 +12,20 @@ import java.util.function.ToDoubleBiFunction;
 /**
  * Where a phase's warm-up ends and its measured window begins, for YCSB's phases and TPC-C's works
  * alike. The workers record into {@link #recording()}: the warm-up's metrics first (when there is
- * a warm-up), then the window's. {@link #open} begins the measured phase: the run's phase starts,
- * a recorder opens on the window's metrics, an outage that began in the warm-up goes on into the
- * window (the server is no more reachable for the window having begun), and the workers are
- * switched over. The warm-up itself is recorded as a phase of its own when it has a name (YCSB's
- * "warmup"), or dropped (TPC-C's, as BenchBase drops it).
+ * a warm-up), then the window's. {@link #open} begins the measured phase: the run's phase starts
+ * and, at the instant its first snapshot counts the server's statements, a recorder opens on the
+ * window's metrics, an outage that began in the warm-up goes on into the window (the server is no
+ * more reachable for the window having begun), and the workers are switched over. So an operation
+ * that ends while the snapshot runs is on the same side of the window for the client as for the
+ * server, and the audit of a run with a warm-up holds as one without. The warm-up itself is
+ * recorded as a phase of its own when it has a name (YCSB's "warmup"), or dropped (TPC-C's, as
+ * BenchBase drops it).
  */
 public final class MeasuredWindow {
   private final String phase;
   private final Path latencyDir;
   private final Timeseries timeseries;
-  private final Runnable beginPhase;
+  private final Consumer<Runnable> beginPhase;
   private final Metrics window = new Metrics();
   private final Metrics warmup;
   private final PhaseRecorder warmupRecorder;
@@ -39,10 +42,12 @@ public final class MeasuredWindow {
    *
    * @param warmup     whether the phase warms up first
    * @param warmupName the warm-up's own phase name in the results, or null to drop its figures
-   * @param beginPhase starts the run's phase (the server's view of it, its status)
+   * @param beginPhase starts the run's phase (the server's view of it, its status), running its
+   *                   argument at the instant the server's counts are read ({@link Run#beginPhase(String,
+   *                   Runnable)})
    */
   public MeasuredWindow(String phase, boolean warmup, String warmupName, Path latencyDir, Timeseries timeseries,
-      Runnable beginPhase) {
+      Consumer<Runnable> beginPhase) {
     this.phase = phase;
     this.latencyDir = latencyDir;
     this.timeseries = timeseries;
@@ -111,7 +116,21 @@ public final class MeasuredWindow {
     if (recorder != null) {
       return recorder;
     }
-    beginPhase.run();
+    long asked = System.nanoTime();
+    beginPhase.accept(() -> switchOver(switchTo));
+    if (recorder == null) {
+      throw new IllegalStateException("the phase began without opening its window");
+    }
+    if (warmupRecorder != null) { // the warm-up went on until the window opened
+      warmupRecorder.close();
+      warmupResult = PhaseResult.of(warmup, warmupRecorder,
+          warmupSeconds + (recorder.startNanos() - asked) / 1e9);
+    }
+    return recorder;
+  }
+
+  /** Opens the window's recorder and points the workers at its metrics: the window's first instant. */
+  private void switchOver(Consumer<Metrics> switchTo) {
     PhaseRecorder window = new PhaseRecorder(phase, this.window, latencyDir, timeseries);
     window.targetOpsPerSecond(targetOpsPerSecond);
     window.expectOperations(operations);
@@ -126,11 +145,6 @@ public final class MeasuredWindow {
     if (warmup != null) {
       switchTo.accept(this.window);
     }
-    if (warmupRecorder != null) {
-      warmupRecorder.close();
-      warmupResult = PhaseResult.of(warmup, warmupRecorder, warmupSeconds);
-    }
-    return window;
   }
 
   /** The measured window's recorder (null until it opens). */

@@ -93,11 +93,29 @@ public final class Run {
 
   /**
    * A phase's measured window starts: the server's counters and the client's CPU now are its
-   * starting point (after a warm-up, the moment the warm-up ends).
+   * starting point (before its clients start).
    */
   public void beginPhase(String phase) {
-    clientBefore.put(phase, ClientCost.start());
-    ServerView.Snapshot s = server.begin(phase);
+    beginPhase(phase, () -> {});
+  }
+
+  /**
+   * A phase's measured window starts, {@code counting} (which opens the client's window) run at the
+   * instant the server's counts are read, and the client's CPU read then too; after the snapshot
+   * when the view reads none. Where the clients already run (a warm-up ends), both sides thus count
+   * the same operations, and the snapshot's work before that instant is the warm-up's.
+   */
+  public void beginPhase(String phase, Runnable counting) {
+    boolean[] counted = {false};
+    Runnable now = () -> {
+      if (!counted[0]) {
+        counted[0] = true;
+        clientBefore.put(phase, ClientCost.start());
+        counting.run();
+      }
+    };
+    ServerView.Snapshot s = server.begin(phase, now);
+    now.run(); // a view that counted nothing (none, or unreadable): the window opens now
     if (s != null) {
       before.put(phase, s);
       try { // where the window began, should this process not live to record the phase

@@ -104,13 +104,13 @@ public final class PostgresView implements ServerView {
   }
 
   @Override
-  public synchronized Snapshot snapshot(Moment moment) {
+  public synchronized Snapshot snapshot(Moment moment, Runnable counting) {
     Map<String, String> unavailable = new LinkedHashMap<>();
     try (Connection c = endpoint.connect(true); Statement st = c.createStatement()) {
       boolean quiet = moment == Moment.PHASE_END ? awaitOtherSessions(st) : moment == Moment.PHASE_START
           && otherSessions(st) == 0;
       Map<String, Long> counters = quiet && collector(st) ? settled(st) : counters(st);
-      Map<String, ServerView.StatementCount> statements = statements(st, unavailable);
+      Map<String, ServerView.StatementCount> statements = statements(st, unavailable, counting);
       if (serverPid == null && !lookedForServer) {
         lookedForServer = true;
         serverPid = LocalPostmaster.of(endpoint.hosts(), st);
@@ -189,8 +189,12 @@ public final class PostgresView implements ServerView {
     }
   }
 
-  /** The database's statements now; empty, with why in {@code unavailable}, when they cannot be read. */
-  private Map<String, ServerView.StatementCount> statements(Statement st, Map<String, String> unavailable) {
+  /**
+   * The database's statements now; empty, with why in {@code unavailable}, when they cannot be read.
+   * {@code counting} runs just before the query that counts them.
+   */
+  private Map<String, ServerView.StatementCount> statements(Statement st, Map<String, String> unavailable,
+      Runnable counting) {
     if (statements == null && statementsUnavailable == null) {
       try {
         createExtension(st);
@@ -207,6 +211,7 @@ public final class PostgresView implements ServerView {
     }
     try {
       Map<Long, String> read = new HashMap<>();
+      counting.run();
       Map<String, ServerView.StatementCount> out = statements.read(st, read);
       ids = read;
       Map<String, String> texts = new HashMap<>();

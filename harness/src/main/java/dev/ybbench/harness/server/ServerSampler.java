@@ -52,10 +52,15 @@ public final class ServerSampler {
     return view;
   }
 
-  /** The phase's starting snapshot (null when the server's view is not available); sampling starts. */
-  public ServerView.Snapshot begin(String phaseName) {
+  /**
+   * The phase's starting snapshot (null when the server's view is not available); sampling starts.
+   *
+   * @param counting run just before the snapshot reads the counts the audit starts from (see
+   *                 {@link ServerView#snapshot(ServerView.Moment, Runnable)})
+   */
+  public ServerView.Snapshot begin(String phaseName, Runnable counting) {
     stop();
-    ServerView.Snapshot s = read(ServerView.Moment.PHASE_START);
+    ServerView.Snapshot s = read(ServerView.Moment.PHASE_START, counting);
     synchronized (this) {
       phase = phaseName;
       first = s;
@@ -74,7 +79,7 @@ public final class ServerSampler {
   /** The phase's closing snapshot, once its sessions are gone, with its wait profile; sampling stops. */
   public ServerView.Snapshot end() {
     stopTicker();
-    ServerView.Snapshot s = read(ServerView.Moment.PHASE_END);
+    ServerView.Snapshot s = read(ServerView.Moment.PHASE_END, () -> {});
     WaitSampler w;
     synchronized (this) {
       if (s != null && last != null && s.takenNanos() - last.takenNanos() >= intervalNanos / 2 && intervalNanos > 0) {
@@ -94,9 +99,9 @@ public final class ServerSampler {
   }
 
   /** The view's snapshot; a view that breaks costs the run its server figures, never the run. */
-  private ServerView.Snapshot read(ServerView.Moment moment) {
+  private ServerView.Snapshot read(ServerView.Moment moment, Runnable counting) {
     try {
-      return view.snapshot(moment);
+      return view.snapshot(moment, counting);
     } catch (RuntimeException e) {
       log.accept("note: the server's view could not be read (" + ErrorText.firstLine(e) + ")");
       return null;

@@ -20,7 +20,7 @@ public interface ServerView {
   /** A server whose counters the harness cannot read (yet): nothing is recorded. */
   ServerView NONE = new ServerView() {
     @Override
-    public Snapshot snapshot(Moment moment) {
+    public Snapshot snapshot(Moment moment, Runnable counting) {
       return null;
     }
 
@@ -235,10 +235,18 @@ public interface ServerView {
   /**
    * Reads the counters now; null when unavailable.
    *
-   * @param moment at a phase's end, the view waits (briefly) until the phase's sessions have
-   *               closed and the server has counted what they reported
+   * @param moment   at a phase's end, the view waits (briefly) until the phase's sessions have
+   *                 closed and the server has counted what they reported
+   * @param counting run once, just before the counts the audit reads are read (not at all when the
+   *                 view reads none): a window that opens while the clients run opens then, so
+   *                 that the client's count and the server's start at one instant
    */
-  Snapshot snapshot(Moment moment);
+  Snapshot snapshot(Moment moment, Runnable counting);
+
+  /** {@link #snapshot(Moment, Runnable)} with nothing to do at the counting instant. */
+  default Snapshot snapshot(Moment moment) {
+    return snapshot(moment, () -> {});
+  }
 
   /** Where the counters come from, e.g. "pg_stat_database + pg_stat_statements". */
   String source();

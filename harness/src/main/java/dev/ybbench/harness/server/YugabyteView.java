@@ -172,7 +172,8 @@ public final class YugabyteView implements ServerView {
   }
 
   @Override
-  public synchronized Snapshot snapshot(Moment moment) {
+  public synchronized Snapshot snapshot(Moment moment, Runnable counting) {
+    counting.run(); // every node's counters are asked for at once, from here
     Map<String, CompletableFuture<String>> bodies = new LinkedHashMap<>();
     for (String host : hosts) {
       for (int port : ports) {

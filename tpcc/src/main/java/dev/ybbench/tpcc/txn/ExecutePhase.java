@@ -53,7 +53,7 @@ public final class ExecutePhase {
     TpccRandom.Constants runConstants = TpccRandom.Constants.forRun(LoadPhase.LOAD_CONSTANTS, seeds);
     // BenchBase drops the warm-up's figures; so do we (the window's are the phase's).
     MeasuredWindow window = new MeasuredWindow(phase, warmupSeconds > 0, null, run.directory().latencyDir(),
-        run.timeseries(), () -> run.beginPhase(phase));
+        run.timeseries(), counting -> run.beginPhase(phase, counting));
     window.targetOpsPerSecond(work.rate() == null ? 0 : work.rate());
     List<String> types = new ArrayList<>();
     for (TransactionKind kind : TransactionKind.values()) {

@@ -56,7 +56,7 @@ public final class YcsbPhase {
   private final Properties props;
   private final Supplier<DB> bindings;
   private final Consumer<String> console;
-  private final Runnable measuring;
+  private final Consumer<Runnable> measuring;
   private volatile Workload workload;
   private volatile boolean stopRequested;
   private LoadCheckpoint checkpoint;
@@ -66,11 +66,12 @@ public final class YcsbPhase {
    * @param phase    {@link Phase#LOAD} (inserts) or {@link Phase#RUN} (the workload's transaction mix)
    * @param props    effective YCSB properties
    * @param bindings makes one binding per thread
-   * @param measuring called when the measured window begins: before the threads start, or when
-   *                  the warm-up ends
+   * @param measuring called when the measured window begins (before the threads start, or when the
+   *                  warm-up ends); it runs its argument, which opens the window, at the instant the
+   *                  server's counts are read ({@link MeasuredWindow})
    */
   public YcsbPhase(Phase phase, Properties props, Supplier<DB> bindings, Consumer<String> console,
-      Runnable measuring) {
+      Consumer<Runnable> measuring) {
     this.measuring = measuring;
     this.phase = phase;
     this.props = props;

@@ -51,7 +51,7 @@ final class CassandraView implements ServerView, AutoCloseable {
   }
 
   @Override
-  public synchronized Snapshot snapshot(Moment moment) {
+  public synchronized Snapshot snapshot(Moment moment, Runnable counting) {
     if (unavailable) {
       return null;
     }
@@ -69,6 +69,7 @@ final class CassandraView implements ServerView, AutoCloseable {
     }
     all.sort(Comparator.comparing(CassandraView::name));
     String table = config.table().table();
+    counting.run(); // the nodes' counts are read one after another from here
     Map<String, NodeCounters> nodes = new LinkedHashMap<>();
     long[] sums = new long[3];
     Long cpu = null;
