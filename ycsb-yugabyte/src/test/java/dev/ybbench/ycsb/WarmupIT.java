@@ -43,7 +43,8 @@ class WarmupIT {
     assertEquals(reads / measured, phases.at("/run/throughput_ops").asDouble(), reads / measured * 0.01 + 0.1);
     // The audit holds as in a run without a warm-up: the window opened as the server's statements were
     // counted, while the threads ran. The server may miss only the reads in flight then (it counts a
-    // read before the client sees its rows), where a window opened after the snapshot missed ~3 %.
+    // read before the client sees its rows). A window opened after the snapshot was 0.1 % off here,
+    // 4-7 % against a server the run did not start.
     long harness = phases.at("/run/server/harness_operations").asLong();
     long server = phases.at("/run/server/server_statements").asLong();
     assertEquals(reads, harness);
