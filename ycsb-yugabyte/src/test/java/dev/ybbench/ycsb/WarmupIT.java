@@ -41,14 +41,16 @@ class WarmupIT {
     assertEquals(phases.at("/warmup/operations/READ/successes").asLong(),
         RunYcsbTest.hlogTotal(cmd.runDirectory().resolve("latency/warmup-READ.hlog")));
     assertEquals(reads / measured, phases.at("/run/throughput_ops").asDouble(), reads / measured * 0.01 + 0.1);
-    // The audit holds as in a run without a warm-up: the window opened as the server's statements were
-    // counted, while the threads ran. The server may miss only the reads in flight then (it counts a
-    // read before the client sees its rows). A window opened after the snapshot was 0.1 % off here,
-    // 4-7 % against a server the run did not start.
+    // The audit holds as in a run without a warm-up: the window opened just before the server's statements
+    // were counted, while the threads ran. The server may miss only the reads that ended between the two
+    // or were in flight then (it counts a read before the client sees its rows): never more than the
+    // harness, and 14 of 832,833 here. A window opened after the snapshot had the server 1,122 of
+    // 1,021,901 ahead here, 4-7 % against a server the run did not start.
     long harness = phases.at("/run/server/harness_operations").asLong();
     long server = phases.at("/run/server/server_statements").asLong();
     assertEquals(reads, harness);
-    assertTrue(harness - server >= 0 && harness - server <= 50, "harness " + harness + ", server " + server);
+    assertTrue(server <= harness && harness - server <= Math.max(50, harness / 1000),
+        "harness " + harness + ", server " + server);
     List<String> rows = Files.readAllLines(cmd.runDirectory().resolve("timeseries.csv"));
     assertTrue(rows.stream().anyMatch(r -> r.startsWith("warmup,")), "the warm-up is not marked in the timeseries");
     assertTrue(rows.stream().anyMatch(r -> r.startsWith("run,")));
