@@ -61,7 +61,7 @@ public final class PhaseRecorder implements AutoCloseable {
   /** The benchmark's headline of a phase's metrics over its seconds (TPC-C's tpmC), or null where it has none. */
   private volatile ToDoubleBiFunction<Metrics, Double> headline;
   private volatile String headlineMetric;
-  /** When {@link #close} ended the phase; 0 before. */
+  /** When the phase ended ({@link #endAt}, else {@link #close}); 0 before. */
   private volatile long endNanos;
 
   public PhaseRecorder(String phase, Metrics metrics, Path latencyDir, Timeseries timeseries) {
@@ -189,8 +189,8 @@ public final class PhaseRecorder implements AutoCloseable {
   private Interval held;
 
   private synchronized void tick() {
-    if (closed) {
-      return;
+    if (closed || endNanos != 0 && lastTickNanos >= endNanos) {
+      return; // ended: nothing after the end is this phase's
     }
     Interval current = take();
     if (held != null) {
@@ -210,7 +210,9 @@ public final class PhaseRecorder implements AutoCloseable {
       if (held != null) {
         write(held);
       }
-      write(last);
+      if (last.endNanos > last.startNanos) { // a phase that ended on a tick has no fragment left
+        write(last);
+      }
     }
     held = null;
   }
@@ -225,7 +227,7 @@ public final class PhaseRecorder implements AutoCloseable {
    * Interval. Histograms are reused from second to second: a run allocates none per second.
    */
   private Interval take() {
-    long now = System.nanoTime();
+    long now = endNanos != 0 ? Math.max(endNanos, lastTickNanos) : System.nanoTime();
     Histogram combined = spare != null ? spare : RecorderPool.histogram();
     spare = null;
     combined.reset();
@@ -309,10 +311,24 @@ public final class PhaseRecorder implements AutoCloseable {
     });
   }
 
+  /**
+   * The phase ended at {@code nanos} ({@link System#nanoTime()} terms), where the next began: its
+   * seconds and its last interval end there, however late {@link #close} takes them. A warm-up ends
+   * so at the instant its window opens, while the window's first snapshot of the server is still
+   * being written: without it, the warm-up's last second would read the operations of a fraction of
+   * a second as a whole second's, and a row of none would follow it. Operations that end later,
+   * begun before it, still count, in the last interval.
+   */
+  public void endAt(long nanos) {
+    endNanos = nanos;
+  }
+
   /** Takes the last interval and stops. The phase's totals are final after this. */
   @Override
   public void close() {
-    endNanos = System.nanoTime();
+    if (endNanos == 0) {
+      endNanos = System.nanoTime();
+    }
     ticker.shutdownNow();
     try {
       ticker.awaitTermination(5, TimeUnit.SECONDS);

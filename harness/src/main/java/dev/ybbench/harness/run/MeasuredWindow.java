@@ -145,6 +145,9 @@ public final class MeasuredWindow {
     if (warmup != null) {
       switchTo.accept(this.window);
     }
+    if (warmupRecorder != null) {
+      warmupRecorder.endAt(start); // closed once the phase has begun; its time ends here
+    }
   }
 
   /** The measured window's recorder (null until it opens). */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.ybbench.harness.metrics.Metrics;
 import dev.ybbench.harness.metrics.PhaseRecorder;
 import dev.ybbench.harness.metrics.Timeseries;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,40 @@ class MeasuredWindowTest {
     }
   }
 
+  /**
+   * The warm-up's seconds end where the window's begin, though the phase's first snapshot of the
+   * server goes on after that instant: no second of the warm-up is read over time it no longer had,
+   * and no row of no operations follows it.
+   */
+  @Test
+  void theWarmupsLastSecondEndsWhereTheWindowBegins() throws Exception {
+    Path csv = dir.resolve("timeseries.csv");
+    AtomicReference<MeasuredWindow> w = new AtomicReference<>();
+    try (Timeseries ts = new Timeseries(csv)) {
+      MeasuredWindow window = new MeasuredWindow("run", true, "warmup", dir, ts, counting -> {
+        counting.run();
+        record(w.get().window(), 50);
+        sleep(1_200); // the rest of the snapshot, and server.json: the warm-up's ticker runs meanwhile
+      });
+      w.set(window);
+      record(window.warmup(), 100);
+      sleep(1_300); // one tick of the warm-up's, and part of a second
+      record(window.warmup(), 30);
+      PhaseRecorder recorder = window.open(1, m -> {});
+      double switched = (recorder.startNanos() - window.warmupRecorder().startNanos()) / 1e9;
+      recorder.close();
+      assertEquals(130, window.warmupResult().successes());
+      List<double[]> rows = Files.readAllLines(csv).stream().filter(l -> l.startsWith("warmup,"))
+          .map(l -> l.split(",")).map(f -> new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2])})
+          .toList();
+      assertEquals(2, rows.size(), "a second and the fragment up to the switch");
+      assertEquals(1.0, rows.get(0)[0], 0.5);
+      assertEquals(switched, rows.get(1)[0], 0.001, "the last row ends at the switch");
+      double fragment = rows.get(1)[0] - rows.get(0)[0];
+      assertEquals(30, rows.get(1)[1] * fragment, 1, "the fragment's rate is over its own length");
+    }
+  }
+
   @Test
   void aPhaseThatNeverCountsCannotOpenItsWindow() throws Exception {
     try (Timeseries ts = new Timeseries(dir.resolve("timeseries.csv"))) {
@@ -57,6 +92,20 @@ class MeasuredWindowTest {
       assertThrows(IllegalStateException.class, () -> window.open(5, m -> {}));
       assertNull(window.recorder());
       window.warmupRecorder().close();
+    }
+  }
+
+  private static void record(Metrics m, int successes) {
+    for (int i = 0; i < successes; i++) {
+      m.operation("READ").success(100);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
     }
   }
 
