@@ -19,13 +19,15 @@
 #      reWriteBatchedInserts=true), each into a table of its own: rows/s, CPU per row of the
 #      load (JVM start excluded) and of the whole process.
 #
-# Both run with the same JVM options (YBBENCH_JAVA_OPTS, else run_ycsb.sh's). Upstream counts
-# failed operations in its throughput: a side that had any is reported. Each measurement is
-# repeated --rounds times, the sides' order alternating; medians are compared.
+# Both run with the same JVM options (YBBENCH_JAVA_OPTS, else run_ycsb.sh's), so that the
+# ratios compare the code; with --upstream-as-shipped upstream's JVM has none, as its bin/ycsb
+# starts it, so that they compare the tools as each is run. Upstream counts failed operations in
+# its throughput: a side that had any is reported. Each measurement is repeated --rounds times,
+# the sides' order alternating; medians are compared.
 #
 # Usage: run-scripts/bench/vs-upstream.sh --upstream-jar JDBC_BINDING_JAR [--workloads "a c e"]
 #            [--threads N] [--seconds S] [--warmup S] [--rows N] [--load-rows N] [--rounds N]
-#            [--db-version V]
+#            [--db-version V] [--upstream-as-shipped]
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=run-scripts/common.sh
@@ -43,6 +45,7 @@ load_rows=1000000
 rounds=3
 version=17
 upstream_jar=
+as_shipped=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --workloads) workloads=$2; shift 2 ;;
@@ -54,7 +57,8 @@ while [[ $# -gt 0 ]]; do
     --rounds) rounds=$2; shift 2 ;;
     --db-version) version=$2; shift 2 ;;
     --upstream-jar) upstream_jar=$2; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --upstream-as-shipped) as_shipped=1; shift ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -69,12 +73,15 @@ done
 ybbench_build
 bench_serve ServePostgres "$version" $((threads * 2 + 20))
 echo "PostgreSQL $server_version on $hostport: $threads threads, $rounds rounds of ${seconds} s, $rows rows;" \
-  "load of $load_rows rows"
+  "load of $load_rows rows; upstream's JVM options: $([[ -n $as_shipped ]] && echo "none, as its bin/ycsb runs it" ||
+    echo "the binding's")"
 
 # Upstream YCSB 0.17.0's JDBC binding and its core, with the PostgreSQL driver the harness uses.
 pg_jar=$(find "$YBBENCH_HOME/target/lib" -name 'postgresql-*.jar' | head -n 1)
 up_cp="$upstream_jar:$(bench_maven_classpath "$bench_work/upstream-jdbc" site.ycsb:core:0.17.0):$pg_jar"
 ybbench_java_opts java_opts
+up_opts=("${java_opts[@]}")
+[[ -z $as_shipped ]] || up_opts=()
 
 ours() { bench_ycsb "$@" --user postgres --threads "$threads"; }
 
@@ -86,7 +93,7 @@ ours() { bench_ycsb "$@" --user postgres --threads "$threads"; }
 upstream_run() {
   local warmup=$1 db=$2
   shift 2
-  bench_upstream "$warmup" "${java_opts[@]}" -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.JdbcDBClient -s \
+  bench_upstream "$warmup" ${up_opts[@]+"${up_opts[@]}"} -cp "$up_cp" site.ycsb.Client -db site.ycsb.db.JdbcDBClient -s \
     -threads "$threads" -p db.driver=org.postgresql.Driver -p db.user=postgres -p db.passwd= \
     -p "db.url=jdbc:postgresql://$hostport/$db?reWriteBatchedInserts=true" "$@"
   echo "$steady_ops_s $steady_us $(bench_per_op "$bench_cpu_s" "$up_ops") $(bench_per_op "$bench_server_s" "$up_ops")" \
