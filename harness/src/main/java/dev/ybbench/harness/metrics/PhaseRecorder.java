@@ -227,6 +227,8 @@ public final class PhaseRecorder implements AutoCloseable {
    * Interval. Histograms are reused from second to second: a run allocates none per second.
    */
   private Interval take() {
+    // Once ended, an interval ends at the end; not before the last tick, which may have come between
+    // the end's instant and endAt being told it.
     long now = endNanos != 0 ? Math.max(endNanos, lastTickNanos) : System.nanoTime();
     Histogram combined = spare != null ? spare : RecorderPool.histogram();
     spare = null;
